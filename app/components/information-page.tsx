@@ -1,0 +1,53 @@
+import { Link } from "@remix-run/react";
+
+import { parsePageBody } from "~/lib/page-body";
+
+const INFORMATION_LINKS = [
+  { to: "/about-us", label: "About" },
+  { to: "/contact-us", label: "Contact" },
+  { to: "/Termsofservice", label: "Terms" },
+  { to: "/privacyterms", label: "Privacy" },
+];
+
+export function InformationPage({ title, body, updatedAt }: { title: string; body: string; updatedAt: string }) {
+  return (
+    <div className="min-h-screen bg-white">
+      <header className="sticky top-0 z-10 border-b border-slate-200 bg-white/95 backdrop-blur">
+        <div className="mx-auto flex max-w-3xl items-center justify-between px-4 py-3">
+          <Link to="/" className="text-lg font-bold text-brand-600">
+            iSent
+          </Link>
+          <Link to="/" className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50">
+            Back to Feed
+          </Link>
+        </div>
+      </header>
+      <main className="mx-auto max-w-3xl px-4 py-8">
+        <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
+        <p className="mt-1 text-sm text-slate-500">
+          Last updated {new Date(updatedAt).toLocaleDateString("en-IN", { day: "numeric", month: "long", year: "numeric" })}
+        </p>
+        <article className="mt-6 space-y-4 leading-relaxed text-slate-700">
+          {parsePageBody(body).map((block, index) =>
+            block.type === "heading" ? (
+              <h2 key={index} className="pt-2 text-xl font-semibold text-slate-900">
+                {block.text}
+              </h2>
+            ) : (
+              <p key={index}>{block.text}</p>
+            ),
+          )}
+        </article>
+      </main>
+      <footer className="border-t border-slate-200">
+        <nav className="mx-auto flex max-w-3xl flex-wrap gap-4 px-4 py-6 text-sm text-slate-600">
+          {INFORMATION_LINKS.map((link) => (
+            <Link key={link.to} to={link.to} className="hover:text-brand-600 hover:underline">
+              {link.label}
+            </Link>
+          ))}
+        </nav>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,141 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+import { createdAt, id, updatedAt } from "./columns";
+
+export const USER_ROLES = ["user", "admin"] as const;
+export const USER_STATUSES = ["active", "suspended"] as const;
+
+export const users = pgTable(
+  "users",
+  {
+    id: id(),
+    /** The spec's `username`: always stored lower-cased. */
+    email: text("email").notNull(),
+    /** argon2id hash; null for accounts that only ever signed in with Google. */
+    passwordHash: text("password_hash"),
+    googleId: text("google_id"),
+    name: text("name").notNull(),
+    businessName: text("business_name").notNull().default("My Business"),
+    businessDetails: text("business_details"),
+    businessPhone: text("business_phone"),
+    mobileNumber: text("mobile_number"),
+    gstNumber: text("gst_number"),
+    businessCategories: text("business_categories").array().notNull().default(sql`'{}'::text[]`),
+    address: text("address"),
+    city: text("city"),
+    state: text("state"),
+    country: text("country").notNull().default("India"),
+    postalCode: text("postal_code"),
+    lat: doublePrecision("lat"),
+    lon: doublePrecision("lon"),
+    profileImageUrl: text("profile_image_url"),
+    onboardingCompleted: boolean("onboarding_completed").notNull().default(false),
+    /** Credits, in the smallest unit; changed only together with a credit_ledger row. */
+    balance: integer("balance").notNull().default(100),
+    role: text("role", { enum: USER_ROLES }).notNull().default("user"),
+    status: text("status", { enum: USER_STATUSES }).notNull().default("active"),
+    lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex("users_email_key").on(table.email),
+    uniqueIndex("users_google_id_key").on(table.googleId),
+    check("users_balance_not_negative", sql`${table.balance} >= 0`),
+    check("users_email_lowercase", sql`${table.email} = lower(${table.email})`),
+  ],
+);
+
+/** Server-side sessions: the cookie carries only the id, so any session can be revoked. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+  },
+  (table) => [index("sessions_user_id_idx").on(table.userId), index("sessions_expires_at_idx").on(table.expiresAt)],
+);
+
+/** Refresh tokens for API clients; stored hashed, rotated, revoked as a family on reuse. */
+export const refreshTokens = pgTable(
+  "refresh_tokens",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    familyId: uuid("family_id").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("refresh_tokens_token_hash_key").on(table.tokenHash),
+    index("refresh_tokens_family_id_idx").on(table.familyId),
+  ],
+);
+
+export const passwordResetTokens = pgTable(
+  "password_reset_tokens",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** sha-256 of the token mailed to the user; the token itself is never stored. */
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("password_reset_tokens_token_hash_key").on(table.tokenHash),
+    index("password_reset_tokens_user_id_idx").on(table.userId),
+  ],
+);
+
+/** The spec's `admins` collection, keyed by user id and refreshed at each admin sign-in. */
+export const admins = pgTable("admins", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  email: text("email").notNull(),
+  displayName: text("display_name"),
+  photoUrl: text("photo_url"),
+  isAdmin: boolean("is_admin").notNull().default(true),
+  createdAt: createdAt(),
+  lastLogin: timestamp("last_login", { withTimezone: true }),
+});
+
+/** Fixed-window counters shared by every app instance (sign-in, registration, reset limits). */
+export const rateLimitBuckets = pgTable(
+  "rate_limit_buckets",
+  {
+    key: text("key").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    hits: integer("hits").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.key, table.windowStart] })],
+);

@@ -1,0 +1,44 @@
+import { index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
+import { users } from "./accounts";
+import { createdAt, id } from "./columns";
+
+/** What each billable action costs, in credits; edited by the admin (/admin/sms-pricing). */
+export const PRICE_KEYS = ["opening_balance", "post", "offer", "sms"] as const;
+export type PriceKey = (typeof PRICE_KEYS)[number];
+
+export const pricing = pgTable("pricing", {
+  key: text("key", { enum: PRICE_KEYS }).primaryKey(),
+  label: text("label").notNull(),
+  credits: integer("credits").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const LEDGER_REASONS = [
+  "opening_balance",
+  "post",
+  "offer",
+  "sms",
+  "campaign",
+  "refund",
+  "admin_adjustment",
+] as const;
+
+/** Every change of a balance is one row here, written in the same transaction as the change. */
+export const creditLedger = pgTable(
+  "credit_ledger",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Signed: positive adds credits, negative spends them. */
+    amount: integer("amount").notNull(),
+    balanceAfter: integer("balance_after").notNull(),
+    reason: text("reason", { enum: LEDGER_REASONS }).notNull(),
+    /** What the change paid for or came from, e.g. a post or campaign id. */
+    reference: text("reference"),
+    createdAt: createdAt(),
+  },
+  (table) => [index("credit_ledger_user_id_created_at_idx").on(table.userId, table.createdAt.desc())],
+);

@@ -1,0 +1,6 @@
+export * from "./accounts";
+export * from "./billing";
+export * from "./messaging";
+export * from "./pages";
+export * from "./posts";
+export * from "./templates";

@@ -1,0 +1,104 @@
+import { sql } from "drizzle-orm";
+import {
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+import { users } from "./accounts";
+import { createdAt, id, updatedAt } from "./columns";
+
+export const POST_KINDS = ["update", "offer"] as const;
+/** live: in the feed; hidden: withdrawn by its business; removed: taken down by the admin. */
+export const POST_STATUSES = ["live", "hidden", "removed"] as const;
+
+export const categories = pgTable(
+  "categories",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex("categories_name_key").on(sql`lower(${table.name})`)],
+);
+
+export const posts = pgTable(
+  "posts",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: POST_KINDS }).notNull().default("update"),
+    status: text("status", { enum: POST_STATUSES }).notNull().default("live"),
+    content: text("content").notNull(),
+    hashtags: text("hashtags").array().notNull().default(sql`'{}'::text[]`),
+    images: text("images").array().notNull().default(sql`'{}'::text[]`),
+    category: text("category"),
+    lat: doublePrecision("lat"),
+    lon: doublePrecision("lon"),
+    city: text("city"),
+    state: text("state"),
+    country: text("country"),
+    offerTitle: text("offer_title"),
+    couponCode: text("coupon_code"),
+    offerTerms: text("offer_terms"),
+    validFrom: timestamp("valid_from", { withTimezone: true }),
+    validUntil: timestamp("valid_until", { withTimezone: true }),
+    callToActionLabel: text("call_to_action_label"),
+    callToActionUrl: text("call_to_action_url"),
+    /** Credits charged when published, so a refund or report can refer to it. */
+    pricePaid: integer("price_paid").notNull().default(0),
+    likesCount: integer("likes_count").notNull().default(0),
+    viewsCount: integer("views_count").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index("posts_created_at_idx").on(table.createdAt.desc(), table.id.desc()),
+    index("posts_user_id_created_at_idx").on(table.userId, table.createdAt.desc()),
+    check("posts_lat_range", sql`${table.lat} IS NULL OR ${table.lat} BETWEEN -90 AND 90`),
+    check("posts_lon_range", sql`${table.lon} IS NULL OR ${table.lon} BETWEEN -180 AND 180`),
+    check("posts_counts_not_negative", sql`${table.likesCount} >= 0 AND ${table.viewsCount} >= 0`),
+    check(
+      "posts_offer_window",
+      sql`${table.validFrom} IS NULL OR ${table.validUntil} IS NULL OR ${table.validUntil} >= ${table.validFrom}`,
+    ),
+  ],
+);
+
+/**
+ * One row per post and visitor. `visitorId` is the anonymous id for visitors and
+ * `user:{id}` for signed-in users, so the primary key itself forbids a second like.
+ */
+export const postLikes = pgTable(
+  "post_likes",
+  {
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    visitorId: text("visitor_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.postId, table.visitorId] })],
+);
+
+export const postViews = pgTable(
+  "post_views",
+  {
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    visitorId: text("visitor_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.postId, table.visitorId] })],
+);

@@ -1,0 +1,322 @@
+import { randomBytes } from "node:crypto";
+
+import { count, eq, inArray, sql } from "drizzle-orm";
+
+import { extractHashtags } from "~/lib/hashtags";
+import type { FileStorage } from "~/services/storage.server";
+import { hashPassword } from "~/utils/password.server";
+
+import type { Database } from "../client.server";
+import {
+  admins,
+  businessCardDesigns,
+  categories,
+  creditLedger,
+  pages,
+  postLikes,
+  posts,
+  postViews,
+  pricing,
+  templateCategories,
+  templates,
+  users,
+} from "../schema";
+
+import {
+  DEMO_BUSINESSES,
+  DEMO_CARD_DESIGNS,
+  DEMO_CATEGORIES,
+  DEMO_PAGES,
+  DEMO_POSTS,
+  DEMO_TEMPLATE_CATEGORIES,
+  DEMO_TEMPLATES,
+  type DemoBusiness,
+} from "./demo-content";
+import { seededRandom, uuidFromName } from "./deterministic";
+import { renderDemoLogo, renderDemoPhoto } from "./images.server";
+
+export const DEFAULT_PRICING = [
+  { key: "opening_balance", label: "Opening balance for a new business", credits: 100 },
+  { key: "post", label: "Publish a post", credits: 5 },
+  { key: "offer", label: "Publish an offer", credits: 10 },
+  { key: "sms", label: "One SMS segment (160 characters)", credits: 1 },
+] as const;
+
+/** The demo business account whose credentials the README gives. */
+export const DEMO_USER = {
+  email: "demo@isent.example.in",
+  password: "demo12345",
+  business: {
+    slug: "demo-ashas-kitchen",
+    ownerName: "Asha Verma",
+    businessName: "Asha's Kitchen",
+    email: "demo@isent.example.in",
+    mobileNumber: "9876543210",
+    category: "Restaurant",
+    businessCategories: ["Restaurant", "Bakery"],
+    details: "Home-style North Indian thalis, fresh rotis and weekend biryani, cooked in small batches since 2016.",
+    address: "14, 12th Main Road, HAL 2nd Stage, Indiranagar",
+    city: "Bengaluru",
+    state: "Karnataka",
+    postalCode: "560038",
+    lat: 12.97194,
+    lon: 77.64115,
+    gstNumber: "29ABCDE1234F1Z5",
+  } satisfies DemoBusiness,
+};
+
+const DEMO_POST_COUNT = 300;
+const DEMO_DAYS = 30;
+const IMAGES_PER_CATEGORY = 6;
+const BATCH = 1000;
+
+type SeedLog = (message: string) => void;
+
+/**
+ * What every installation needs: pricing, the information pages, categories,
+ * templates, card designs and the admin account. Never overwrites an edit.
+ */
+export async function seedEssentials(db: Database, options: { adminEmail: string; adminPassword?: string; log?: SeedLog }) {
+  const log = options.log ?? (() => {});
+  await db.insert(pricing).values([...DEFAULT_PRICING]).onConflictDoNothing();
+  await db
+    .insert(pages)
+    .values(Object.entries(DEMO_PAGES).map(([slug, page]) => ({ slug: slug as keyof typeof DEMO_PAGES, ...page })))
+    .onConflictDoNothing();
+  await db
+    .insert(categories)
+    .values(DEMO_CATEGORIES.map((name, index) => ({ id: uuidFromName(`category:${name}`), name, sortOrder: index })))
+    .onConflictDoNothing();
+  await db
+    .insert(templateCategories)
+    .values(
+      DEMO_TEMPLATE_CATEGORIES.map((name, index) => ({ id: uuidFromName(`template-category:${name}`), name, sortOrder: index })),
+    )
+    .onConflictDoNothing();
+  // Resolve by name: an existing installation may have its own ids for these categories.
+  const templateCategoryRows = await db.select().from(templateCategories);
+  const templateCategoryId = new Map(templateCategoryRows.map((row) => [row.name.toLowerCase(), row.id]));
+  await db
+    .insert(templates)
+    .values(
+      DEMO_TEMPLATES.map((template, index) => ({
+        id: uuidFromName(`template:${template.title}`),
+        categoryId: templateCategoryId.get(template.category.toLowerCase()) ?? null,
+        kind: template.kind,
+        title: template.title,
+        content: template.content,
+        sortOrder: index,
+      })),
+    )
+    .onConflictDoNothing();
+  await db
+    .insert(businessCardDesigns)
+    .values(
+      DEMO_CARD_DESIGNS.map((design, index) => ({
+        id: uuidFromName(`card-design:${design.name}`),
+        name: design.name,
+        layout: design.layout,
+        sortOrder: index,
+      })),
+    )
+    .onConflictDoNothing();
+  await ensureAdminAccount(db, options.adminEmail, options.adminPassword, log);
+}
+
+async function ensureAdminAccount(db: Database, email: string, password: string | undefined, log: SeedLog) {
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  if (existing) return;
+  const chosenPassword = password ?? randomBytes(12).toString("base64url");
+  const adminId = await createUserWithOpeningBalance(db, {
+    id: uuidFromName(`admin:${email}`),
+    email,
+    passwordHash: await hashPassword(chosenPassword),
+    name: "Administrator",
+    businessName: "iSent",
+    role: "admin",
+    onboardingCompleted: true,
+  });
+  await db.insert(admins).values({ userId: adminId, email, displayName: "Administrator - iSent" }).onConflictDoNothing();
+  if (password) log(`Admin account created for ${email} with the password from ADMIN_PASSWORD.`);
+  else log(`Admin account created: ${email} / ${chosenPassword}  (shown once; set ADMIN_PASSWORD to choose it)`);
+}
+
+type NewUser = typeof users.$inferInsert;
+
+/** Creates a user and the ledger row of their opening balance, together or not at all. */
+async function createUserWithOpeningBalance(db: Database, user: NewUser): Promise<string> {
+  const [openingBalance] = await db.select().from(pricing).where(eq(pricing.key, "opening_balance"));
+  const balance = openingBalance?.credits ?? 100;
+  return db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(users)
+      .values({ ...user, balance })
+      .onConflictDoNothing()
+      .returning({ id: users.id });
+    if (!created) return user.id as string;
+    await tx.insert(creditLedger).values({
+      userId: created.id,
+      amount: balance,
+      balanceAfter: balance,
+      reason: "opening_balance",
+    });
+    return created.id;
+  });
+}
+
+/** True when no business or admin has been created yet: the first start of a new database. */
+export async function isDatabaseEmpty(db: Database): Promise<boolean> {
+  const [row] = await db.select({ total: count() }).from(users);
+  return row.total === 0;
+}
+
+/**
+ * The demo neighbourhood: ~30 businesses in Indian cities, the demo user, ~300
+ * posts and offers over the last 30 days with pictures, likes and views.
+ * Stable ids make a second run add nothing.
+ */
+export async function seedDemoData(db: Database, storage: FileStorage, options: { now?: Date; log?: SeedLog } = {}) {
+  const log = options.log ?? (() => {});
+  const now = options.now ?? new Date();
+  const random = seededRandom(20261122);
+
+  const photosByCategory = await ensureDemoPhotos(storage);
+  const businesses = [...DEMO_BUSINESSES, DEMO_USER.business];
+  const demoPasswordHash = await hashPassword(DEMO_USER.password);
+
+  for (const [index, business] of businesses.entries()) {
+    const isDemoUser = business === DEMO_USER.business;
+    let profileImageUrl: string | null = null;
+    if (index % 3 !== 2) profileImageUrl = await ensureDemoLogo(storage, business, index);
+    await createUserWithOpeningBalance(db, {
+      id: uuidFromName(`business:${business.slug}`),
+      email: business.email,
+      passwordHash: isDemoUser ? demoPasswordHash : null,
+      name: business.ownerName,
+      businessName: business.businessName,
+      businessDetails: business.details,
+      businessPhone: business.mobileNumber,
+      mobileNumber: business.mobileNumber,
+      gstNumber: business.gstNumber,
+      businessCategories: business.businessCategories,
+      address: business.address,
+      city: business.city,
+      state: business.state,
+      postalCode: business.postalCode,
+      lat: business.lat,
+      lon: business.lon,
+      profileImageUrl,
+      onboardingCompleted: true,
+      createdAt: new Date(now.getTime() - (DEMO_DAYS + 10) * 86_400_000),
+    });
+  }
+
+  const postRows: Array<typeof posts.$inferInsert> = [];
+  const likeRows: Array<typeof postLikes.$inferInsert> = [];
+  const viewRows: Array<typeof postViews.$inferInsert> = [];
+  for (let index = 0; index < DEMO_POST_COUNT; index++) {
+    const business = random.pick(businesses);
+    const samples = DEMO_POSTS[business.category];
+    const isOffer = random.next() < 0.25;
+    const createdAt = new Date(now.getTime() - Math.floor(random.next() * DEMO_DAYS * 86_400_000));
+    const fill = (text: string) => text.replaceAll("{city}", business.city).replaceAll("{business}", business.businessName);
+    const offer = isOffer ? random.pick(samples.offers) : null;
+    const content = fill(offer ? offer.content : random.pick(samples.updates));
+    const photos = photosByCategory.get(business.category) ?? [];
+    const imageCount = Math.min(random.weighted([30, 30, 15, 10, 7, 4, 4]), photos.length);
+    const firstPhoto = random.int(0, photos.length - 1);
+    const id = uuidFromName(`post:${index}`);
+    postRows.push({
+      id,
+      userId: uuidFromName(`business:${business.slug}`),
+      kind: isOffer ? "offer" : "update",
+      content,
+      hashtags: extractHashtags(content),
+      images: Array.from({ length: imageCount }, (_, offset) => photos[(firstPhoto + offset) % photos.length]),
+      category: business.category,
+      // A post is placed a short walk from its shop, as a phone's location would be.
+      lat: round5(business.lat + (random.next() - 0.5) * 0.004),
+      lon: round5(business.lon + (random.next() - 0.5) * 0.004),
+      city: business.city,
+      state: business.state,
+      country: "India",
+      offerTitle: offer ? fill(offer.title) : null,
+      couponCode: offer?.couponCode ?? null,
+      offerTerms: offer?.terms ?? null,
+      validFrom: offer ? createdAt : null,
+      validUntil: offer ? new Date(createdAt.getTime() + random.int(7, 45) * 86_400_000) : null,
+      callToActionLabel: offer?.callToAction ?? null,
+      createdAt,
+      updatedAt: createdAt,
+    });
+    const likes = random.int(0, 45);
+    const views = likes + random.int(8, 160);
+    for (let visitor = 0; visitor < views; visitor++) {
+      const visitorId = `seed-visitor-${random.int(1, 5000)}`;
+      viewRows.push({ postId: id, visitorId, createdAt });
+      if (visitor < likes) likeRows.push({ postId: id, visitorId, createdAt });
+    }
+  }
+
+  for (let start = 0; start < postRows.length; start += BATCH) {
+    await db.insert(posts).values(postRows.slice(start, start + BATCH)).onConflictDoNothing();
+  }
+  for (let start = 0; start < likeRows.length; start += BATCH) {
+    await db.insert(postLikes).values(likeRows.slice(start, start + BATCH)).onConflictDoNothing();
+  }
+  for (let start = 0; start < viewRows.length; start += BATCH) {
+    await db.insert(postViews).values(viewRows.slice(start, start + BATCH)).onConflictDoNothing();
+  }
+  // The counters always agree with the rows behind them.
+  const seededIds = postRows.map((row) => row.id as string);
+  await db
+    .update(posts)
+    .set({
+      likesCount: sql`(select count(*)::int from ${postLikes} where ${postLikes.postId} = ${posts.id})`,
+      viewsCount: sql`(select count(*)::int from ${postViews} where ${postViews.postId} = ${posts.id})`,
+    })
+    .where(inArray(posts.id, seededIds));
+
+  log(`Demo data: ${businesses.length} businesses, ${postRows.length} posts, ${likeRows.length} likes, ${viewRows.length} views.`);
+}
+
+async function ensureDemoPhotos(storage: FileStorage): Promise<Map<string, string[]>> {
+  const byCategory = new Map<string, string[]>();
+  for (const [categoryIndex, category] of DEMO_CATEGORIES.entries()) {
+    const urls: string[] = [];
+    for (let photo = 0; photo < IMAGES_PER_CATEGORY; photo++) {
+      const key = `seed/photos/${slugify(category)}-${photo + 1}.jpg`;
+      if (!(await storage.exists(key))) {
+        await storage.put(key, await renderDemoPhoto(category, categoryIndex * IMAGES_PER_CATEGORY + photo), "image/jpeg");
+      }
+      urls.push(storage.publicUrl(key));
+    }
+    byCategory.set(category, urls);
+  }
+  return byCategory;
+}
+
+async function ensureDemoLogo(storage: FileStorage, business: DemoBusiness, index: number): Promise<string> {
+  const key = `seed/logos/${business.slug}.webp`;
+  if (!(await storage.exists(key))) {
+    const initials = business.businessName
+      .split(/\s+/)
+      .filter((word) => /^[A-Za-z]/.test(word))
+      .slice(0, 2)
+      .map((word) => word[0].toUpperCase())
+      .join("");
+    await storage.put(key, await renderDemoLogo(initials || "?", index), "image/webp");
+  }
+  return storage.publicUrl(key);
+}
+
+function slugify(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+}
+
+function round5(value: number): number {
+  return Math.round(value * 1e5) / 1e5;
+}

@@ -1,0 +1,27 @@
+import type { FileStorage } from "~/services/storage.server";
+
+import type { DatabaseHandle } from "./client.server";
+import { migrateDatabase } from "./migrate.server";
+import { isDatabaseEmpty, seedDemoData, seedEssentials } from "./seed/seed.server";
+
+export type SetupOptions = {
+  adminEmail: string;
+  adminPassword?: string;
+  /** Seed the demo neighbourhood on a new database (SEED_DEMO_DATA). */
+  demoData: boolean;
+  storage: FileStorage;
+  log?: (message: string) => void;
+};
+
+/** Migrates, and on a new database seeds it: what every start does before serving. */
+export async function setupDatabase(handle: DatabaseHandle, options: SetupOptions) {
+  const log = options.log ?? (() => {});
+  await migrateDatabase(handle);
+  const firstStart = await isDatabaseEmpty(handle.db);
+  await seedEssentials(handle.db, options);
+  if (firstStart && options.demoData) {
+    log("New database: seeding demo data…");
+    await seedDemoData(handle.db, options.storage, { log });
+  }
+  return { firstStart };
+}

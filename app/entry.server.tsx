@@ -1,0 +1,79 @@
+import { PassThrough } from "node:stream";
+
+import {
+  createReadableStreamFromReadable,
+  type ActionFunctionArgs,
+  type EntryContext,
+  type HandleDataRequestFunction,
+  type LoaderFunctionArgs,
+} from "@remix-run/node";
+import { RemixServer } from "@remix-run/react";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
+
+import { config } from "~/config.server";
+import { verifyDatabaseAtStart } from "~/models/health.server";
+import { NonceProvider } from "~/utils/nonce-provider";
+import { applySecurityHeaders, createNonce } from "~/utils/security-headers.server";
+
+const ABORT_DELAY = 5_000;
+
+// Fail the start, not the first visitor, when the database cannot be reached.
+if (config.NODE_ENV !== "test") verifyDatabaseAtStart();
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+) {
+  const nonce = createNonce();
+  applySecurityHeaders(responseHeaders, nonce);
+  // Bots get the whole document at once; browsers get it streamed.
+  const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
+
+  return new Promise((resolve, reject) => {
+    let shellRendered = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      </NonceProvider>,
+      {
+        nonce,
+        [readyEvent]() {
+          shellRendered = true;
+          const body = new PassThrough();
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          // Errors after the shell are already reported through handleError.
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+    setTimeout(abort, ABORT_DELAY);
+  });
+}
+
+export const handleDataRequest: HandleDataRequestFunction = (response) => {
+  applySecurityHeaders(response.headers);
+  return response;
+};
+
+/** Unexpected errors are logged once, here; expected ones are thrown Responses. */
+export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
+  if (request.signal.aborted) return;
+  if (error instanceof Response) return;
+  console.error(`[error] ${request.method} ${new URL(request.url).pathname}:`, error);
+}

@@ -1,0 +1,44 @@
+import { createCookieSessionStorage, redirect } from "@remix-run/node";
+
+import { config } from "~/config.server";
+import { toastSchema, type Toast, type ToastInput } from "~/lib/toast";
+
+import { cookieSecrets } from "./secrets.server";
+import { combineHeaders } from "./http.server";
+
+const TOAST_KEY = "toast";
+
+/** A flash cookie: the toast survives one redirect and shows even without JavaScript. */
+const toastSessionStorage = createCookieSessionStorage({
+  cookie: {
+    name: "toast",
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: config.NODE_ENV === "production" && Boolean(config.PUBLIC_URL?.startsWith("https:")),
+    get secrets() {
+      return cookieSecrets();
+    },
+  },
+});
+
+export async function createToastHeaders(input: ToastInput): Promise<Headers> {
+  const session = await toastSessionStorage.getSession();
+  session.flash(TOAST_KEY, toastSchema.parse(input));
+  return new Headers({ "Set-Cookie": await toastSessionStorage.commitSession(session) });
+}
+
+export async function redirectWithToast(url: string, toast: ToastInput, init?: ResponseInit) {
+  return redirect(url, { ...init, headers: combineHeaders(init?.headers, await createToastHeaders(toast)) });
+}
+
+/** Reads the pending toast and the header that clears it. */
+export async function getToast(request: Request): Promise<{ toast: Toast | null; headers: Headers | null }> {
+  const session = await toastSessionStorage.getSession(request.headers.get("Cookie"));
+  const parsed = toastSchema.safeParse(session.get(TOAST_KEY));
+  if (!parsed.success) return { toast: null, headers: null };
+  return {
+    toast: parsed.data,
+    headers: new Headers({ "Set-Cookie": await toastSessionStorage.destroySession(session) }),
+  };
+}

@@ -1,0 +1,46 @@
+import path from "node:path";
+
+import { defineConfig, devices } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+const dataDir = path.resolve("tests/.tmp/e2e-data");
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? "line" : "list",
+  timeout: 30_000,
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-dev-shm-usage"],
+    },
+  },
+  // Every form and the feed must work both ways: the no-JavaScript path is a feature.
+  projects: [
+    { name: "javascript", use: { ...devices["Pixel 7"], javaScriptEnabled: true } },
+    // Tests tagged @js-only check what scripts add; everything else runs here too.
+    { name: "no-javascript", use: { ...devices["Pixel 7"], javaScriptEnabled: false }, grepInvert: /@js-only/ },
+  ],
+  // The production build on a fresh embedded database with the demo data (npm run build runs first).
+  webServer: {
+    command: `rm -rf "${dataDir}" && tsx scripts/db-setup.ts && remix-serve ./build/index.js`,
+    url: `http://127.0.0.1:${PORT}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    env: {
+      PORT: String(PORT),
+      NODE_ENV: "production",
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      SESSION_SECRET: "e2e-session-secret",
+      ADMIN_EMAIL: "admin@isent.example.in",
+      ADMIN_PASSWORD: "admin-e2e-password",
+    },
+  },
+});

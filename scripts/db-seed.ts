@@ -1,0 +1,14 @@
+/** Seeds essentials and the demo data on any database; safe to run again (adds nothing twice). */
+import { config } from "~/config.server";
+import { migrateDatabase } from "~/db/migrate.server";
+import { seedDemoData, seedEssentials } from "~/db/seed/seed.server";
+import { fileStorage } from "~/services/storage.server";
+
+import { runWithDatabase } from "./run-with-database";
+
+await runWithDatabase("Seeding", async (handle) => {
+  await migrateDatabase(handle);
+  await seedEssentials(handle.db, { adminEmail: config.ADMIN_EMAIL, adminPassword: config.ADMIN_PASSWORD, log: console.log });
+  await seedDemoData(handle.db, fileStorage(), { log: console.log });
+  console.log(`Seeded ${handle.description}.`);
+});

@@ -1,0 +1,99 @@
+import { expect, test } from "@playwright/test";
+
+test.describe("the public shell", () => {
+  test("the home page shows the demo feed, newest first, with a real next-page link", async ({ page }) => {
+    await page.goto("/");
+    const cards = page.locator("article");
+    await expect(cards).toHaveCount(20);
+    await expect(cards.first()).toContainText(/likes/);
+    const times = await page.locator("article time").evaluateAll((nodes) =>
+      nodes.map((node) => Date.parse(node.getAttribute("datetime") ?? "")),
+    );
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+
+    await page.getByRole("link", { name: "Load More Posts" }).click();
+    await expect(page).toHaveURL(/[?&]page=2/);
+    await expect(cards).toHaveCount(20);
+    const secondPageFirst = Date.parse((await page.locator("article time").first().getAttribute("datetime")) ?? "");
+    expect(secondPageFirst).toBeLessThanOrEqual(times[times.length - 1]);
+  });
+
+  for (const [path, heading] of [
+    ["/Termsofservice", "Terms of Service"],
+    ["/privacyterms", "Privacy Policy"],
+    ["/about-us", "About"],
+    ["/contact-us", "Contact"],
+  ]) {
+    test(`${path} renders its page from the database`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toContainText(heading);
+      expect(await page.locator("article p").count()).toBeGreaterThan(0);
+      await page.getByRole("link", { name: "Back to Feed" }).click();
+      await expect(page).toHaveURL(/\/$/);
+    });
+  }
+
+  test("an unknown page says so and leads back to the feed", async ({ page }) => {
+    const response = await page.goto("/no-such-page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Back to Feed" })).toBeVisible();
+  });
+
+  test("demo images are served from local storage", async ({ page, request }) => {
+    await page.goto("/");
+    const source = await page.locator("article img[loading=lazy]").first().getAttribute("src");
+    expect(source).toMatch(/^\/uploads\/seed\//);
+    const image = await request.get(source!);
+    expect(image.status()).toBe(200);
+    expect(image.headers()["content-type"]).toMatch(/^image\//);
+  });
+});
+
+test.describe("headers and JSON", () => {
+  test("/ carries an enforced CSP whose nonce matches the page's scripts", async ({ request }) => {
+    const response = await request.get("/");
+    const policy = response.headers()["content-security-policy"];
+    expect(policy).toBeTruthy();
+    expect(response.headers()["content-security-policy-report-only"]).toBeUndefined();
+    const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(policy).toContain("frame-ancestors 'none'");
+
+    const html = await response.text();
+    const scriptNonces = [...html.matchAll(/<script\b[^>]*\bnonce="([^"]+)"/g)].map((match) => match[1]);
+    expect(scriptNonces.length).toBeGreaterThan(0);
+    expect(new Set(scriptNonces)).toEqual(new Set([nonce]));
+    expect(response.headers()["x-content-type-options"]).toBe("nosniff");
+    expect(response.headers()["referrer-policy"]).toBeTruthy();
+
+    const again = await request.get("/");
+    expect(again.headers()["content-security-policy"]).not.toBe(policy);
+  });
+
+  test("GET /api/health answers ok", async ({ request }) => {
+    const response = await request.get("/api/health");
+    expect(response.status()).toBe(200);
+    expect(await response.json()).toEqual({ status: "ok" });
+  });
+
+  test("an unknown /api path answers JSON {message}, not HTML", async ({ request }) => {
+    const response = await request.get("/api/nothing-here");
+    expect(response.status()).toBe(404);
+    expect(response.headers()["content-type"]).toContain("application/json");
+    expect(await response.json()).toEqual({ message: "No API endpoint at GET /api/nothing-here" });
+  });
+});
+
+test("scripts run under the CSP without violations @js-only", async ({ page }) => {
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  await page.goto("/");
+  await page.waitForFunction(() => (window as unknown as { __remixContext?: unknown }).__remixContext !== undefined);
+  // A client-side navigation proves the bundle hydrated and runs.
+  await page.getByRole("link", { name: "About" }).first().click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("About");
+  expect(violations).toEqual([]);
+});

@@ -1,0 +1,138 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+import { count, eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+
+import {
+  admins,
+  categories,
+  creditLedger,
+  pages,
+  postLikes,
+  posts,
+  postViews,
+  pricing,
+  templateCategories,
+  templates,
+  users,
+} from "~/db/schema";
+import { setupDatabase } from "~/db/setup.server";
+import { DEMO_USER } from "~/db/seed/seed.server";
+import { createLocalDiskStorage } from "~/services/storage.server";
+import { verifyPassword } from "~/utils/password.server";
+
+import { setupTestDatabase } from "../support/database";
+
+const test = setupTestDatabase();
+const storage = createLocalDiskStorage(mkdtempSync(path.join(tmpdir(), "isent-seed-")));
+const options = { adminEmail: "owner@isent.example.in", adminPassword: "owner-password-1", demoData: true, storage };
+
+async function tableCounts() {
+  const totals = await Promise.all(
+    [users, posts, postLikes, postViews, categories, templateCategories, templates, pages, pricing, creditLedger, admins].map(
+      async (table) => (await test.db.select({ total: count() }).from(table))[0].total,
+    ),
+  );
+  return totals;
+}
+
+describe("first start on an empty database", () => {
+  it("seeds the demo neighbourhood, then a second setup adds nothing", async () => {
+    const first = await setupDatabase(test.handle, options);
+    expect(first.firstStart).toBe(true);
+
+    const [userTotal, postTotal] = await tableCounts();
+    expect(userTotal).toBe(32); // 30 businesses, the demo user and the admin
+    expect(postTotal).toBe(300);
+
+    const before = await tableCounts();
+    const second = await setupDatabase(test.handle, options);
+    expect(second.firstStart).toBe(false);
+    expect(await tableCounts()).toEqual(before);
+  });
+
+  it("spreads businesses over several Indian cities with +91-style mobile numbers", async () => {
+    const rows = await test.db.select({ city: users.city, mobile: users.mobileNumber }).from(users).where(eq(users.role, "user"));
+    const cities = new Set(rows.map((row) => row.city));
+    for (const city of ["Bengaluru", "Mumbai", "Delhi", "Pune", "Jaipur", "Kochi"]) expect(cities).toContain(city);
+    for (const row of rows) expect(row.mobile).toMatch(/^[6-9]\d{9}$/);
+  });
+
+  it("dates posts over the last 30 days, with hashtags and 0-6 images each", async () => {
+    const [range] = await test.db
+      .select({
+        oldest: sql<string>`min(${posts.createdAt})`,
+        newest: sql<string>`max(${posts.createdAt})`,
+        maxImages: sql<number>`max(cardinality(${posts.images}))`,
+        minImages: sql<number>`min(cardinality(${posts.images}))`,
+        withHashtags: sql<number>`count(*) filter (where cardinality(${posts.hashtags}) > 0)`,
+        offers: sql<number>`count(*) filter (where ${posts.kind} = 'offer')`,
+      })
+      .from(posts);
+    const day = 86_400_000;
+    expect(Date.now() - new Date(range.oldest).getTime()).toBeLessThanOrEqual(30 * day + 60_000);
+    expect(Date.now() - new Date(range.newest).getTime()).toBeLessThan(3 * day);
+    expect(Number(range.minImages)).toBe(0);
+    expect(Number(range.maxImages)).toBeLessThanOrEqual(6);
+    expect(Number(range.maxImages)).toBeGreaterThanOrEqual(4);
+    expect(Number(range.withHashtags)).toBeGreaterThan(250);
+    expect(Number(range.offers)).toBeGreaterThan(30);
+  });
+
+  it("keeps like and view counters equal to the rows behind them", async () => {
+    const mismatched = await test.db.execute(sql`
+      select p.id from posts p
+      where p.likes_count <> (select count(*) from post_likes l where l.post_id = p.id)
+         or p.views_count <> (select count(*) from post_views v where v.post_id = p.id)`);
+    const rows = Array.isArray(mismatched) ? mismatched : (mismatched as { rows: unknown[] }).rows;
+    expect(rows).toHaveLength(0);
+    const [likes] = await test.db.select({ total: count() }).from(postLikes);
+    expect(likes.total).toBeGreaterThan(1000);
+  });
+
+  it("gives every user an opening balance of 100 recorded in the ledger", async () => {
+    const rows = await test.db
+      .select({ balance: users.balance, amount: creditLedger.amount, reason: creditLedger.reason })
+      .from(users)
+      .innerJoin(creditLedger, eq(creditLedger.userId, users.id));
+    expect(rows).toHaveLength(32);
+    for (const row of rows) expect(row).toEqual({ balance: 100, amount: 100, reason: "opening_balance" });
+  });
+
+  it("creates the demo user and the admin with argon2id passwords", async () => {
+    const [demo] = await test.db.select().from(users).where(eq(users.email, DEMO_USER.email));
+    expect(demo.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(await verifyPassword(demo.passwordHash!, DEMO_USER.password)).toBe(true);
+    expect(await verifyPassword(demo.passwordHash!, "wrong-password")).toBe(false);
+
+    const [admin] = await test.db.select().from(users).where(eq(users.email, options.adminEmail));
+    expect(admin.role).toBe("admin");
+    expect(await verifyPassword(admin.passwordHash!, options.adminPassword)).toBe(true);
+    const [record] = await test.db.select().from(admins).where(eq(admins.userId, admin.id));
+    expect(record.email).toBe(options.adminEmail);
+  });
+
+  it("writes the pictures it refers to", async () => {
+    const [post] = await test.db
+      .select({ images: posts.images })
+      .from(posts)
+      .where(sql`cardinality(${posts.images}) > 0`)
+      .limit(1);
+    const key = post.images[0].replace(/^\/uploads\//, "");
+    const file = await storage.get(key);
+    expect(file?.contentType).toBe("image/jpeg");
+    expect(file!.bytes.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+  });
+
+  it("never overwrites an edited page or price", async () => {
+    await test.db.update(pages).set({ body: "Edited by the admin." }).where(eq(pages.slug, "about"));
+    await test.db.update(pricing).set({ credits: 7 }).where(eq(pricing.key, "post"));
+    await setupDatabase(test.handle, options);
+    const [about] = await test.db.select().from(pages).where(eq(pages.slug, "about"));
+    const [price] = await test.db.select().from(pricing).where(eq(pricing.key, "post"));
+    expect(about.body).toBe("Edited by the admin.");
+    expect(price.credits).toBe(7);
+  });
+});

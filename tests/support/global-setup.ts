@@ -1,0 +1,55 @@
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+import { sql } from "drizzle-orm";
+import type { TestProject } from "vitest/node";
+
+import { openPglite, openPostgres } from "~/db/client.server";
+import { migrateDatabase } from "~/db/migrate.server";
+
+import { adminUrl, databaseUrlFor, uniqueDatabaseName } from "./postgres-admin";
+
+const TMP = path.resolve(__dirname, "../.tmp");
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    pgliteTemplate: string;
+    postgresTemplate: string;
+  }
+}
+
+/**
+ * Migrates one template database per run; every test file then starts from a
+ * copy of it: a PGlite snapshot, or (with TEST_DATABASE_URL) a PostgreSQL
+ * database created from a migrated template database.
+ */
+export default async function setup(project: TestProject) {
+  rmSync(path.join(TMP, "vitest-data"), { recursive: true, force: true });
+  mkdirSync(TMP, { recursive: true });
+
+  const testDatabaseUrl = process.env.TEST_DATABASE_URL;
+  if (testDatabaseUrl) {
+    const templateName = uniqueDatabaseName("template");
+    const admin = openPostgres(adminUrl(testDatabaseUrl), { max: 1 });
+    await admin.db.execute(sql.raw(`create database "${templateName}"`));
+    const template = openPostgres(databaseUrlFor(testDatabaseUrl, templateName), { max: 1 });
+    await migrateDatabase(template);
+    await template.close();
+    project.provide("postgresTemplate", templateName);
+    project.provide("pgliteTemplate", "");
+    return async () => {
+      await admin.db.execute(sql.raw(`drop database if exists "${templateName}" with (force)`));
+      await admin.close();
+    };
+  }
+
+  const pglite = openPglite({});
+  await migrateDatabase(pglite);
+  const client = (pglite.db as unknown as { $client: { dumpDataDir: (c: "gzip") => Promise<Blob> } }).$client;
+  const snapshot = await client.dumpDataDir("gzip");
+  await pglite.close();
+  const file = path.join(TMP, "pglite-template.tar.gz");
+  writeFileSync(file, Buffer.from(await snapshot.arrayBuffer()));
+  project.provide("pgliteTemplate", file);
+  project.provide("postgresTemplate", "");
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+
+import { ConfigError, parseConfig } from "~/config.server";
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    parseConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe("environment validation", () => {
+  it("has working defaults for a fresh machine", () => {
+    const config = parseConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.DATA_DIR).toBe("./data");
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.SEED_DEMO_DATA).toBe(true);
+  });
+
+  it("names PORT when it is not a number", () => {
+    const [problem] = problemsOf({ PORT: "abc" });
+    expect(problem).toMatch(/^PORT /);
+    expect(problem).toContain('"abc"');
+  });
+
+  it("rejects out-of-range ports", () => {
+    expect(problemsOf({ PORT: "70000" })[0]).toMatch(/^PORT must be between 1 and 65535/);
+  });
+
+  it("names DATABASE_URL when it is not a postgres URL, and treats empty as unset", () => {
+    expect(problemsOf({ DATABASE_URL: "mysql://localhost/db" })[0]).toMatch(/^DATABASE_URL must start with postgres/);
+    expect(parseConfig({ DATABASE_URL: "" }).DATABASE_URL).toBeUndefined();
+  });
+
+  it("never prints secret values", () => {
+    const [problem] = problemsOf({ ADMIN_PASSWORD: "short" });
+    expect(problem).toMatch(/^ADMIN_PASSWORD/);
+    expect(problem).not.toContain("short");
+  });
+
+  it("lists every bad variable at once", () => {
+    expect(problemsOf({ PORT: "x", ADMIN_EMAIL: "nope", NODE_ENV: "staging" })).toHaveLength(3);
+  });
+});

@@ -1,0 +1,18 @@
+import { describe, expect, it } from "vitest";
+
+import { parsePageBody } from "~/lib/page-body";
+
+describe("information page bodies", () => {
+  it("splits blocks on blank lines and marks '## ' blocks as headings", () => {
+    expect(parsePageBody("## Who we are\n\nWe help local\nbusinesses.\r\n\r\n\n## Contact\n\nWrite to us.")).toEqual([
+      { type: "heading", text: "Who we are" },
+      { type: "paragraph", text: "We help local businesses." },
+      { type: "heading", text: "Contact" },
+      { type: "paragraph", text: "Write to us." },
+    ]);
+  });
+
+  it("returns nothing for an empty body", () => {
+    expect(parsePageBody("  \n\n ")).toEqual([]);
+  });
+});

@@ -1,0 +1,23 @@
+import path from "node:path";
+
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: {
+    alias: { "~": path.resolve(__dirname, "app") },
+  },
+  test: {
+    include: ["tests/unit/**/*.test.{ts,tsx}", "tests/integration/**/*.test.{ts,tsx}"],
+    globalSetup: ["tests/support/global-setup.ts"],
+    env: {
+      NODE_ENV: "test",
+      DATA_DIR: path.resolve(__dirname, "tests/.tmp/vitest-data"),
+      SESSION_SECRET: "test-session-secret",
+      ADMIN_EMAIL: "admin@isent.example.in",
+      ADMIN_PASSWORD: "admin-test-password",
+    },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: "forks",
+  },
+});
