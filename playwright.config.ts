@@ -32,7 +32,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
-    stdout: "pipe",
+    stdout: "ignore",
     env: {
       PORT: String(PORT),
       NODE_ENV: "production",

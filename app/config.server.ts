@@ -11,7 +11,7 @@ const optionalString = z
   .optional();
 
 const environmentSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce
     .number({ invalid_type_error: "must be a number" })
     .int("must be a whole number")

@@ -3,9 +3,13 @@ import {
   InformationPageRoute,
   informationPageMeta,
 } from "~/components/information-page-route";
-import { informationPageLoader } from "~/utils/information-page-route.server";
+import { loadInformationPage } from "~/utils/information-page-route.server";
 
-export const loader = informationPageLoader("contact");
+// A function declaration, so the compiler drops it (and its server import) from the browser bundle.
+export async function loader() {
+  return loadInformationPage("contact");
+}
+
 export const meta = informationPageMeta;
 export default InformationPageRoute;
 export const ErrorBoundary = InformationPageErrorBoundary;
