@@ -2,12 +2,7 @@ import { Link } from "@remix-run/react";
 
 import { parsePageBody } from "~/lib/page-body";
 
-const INFORMATION_LINKS = [
-  { to: "/about-us", label: "About" },
-  { to: "/contact-us", label: "Contact" },
-  { to: "/Termsofservice", label: "Terms" },
-  { to: "/privacyterms", label: "Privacy" },
-];
+import { SiteFooter } from "./site-footer";
 
 export function InformationPage({ title, body, updatedAt }: { title: string; body: string; updatedAt: string }) {
   return (
@@ -39,15 +34,7 @@ export function InformationPage({ title, body, updatedAt }: { title: string; bod
           )}
         </article>
       </main>
-      <footer className="border-t border-slate-200">
-        <nav className="mx-auto flex max-w-3xl flex-wrap gap-4 px-4 py-6 text-sm text-slate-600">
-          {INFORMATION_LINKS.map((link) => (
-            <Link key={link.to} to={link.to} className="hover:text-brand-600 hover:underline">
-              {link.label}
-            </Link>
-          ))}
-        </nav>
-      </footer>
+      <SiteFooter width="max-w-3xl" />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PostCard } from "~/components/post-card";
+import { SiteFooter } from "~/components/site-footer";
 import { listLatestPosts } from "~/models/feed.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -46,14 +47,7 @@ export default function HomeFeed() {
           </div>
         ) : null}
       </main>
-      <footer className="border-t border-slate-200 bg-white">
-        <nav className="mx-auto flex max-w-2xl flex-wrap gap-4 px-4 py-6 text-sm text-slate-600">
-          <Link to="/Termsofservice">Terms</Link>
-          <Link to="/privacyterms">Privacy</Link>
-          <Link to="/about-us">About</Link>
-          <Link to="/contact-us">Contact</Link>
-        </nav>
-      </footer>
+      <SiteFooter width="max-w-2xl" />
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { pages } from "~/db/schema";
 import { loader as apiNotFound } from "~/routes/api.$";
 import { loader as healthLoader } from "~/routes/api.health";
-import { loader as aboutLoader } from "~/routes/about-us";
+import { loader as informationPageLoader } from "~/information-page";
 import { createToastHeaders, getToast } from "~/utils/toast.server";
 
 import { setupTestDatabase } from "../support/database";
@@ -34,9 +34,10 @@ describe("unknown /api paths", () => {
 
 describe("information pages", () => {
   it("404 until the page exists, then render it from the database", async () => {
-    await expect(aboutLoader()).rejects.toMatchObject({ status: 404 });
+    const about = () => informationPageLoader(args("http://localhost/About-Us"));
+    await expect(about()).rejects.toMatchObject({ status: 404 });
     await test.db.insert(pages).values({ slug: "about", title: "About iSent", body: "## Us\n\nLocal first." });
-    expect(await aboutLoader()).toMatchObject({ title: "About iSent", body: "## Us\n\nLocal first." });
+    expect(await about()).toMatchObject({ title: "About iSent", body: "## Us\n\nLocal first." });
   });
 });
 

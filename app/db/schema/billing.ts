@@ -1,6 +1,6 @@
 import { index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
-import { users } from "./accounts";
+import { ownerId } from "./accounts";
 import { createdAt, id } from "./columns";
 
 /** What each billable action costs, in credits; edited by the admin (/admin/sms-pricing). */
@@ -29,9 +29,7 @@ export const creditLedger = pgTable(
   "credit_ledger",
   {
     id: id(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     /** Signed: positive adds credits, negative spends them. */
     amount: integer("amount").notNull(),
     balanceAfter: integer("balance_after").notNull(),

@@ -1,16 +1,14 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
-import { users } from "./accounts";
+import { ownerId } from "./accounts";
 import { createdAt, id, updatedAt } from "./columns";
 
 export const contacts = pgTable(
   "contacts",
   {
     id: id(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     name: text("name").notNull(),
     mobileNumber: text("mobile_number").notNull(),
     email: text("email"),
@@ -33,9 +31,7 @@ export const campaigns = pgTable(
   "campaigns",
   {
     id: id(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     name: text("name").notNull(),
     message: text("message").notNull(),
     status: text("status", { enum: CAMPAIGN_STATUSES }).notNull().default("draft"),
@@ -59,9 +55,7 @@ export const smsMessages = pgTable(
   "sms_messages",
   {
     id: id(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     campaignId: uuid("campaign_id").references(() => campaigns.id, { onDelete: "set null" }),
     contactId: uuid("contact_id").references(() => contacts.id, { onDelete: "set null" }),
     toNumber: text("to_number").notNull(),

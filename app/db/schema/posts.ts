@@ -12,7 +12,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 
-import { users } from "./accounts";
+import { ownerId } from "./accounts";
 import { createdAt, id, updatedAt } from "./columns";
 
 export const POST_KINDS = ["update", "offer"] as const;
@@ -34,9 +34,7 @@ export const posts = pgTable(
   "posts",
   {
     id: id(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     kind: text("kind", { enum: POST_KINDS }).notNull().default("update"),
     status: text("status", { enum: POST_STATUSES }).notNull().default("live"),
     content: text("content").notNull(),
@@ -77,28 +75,22 @@ export const posts = pgTable(
 
 /**
  * One row per post and visitor. `visitorId` is the anonymous id for visitors and
- * `user:{id}` for signed-in users, so the primary key itself forbids a second like.
+ * `user:{id}` for signed-in users, so the primary key itself forbids counting a
+ * visitor twice.
  */
-export const postLikes = pgTable(
-  "post_likes",
-  {
-    postId: uuid("post_id")
-      .notNull()
-      .references(() => posts.id, { onDelete: "cascade" }),
-    visitorId: text("visitor_id").notNull(),
-    createdAt: createdAt(),
-  },
-  (table) => [primaryKey({ columns: [table.postId, table.visitorId] })],
-);
+function perVisitorTable<Name extends string>(name: Name) {
+  return pgTable(
+    name,
+    {
+      postId: uuid("post_id")
+        .notNull()
+        .references(() => posts.id, { onDelete: "cascade" }),
+      visitorId: text("visitor_id").notNull(),
+      createdAt: createdAt(),
+    },
+    (table) => [primaryKey({ columns: [table.postId, table.visitorId] })],
+  );
+}
 
-export const postViews = pgTable(
-  "post_views",
-  {
-    postId: uuid("post_id")
-      .notNull()
-      .references(() => posts.id, { onDelete: "cascade" }),
-    visitorId: text("visitor_id").notNull(),
-    createdAt: createdAt(),
-  },
-  (table) => [primaryKey({ columns: [table.postId, table.visitorId] })],
-);
+export const postLikes = perVisitorTable("post_likes");
+export const postViews = perVisitorTable("post_views");

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
-import { users } from "./accounts";
+import { ownerId } from "./accounts";
 import { createdAt, id, updatedAt } from "./columns";
 
 export const TEMPLATE_KINDS = ["post", "offer", "sms"] as const;
@@ -59,9 +59,7 @@ export const businessCards = pgTable(
   "business_cards",
   {
     id: id(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     designId: uuid("design_id")
       .notNull()
       .references(() => businessCardDesigns.id, { onDelete: "restrict" }),

@@ -277,7 +277,11 @@ export async function seedDemoData(db: Database, storage: FileStorage, options: 
     })
     .where(inArray(posts.id, seededIds));
 
-  log(`Demo data: ${businesses.length} businesses, ${postRows.length} posts, ${likeRows.length} likes, ${viewRows.length} views.`);
+  const [totals] = await db
+    .select({ likes: sql<number>`sum(${posts.likesCount})::int`, views: sql<number>`sum(${posts.viewsCount})::int` })
+    .from(posts)
+    .where(inArray(posts.id, seededIds));
+  log(`Demo data: ${businesses.length} businesses, ${postRows.length} posts, ${totals.likes} likes, ${totals.views} views.`);
 }
 
 async function ensureDemoPhotos(storage: FileStorage): Promise<Map<string, string[]>> {
