@@ -7,7 +7,7 @@ import {
   type HandleDataRequestFunction,
   type LoaderFunctionArgs,
 } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 
@@ -74,6 +74,6 @@ export const handleDataRequest: HandleDataRequestFunction = (response) => {
 /** Unexpected errors are logged once, here; expected ones are thrown Responses. */
 export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
   if (request.signal.aborted) return;
-  if (error instanceof Response) return;
+  if (error instanceof Response || isRouteErrorResponse(error)) return;
   console.error(`[error] ${request.method} ${new URL(request.url).pathname}:`, error);
 }

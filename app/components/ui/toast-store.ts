@@ -22,6 +22,10 @@ export function dismissToast(id: string) {
   emit();
 }
 
+export function currentToasts(): Toast[] {
+  return toasts;
+}
+
 const EMPTY: Toast[] = [];
 
 export function useClientToasts(): Toast[] {
@@ -30,7 +34,7 @@ export function useClientToasts(): Toast[] {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    () => toasts,
+    currentToasts,
     () => EMPTY,
   );
 }
