@@ -1,12 +1,12 @@
-import { and, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 
 import { db } from "~/db/db.server";
-import { posts, users } from "~/db/schema";
+import { queryRows } from "~/db/query.server";
+import { type FeedQuery, encodeCursor } from "~/lib/feed-query";
+import { cellsWithin } from "~/lib/geo-grid";
+import { likePattern, parseSearchTerms } from "~/lib/search-terms";
 
-/** SPEC §9: a feed page holds 20 posts; more pages exist only when a page is full. */
-export const FEED_PAGE_SIZE = 20;
-
-/** A post as the feed and GET /api/feed show it (SPEC §3 Post). */
+/** A post as the feed and GET /api/feed show it (SPEC §3 Post, plus offer fields and distance). */
 export type FeedPost = {
   id: string;
   userId: string;
@@ -22,53 +22,183 @@ export type FeedPost = {
   hashtags: string[];
   images: string[];
   offerTitle: string | null;
+  couponCode: string | null;
   validUntil: string | null;
+  callToAction: string | null;
   createdAt: string;
   likesCount: number;
   viewsCount: number;
+  /** Kilometres from the feed's location; null when the feed has none. */
+  distanceKm: number | null;
 };
 
-/** Live: published, not hidden or removed, and (for offers) not yet expired. */
-export const isLivePost = and(eq(posts.status, "live"), or(isNull(posts.validUntil), gt(posts.validUntil, sql`now()`)));
-
-export async function listLatestPosts({ page = 1 }: { page?: number } = {}): Promise<{
+export type FeedPage = {
   posts: FeedPost[];
+  /** SPEC §9: more pages exist only when this page is full. */
   hasMore: boolean;
-}> {
-  const rows = await db()
-    .select({
-      id: posts.id,
-      userId: posts.userId,
-      kind: posts.kind,
-      businessName: users.businessName,
-      authorName: users.name,
-      profileImageUrl: users.profileImageUrl,
-      category: posts.category,
-      city: posts.city,
-      state: posts.state,
-      country: posts.country,
-      content: posts.content,
-      hashtags: posts.hashtags,
-      images: posts.images,
-      offerTitle: posts.offerTitle,
-      validUntil: posts.validUntil,
-      createdAt: posts.createdAt,
-      likesCount: posts.likesCount,
-      viewsCount: posts.viewsCount,
-    })
-    .from(posts)
-    .innerJoin(users, eq(users.id, posts.userId))
-    .where(and(isLivePost, eq(users.status, "active")))
-    .orderBy(desc(posts.createdAt), desc(posts.id))
-    .limit(FEED_PAGE_SIZE)
-    .offset((page - 1) * FEED_PAGE_SIZE);
+  nextCursor: string | null;
+};
 
+type FeedRow = {
+  id: string;
+  user_id: string;
+  kind: "update" | "offer";
+  business_name: string | null;
+  author_name: string | null;
+  profile_image_url: string | null;
+  category: string | null;
+  city: string | null;
+  state: string | null;
+  country: string | null;
+  content: string;
+  hashtags: string[];
+  images: string[];
+  offer_title: string | null;
+  coupon_code: string | null;
+  valid_until: Date | string | null;
+  call_to_action_label: string | null;
+  created_at: Date | string;
+  likes_count: number;
+  views_count: number;
+  distance_km: number | null;
+};
+
+const POST_COLUMNS = sql.raw(`p.id, p.user_id, p.kind, u.business_name, u.name as author_name, u.profile_image_url,
+  p.category, p.city, p.state, p.country, p.content, p.hashtags, p.images, p.offer_title, p.coupon_code,
+  p.valid_until, p.call_to_action_label, p.created_at, p.likes_count, p.views_count`);
+
+/** Live: published, its business active, and (for an offer) not expired. `p` is posts, `u` its user. */
+const LIVE = sql.raw(`p.status = 'live' and u.status = 'active' and (p.valid_until is null or p.valid_until > now())`);
+
+/** SPEC §5: every term must match; '#term' only hashtags, others content, a hashtag, business or author name. */
+function searchCondition(query: FeedQuery): SQL | null {
+  const conditions: SQL[] = [];
+  for (const term of parseSearchTerms(query.q)) {
+    const pattern = likePattern(term.text);
+    const inHashtags = sql`exists (select 1 from unnest(p.hashtags) as tag where tag ilike ${pattern})`;
+    conditions.push(
+      term.hashtagOnly
+        ? inHashtags
+        : sql`(p.content ilike ${pattern} or ${inHashtags} or u.business_name ilike ${pattern} or u.name ilike ${pattern})`,
+    );
+  }
+  if (query.category) conditions.push(sql`lower(p.category) = lower(${query.category})`);
+  return conditions.length ? sql.join(conditions, sql` and `) : null;
+}
+
+function afterCursor(query: FeedQuery): SQL | null {
+  if (!query.cursor) return null;
+  return sql`(p.created_at, p.id) < (${query.cursor.createdAt}::timestamptz, ${query.cursor.id}::uuid)`;
+}
+
+function where(...conditions: Array<SQL | null>): SQL {
+  return sql.join(
+    conditions.filter((condition): condition is SQL => condition !== null),
+    sql` and `,
+  );
+}
+
+/**
+ * One feed page: live posts newest first, within radiusKm of the location when
+ * there is one (else everywhere), filtered by search and category.
+ */
+export async function listFeed(query: FeedQuery): Promise<FeedPage> {
+  const filters = [searchCondition(query), afterCursor(query)];
+  const rows = query.location ? await nearbyRows(query, filters) : await everywhereRows(query, filters);
+  const posts = rows.map(toFeedPost);
+  const last = posts.at(-1);
+  const hasMore = posts.length === query.limit;
   return {
-    posts: rows.map((row) => ({
-      ...row,
-      createdAt: row.createdAt.toISOString(),
-      validUntil: row.validUntil?.toISOString() ?? null,
-    })),
-    hasMore: rows.length === FEED_PAGE_SIZE,
+    posts,
+    hasMore,
+    nextCursor: hasMore && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
+  };
+}
+
+function everywhereRows(query: FeedQuery, filters: Array<SQL | null>) {
+  return queryRows<FeedRow>(
+    db(),
+    sql`select ${POST_COLUMNS}, null::float8 as distance_km
+        from posts p join users u on u.id = p.user_id
+        where ${where(LIVE, ...filters)}
+        order by p.created_at desc, p.id desc
+        limit ${query.limit} offset ${query.offset}`,
+  );
+}
+
+/**
+ * Reads each nearby grid cell newest first from its index (stopping at enough
+ * posts within the radius), merges the cells, then fetches the page's rows.
+ */
+function nearbyRows(query: FeedQuery, filters: Array<SQL | null>) {
+  const { lat, lon, radiusKm } = query.location!;
+  const cells = sql.raw(cellsWithin(lat, lon, radiusKm).join(","));
+  const origin = sql`ll_to_earth(${lat}::float8, ${lon}::float8)`;
+  const perCell = query.offset + query.limit;
+  return queryRows<FeedRow>(
+    db(),
+    sql`select ${POST_COLUMNS}, earth_distance(ll_to_earth(p.lat, p.lon), ${origin}) / 1000 as distance_km
+        from (
+          select nearby.id, nearby.created_at
+          from unnest(array[${cells}]::int[]) as cell(geo_cell)
+          cross join lateral (
+            select p.id, p.created_at
+            from posts p join users u on u.id = p.user_id
+            where p.geo_cell = cell.geo_cell
+              and earth_distance(ll_to_earth(p.lat, p.lon), ${origin}) <= ${radiusKm * 1000}
+              and ${where(LIVE, ...filters)}
+            order by p.created_at desc, p.id desc
+            limit ${perCell}
+          ) as nearby
+          order by nearby.created_at desc, nearby.id desc
+          limit ${query.limit} offset ${query.offset}
+        ) as page
+        join posts p on p.id = page.id
+        join users u on u.id = p.user_id
+        order by p.created_at desc, p.id desc`,
+  );
+}
+
+/** One live post by id (a shared link), with its distance from the location when given. */
+export async function getLivePost(id: string, location?: FeedQuery["location"]): Promise<FeedPost | null> {
+  const distance = location
+    ? sql`earth_distance(ll_to_earth(p.lat, p.lon), ll_to_earth(${location.lat}::float8, ${location.lon}::float8)) / 1000`
+    : sql`null::float8`;
+  const [row] = await queryRows<FeedRow>(
+    db(),
+    sql`select ${POST_COLUMNS}, ${distance} as distance_km
+        from posts p join users u on u.id = p.user_id
+        where p.id = ${id}::uuid and ${LIVE}`,
+  );
+  return row ? toFeedPost(row) : null;
+}
+
+function toIso(value: Date | string): string {
+  return (value instanceof Date ? value : new Date(value)).toISOString();
+}
+
+function toFeedPost(row: FeedRow): FeedPost {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    kind: row.kind,
+    businessName: row.business_name,
+    authorName: row.author_name,
+    profileImageUrl: row.profile_image_url,
+    category: row.category,
+    city: row.city,
+    state: row.state,
+    country: row.country,
+    content: row.content,
+    hashtags: row.hashtags,
+    images: row.images,
+    offerTitle: row.offer_title,
+    couponCode: row.coupon_code,
+    validUntil: row.valid_until === null ? null : toIso(row.valid_until),
+    callToAction: row.call_to_action_label,
+    createdAt: toIso(row.created_at),
+    likesCount: Number(row.likes_count),
+    viewsCount: Number(row.views_count),
+    distanceKm: row.distance_km === null ? null : Number(row.distance_km),
   };
 }

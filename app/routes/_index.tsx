@@ -4,17 +4,17 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PostCard } from "~/components/post-card";
 import { SiteFooter } from "~/components/site-footer";
-import { listLatestPosts } from "~/models/feed.server";
+import { parseFeedQuery } from "~/lib/feed-query";
+import { listFeed } from "~/models/feed.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const pageParam = Number(new URL(request.url).searchParams.get("page") ?? "1");
-  const page = Number.isInteger(pageParam) && pageParam >= 1 && pageParam <= 1000 ? pageParam : 1;
-  const feed = await listLatestPosts({ page });
-  return { ...feed, page };
+  const parsed = parseFeedQuery(new URL(request.url).searchParams);
+  if (!parsed.ok) throw new Response(parsed.message, { status: 400 });
+  return listFeed(parsed.query);
 }
 
 export default function HomeFeed() {
-  const { posts, hasMore, page } = useLoaderData<typeof loader>();
+  const { posts, nextCursor } = useLoaderData<typeof loader>();
   return (
     <div className="min-h-screen">
       <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -35,10 +35,10 @@ export default function HomeFeed() {
         ) : (
           posts.map((post) => <PostCard key={post.id} post={post} />)
         )}
-        {hasMore ? (
+        {nextCursor ? (
           <div className="flex justify-center py-4">
             <Link
-              to={`/?page=${page + 1}`}
+              to={`/?cursor=${encodeURIComponent(nextCursor)}`}
               preventScrollReset
               className="rounded-lg bg-brand-600 px-5 py-2.5 font-medium text-white hover:bg-brand-700"
             >

@@ -2,81 +2,245 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { posts, users } from "~/db/schema";
-import { FEED_PAGE_SIZE, listLatestPosts } from "~/models/feed.server";
+import { FEED_PAGE_SIZE, decodeCursor, parseFeedQuery, type FeedQuery } from "~/lib/feed-query";
+import { getLivePost, listFeed } from "~/models/feed.server";
 
 import { setupTestDatabase } from "../support/database";
 
 const test = setupTestDatabase();
 const HOUR = 3_600_000;
+const now = Date.now();
 
-let ownerId: string;
+// Indiranagar, Bengaluru; Koramangala is ~4 km away, Whitefield ~13 km, Mysuru ~125 km.
+const INDIRANAGAR = { lat: 12.9719, lon: 77.6412 };
+const KORAMANGALA = { lat: 12.9352, lon: 77.6245 };
+const WHITEFIELD = { lat: 12.9698, lon: 77.75 };
+const MYSURU = { lat: 12.2958, lon: 76.6394 };
+
+function query(params: Record<string, string>): FeedQuery {
+  const result = parseFeedQuery(new URLSearchParams(params));
+  if (!result.ok) throw new Error(result.message);
+  return result.query;
+}
+
+let ravi: string;
+let meera: string;
 
 beforeAll(async () => {
-  const [owner] = await test.db
+  const [first, second] = await test.db
     .insert(users)
-    .values({ email: "owner@example.in", name: "Ravi", businessName: "Ravi Stores", city: "Pune", state: "Maharashtra" })
+    .values([
+      { email: "ravi@example.in", name: "Ravi Kumar", businessName: "Ravi Stores" },
+      { email: "meera@example.in", name: "Meera Nair", businessName: "Chai Corner" },
+    ])
     .returning();
-  ownerId = owner.id;
-  const now = Date.now();
-  // 25 live posts, an hour apart, plus one of each kind that must never show.
+  ravi = first.id;
+  meera = second.id;
+  // 25 posts at Indiranagar an hour apart: more than one page.
   await test.db.insert(posts).values(
     Array.from({ length: 25 }, (_, index) => ({
-      userId: ownerId,
-      content: `Post number ${index}`,
-      createdAt: new Date(now - index * HOUR),
-      city: "Pune",
-      state: "Maharashtra",
+      userId: ravi,
+      content: `Fresh stock number ${index} #groceries`,
+      hashtags: ["groceries"],
+      category: "Grocery",
+      ...INDIRANAGAR,
+      city: "Bengaluru",
+      state: "Karnataka",
+      createdAt: new Date(now - (index + 1) * HOUR),
     })),
   );
   await test.db.insert(posts).values([
-    { userId: ownerId, content: "hidden", status: "hidden" as const, createdAt: new Date(now) },
-    { userId: ownerId, content: "removed", status: "removed" as const, createdAt: new Date(now) },
+    { userId: meera, content: "Masala chai at Koramangala #chai #evening", hashtags: ["chai", "evening"], category: "Cafe", ...KORAMANGALA, createdAt: new Date(now - 30 * 60_000) },
+    { userId: meera, content: "Filter coffee in Whitefield", hashtags: ["coffee"], category: "cafe", ...WHITEFIELD, createdAt: new Date(now - 90 * 60_000) },
+    { userId: meera, content: "Mysuru pak by the box #sweets", hashtags: ["sweets"], category: "Bakery", ...MYSURU, createdAt: new Date(now - 10 * 60_000) },
+    { userId: meera, content: "Online-only announcement with no place", createdAt: new Date(now - 5 * 60_000) },
+    { userId: ravi, content: "hidden post", status: "hidden" as const, ...INDIRANAGAR, createdAt: new Date(now) },
+    { userId: ravi, content: "removed post", status: "removed" as const, ...INDIRANAGAR, createdAt: new Date(now) },
     {
-      userId: ownerId,
+      userId: ravi,
       content: "expired offer",
       kind: "offer" as const,
       validFrom: new Date(now - 10 * 24 * HOUR),
       validUntil: new Date(now - HOUR),
+      ...INDIRANAGAR,
       createdAt: new Date(now),
     },
     {
-      userId: ownerId,
-      content: "running offer",
+      userId: ravi,
+      content: "Running offer: 10% off rice",
       kind: "offer" as const,
       offerTitle: "10% off",
       validFrom: new Date(now - 24 * HOUR),
       validUntil: new Date(now + 24 * HOUR),
-      createdAt: new Date(now - 30 * 60_000),
+      ...INDIRANAGAR,
+      createdAt: new Date(now - 20 * 60_000),
     },
   ]);
 });
 
-describe("latest posts", () => {
-  it("lists live posts newest first, 20 to a page, with the business's names", async () => {
-    const first = await listLatestPosts({ page: 1 });
+const contents = (page: { posts: Array<{ content: string }> }) => page.posts.map((post) => post.content);
+
+describe("the feed without a location (Show all)", () => {
+  it("lists every live post newest first, 20 to a page, with names and a cursor", async () => {
+    const first = await listFeed(query({}));
     expect(first.posts).toHaveLength(FEED_PAGE_SIZE);
     expect(first.hasMore).toBe(true);
-    expect(first.posts.map((post) => post.content).slice(0, 3)).toEqual(["Post number 0", "running offer", "Post number 1"]);
-    expect(first.posts[0]).toMatchObject({ businessName: "Ravi Stores", authorName: "Ravi", city: "Pune", state: "Maharashtra" });
-    expect(first.posts[1]).toMatchObject({ kind: "offer", offerTitle: "10% off" });
+    expect(contents(first).slice(0, 4)).toEqual([
+      "Online-only announcement with no place",
+      "Mysuru pak by the box #sweets",
+      "Running offer: 10% off rice",
+      "Masala chai at Koramangala #chai #evening",
+    ]);
+    expect(first.posts[0]).toMatchObject({ businessName: "Chai Corner", authorName: "Meera Nair", distanceKm: null });
 
-    const second = await listLatestPosts({ page: 2 });
-    expect(second.posts.map((post) => post.content)).toEqual(["Post number 19", "Post number 20", "Post number 21", "Post number 22", "Post number 23", "Post number 24"]);
+    const second = await listFeed(query({ cursor: first.nextCursor! }));
+    expect(second.posts).toHaveLength(10);
     expect(second.hasMore).toBe(false);
+    expect(second.nextCursor).toBeNull();
+    const all = [...contents(first), ...contents(second)];
+    expect(new Set(all).size).toBe(30);
+    for (const hidden of ["hidden post", "removed post", "expired offer"]) expect(all).not.toContain(hidden);
   });
 
-  it("never shows hidden, removed or expired posts", async () => {
-    const all = [...(await listLatestPosts({ page: 1 })).posts, ...(await listLatestPosts({ page: 2 })).posts];
-    const contents = all.map((post) => post.content);
-    expect(contents).not.toContain("hidden");
-    expect(contents).not.toContain("removed");
-    expect(contents).not.toContain("expired offer");
-    expect(all).toHaveLength(26);
+  it("pages by offset as GET /api/feed does", async () => {
+    const byCursor = await listFeed(query({}));
+    const byOffset = await listFeed(query({ offset: "5", limit: "3" }));
+    expect(byOffset.posts.map((post) => post.id)).toEqual(byCursor.posts.slice(5, 8).map((post) => post.id));
   });
 
   it("drops the posts of a suspended business", async () => {
-    await test.db.update(users).set({ status: "suspended" }).where(eq(users.id, ownerId));
-    expect((await listLatestPosts()).posts).toHaveLength(0);
-    await test.db.update(users).set({ status: "active" }).where(eq(users.id, ownerId));
+    await test.db.update(users).set({ status: "suspended" }).where(eq(users.id, meera));
+    const page = await listFeed(query({ limit: "50" }));
+    expect(page.posts.every((post) => post.userId === ravi)).toBe(true);
+    await test.db.update(users).set({ status: "active" }).where(eq(users.id, meera));
+  });
+});
+
+describe("the nearby feed", () => {
+  const at = (point: { lat: number; lon: number }, extra: Record<string, string> = {}) =>
+    query({ lat: String(point.lat), lon: String(point.lon), ...extra });
+
+  it("keeps posts within 25 km by default, newest first, with their distance", async () => {
+    const page = await listFeed(at(INDIRANAGAR, { limit: "50" }));
+    const found = contents(page);
+    expect(found).toContain("Masala chai at Koramangala #chai #evening");
+    expect(found).toContain("Filter coffee in Whitefield");
+    expect(found).not.toContain("Mysuru pak by the box #sweets");
+    expect(found).not.toContain("Online-only announcement with no place");
+    expect(page.posts).toHaveLength(28); // 25 groceries, the running offer, chai and coffee
+    const times = page.posts.map((post) => post.createdAt);
+    expect(times).toEqual([...times].sort().reverse());
+    const chai = page.posts.find((post) => post.content.startsWith("Masala"))!;
+    expect(chai.distanceKm).toBeGreaterThan(4);
+    expect(chai.distanceKm).toBeLessThan(4.6);
+  });
+
+  it("honours a smaller radius", async () => {
+    const page = await listFeed(at(INDIRANAGAR, { radiusKm: "5", limit: "50" }));
+    expect(contents(page)).toContain("Masala chai at Koramangala #chai #evening");
+    expect(contents(page)).not.toContain("Filter coffee in Whitefield");
+  });
+
+  it("pages with a cursor without repeating or skipping", async () => {
+    const first = await listFeed(at(INDIRANAGAR));
+    expect(first.hasMore).toBe(true);
+    const second = await listFeed(at(INDIRANAGAR, { cursor: first.nextCursor! }));
+    expect(second.posts).toHaveLength(8);
+    expect(second.hasMore).toBe(false);
+    expect(new Set([...contents(first), ...contents(second)]).size).toBe(28);
+  });
+
+  it("pages with an offset", async () => {
+    const all = await listFeed(at(INDIRANAGAR, { limit: "50" }));
+    const slice = await listFeed(at(INDIRANAGAR, { offset: "20", limit: "5" }));
+    expect(slice.posts.map((post) => post.id)).toEqual(all.posts.slice(20, 25).map((post) => post.id));
+  });
+
+  it("finds Mysuru from Mysuru and nothing in the sea", async () => {
+    expect(contents(await listFeed(at(MYSURU)))).toEqual(["Mysuru pak by the box #sweets"]);
+    expect((await listFeed(at({ lat: 10, lon: 70 }))).posts).toEqual([]);
+  });
+});
+
+describe("search and category (SPEC §5)", () => {
+  it("requires every term, split on spaces and commas", async () => {
+    expect(contents(await listFeed(query({ q: "masala, chai" })))).toEqual(["Masala chai at Koramangala #chai #evening"]);
+    expect((await listFeed(query({ q: "masala coffee" }))).posts).toEqual([]);
+  });
+
+  it("matches business and author names, case-insensitively", async () => {
+    expect((await listFeed(query({ q: "CHAI corner", limit: "50" }))).posts.every((post) => post.businessName === "Chai Corner")).toBe(true);
+    expect((await listFeed(query({ q: "meera", limit: "50" }))).posts).toHaveLength(4);
+  });
+
+  it("matches #terms against hashtags only, partially", async () => {
+    expect(contents(await listFeed(query({ q: "#even" })))).toEqual(["Masala chai at Koramangala #chai #evening"]);
+    // 'rice' is in a post's text but in no hashtag.
+    expect((await listFeed(query({ q: "#rice" }))).posts).toEqual([]);
+    expect(contents(await listFeed(query({ q: "rice" })))).toEqual(["Running offer: 10% off rice"]);
+  });
+
+  it("treats % and _ literally", async () => {
+    expect(contents(await listFeed(query({ q: "10%" })))).toEqual(["Running offer: 10% off rice"]);
+    expect((await listFeed(query({ q: "%" }))).posts).toHaveLength(1);
+    expect((await listFeed(query({ q: "_" }))).posts).toEqual([]);
+  });
+
+  it("filters by category, case-insensitive but exact", async () => {
+    const cafes = await listFeed(query({ category: "CAFE" }));
+    expect(contents(cafes).sort()).toEqual(["Filter coffee in Whitefield", "Masala chai at Koramangala #chai #evening"]);
+    expect((await listFeed(query({ category: "Caf" }))).posts).toEqual([]);
+  });
+
+  it("combines location, search and category", async () => {
+    const page = await listFeed(query({ lat: String(INDIRANAGAR.lat), lon: String(INDIRANAGAR.lon), q: "#groceries", category: "grocery" }));
+    expect(page.posts).toHaveLength(20);
+    expect(page.posts.every((post) => post.category === "Grocery")).toBe(true);
+  });
+});
+
+describe("a shared post", () => {
+  it("is found while live, with its distance", async () => {
+    const [anyPost] = (await listFeed(query({ q: "Koramangala" }))).posts;
+    const post = await getLivePost(anyPost.id, { ...INDIRANAGAR, radiusKm: 25 });
+    expect(post?.distanceKm).toBeGreaterThan(4);
+  });
+
+  it("is not found when hidden or unknown", async () => {
+    const [hidden] = await test.db.select({ id: posts.id }).from(posts).where(eq(posts.content, "hidden post"));
+    expect(await getLivePost(hidden.id)).toBeNull();
+    expect(await getLivePost("00000000-0000-4000-8000-000000000000")).toBeNull();
+  });
+});
+
+describe("feed parameters", () => {
+  const problem = (params: Record<string, string>) => {
+    const result = parseFeedQuery(new URLSearchParams(params));
+    return result.ok ? null : result.message;
+  };
+
+  it.each([
+    [{ lat: "abc", lon: "77" }, "lat must be a number"],
+    [{ lat: "12" }, "lat and lon must be given together"],
+    [{ lat: "95", lon: "77" }, "lat must be between -90 and 90"],
+    [{ lat: "12", lon: "77", radiusKm: "-1" }, "radiusKm must be more than 0 and at most 500"],
+    [{ lat: "12", lon: "77", radiusKm: "Infinity" }, "radiusKm must be a number"],
+    [{ limit: "51" }, "limit must be at most 50"],
+    [{ limit: "0" }, "limit must be at least 1"],
+    [{ offset: "-3" }, "offset must not be negative"],
+    [{ cursor: "garbage" }, "cursor is not valid"],
+  ])("%o → %s", (params, message) => {
+    expect(problem(params)).toBe(message);
+  });
+
+  it("defaults the radius to 25 km and ignores empty values", () => {
+    const result = parseFeedQuery(new URLSearchParams({ lat: "12.9", lon: "77.6", q: "", category: "" }));
+    expect(result).toEqual({ ok: true, query: { location: { lat: 12.9, lon: 77.6, radiusKm: 25 }, limit: 20, offset: 0 } });
+  });
+
+  it("round-trips a cursor", () => {
+    const cursor = { createdAt: "2026-11-22T10:00:00.000Z", id: "6f1c2b7e-1d2a-4c3b-9a8e-1234567890ab" };
+    const encoded = `${cursor.createdAt}_${cursor.id}`;
+    expect(decodeCursor(encoded)).toEqual(cursor);
   });
 });

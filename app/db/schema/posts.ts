@@ -12,6 +12,8 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 
+import { GEO_CELL_SQL } from "../../lib/geo-grid";
+
 import { ownerId } from "./accounts";
 import { createdAt, id, updatedAt } from "./columns";
 
@@ -43,6 +45,8 @@ export const posts = pgTable(
     category: text("category"),
     lat: doublePrecision("lat"),
     lon: doublePrecision("lon"),
+    /** The feed's grid cell (app/lib/geo-grid.ts); null without a location. */
+    geoCell: integer("geo_cell").generatedAlwaysAs(sql.raw(GEO_CELL_SQL)),
     city: text("city"),
     state: text("state"),
     country: text("country"),
@@ -61,7 +65,11 @@ export const posts = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [
-    index("posts_created_at_idx").on(table.createdAt.desc(), table.id.desc()),
+    // "Show all": live posts newest first. The nearby feed's covering index on
+    // (geo_cell, created_at, id) INCLUDE (lat, lon, valid_until) is in migration 0002.
+    index("posts_live_created_at_idx")
+      .on(table.createdAt.desc(), table.id.desc())
+      .where(sql`${table.status} = 'live'`),
     index("posts_user_id_created_at_idx").on(table.userId, table.createdAt.desc()),
     check("posts_lat_range", sql`${table.lat} IS NULL OR ${table.lat} BETWEEN -90 AND 90`),
     check("posts_lon_range", sql`${table.lon} IS NULL OR ${table.lon} BETWEEN -180 AND 180`),
