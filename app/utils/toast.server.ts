@@ -1,12 +1,22 @@
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
 
 import { config } from "~/config.server";
-import { toastSchema, type Toast, type ToastInput } from "~/lib/toast";
+import { z } from "zod";
+
+import { TOAST_TYPES, createToast, type Toast, type ToastInput } from "~/lib/toast";
 
 import { cookieSecrets } from "./secrets.server";
 import { combineHeaders } from "./http.server";
 
 const TOAST_KEY = "toast";
+
+/** What a flash cookie may hold; anything else is ignored. */
+const toastSchema = z.object({
+  id: z.string(),
+  type: z.enum(TOAST_TYPES),
+  title: z.string().min(1),
+  description: z.string().optional(),
+});
 
 /** A flash cookie: the toast survives one redirect and shows even without JavaScript. */
 const toastSessionStorage = createCookieSessionStorage({
@@ -24,7 +34,7 @@ const toastSessionStorage = createCookieSessionStorage({
 
 export async function createToastHeaders(input: ToastInput): Promise<Headers> {
   const session = await toastSessionStorage.getSession();
-  session.flash(TOAST_KEY, toastSchema.parse(input));
+  session.flash(TOAST_KEY, createToast(input));
   return new Headers({ "Set-Cookie": await toastSessionStorage.commitSession(session) });
 }
 

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 
-import { TOAST_LIMIT, toastSchema, type Toast, type ToastInput } from "~/lib/toast";
+import { TOAST_LIMIT, createToast, type Toast, type ToastInput } from "~/lib/toast";
 
 /** Toasts raised in the browser (e.g. 'Link copied to clipboard!'); at most TOAST_LIMIT at once. */
 let toasts: Toast[] = [];
@@ -11,7 +11,7 @@ function emit() {
 }
 
 export function showToast(input: ToastInput): Toast {
-  const toast = toastSchema.parse(input);
+  const toast = createToast(input);
   toasts = [toast, ...toasts].slice(0, TOAST_LIMIT);
   emit();
   return toast;

@@ -1,0 +1,84 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+
+import { db } from "~/db/db.server";
+import { postLikes, posts, postViews } from "~/db/schema";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type LikeIntent = "like" | "unlike" | "toggle";
+export type LikeResult = { likesCount: number; liked: boolean };
+
+/**
+ * Likes or unlikes a live post for one visitor. The (post, visitor) primary key
+ * makes a second like impossible, and the counter moves by ±1 in the same
+ * transaction as the row, so concurrent likes never lose an update.
+ * Null when the post is unknown or not live.
+ */
+export async function setLike(postId: string, visitorId: string, intent: LikeIntent): Promise<LikeResult | null> {
+  if (!UUID.test(postId)) return null;
+  return db().transaction(async (tx) => {
+    const [post] = await tx
+      .select({ id: posts.id })
+      .from(posts)
+      .where(and(eq(posts.id, postId), eq(posts.status, "live")));
+    if (!post) return null;
+
+    if (intent !== "unlike") {
+      const inserted = await tx.insert(postLikes).values({ postId, visitorId }).onConflictDoNothing().returning();
+      if (inserted.length) return { likesCount: await moveLikes(tx, postId, 1), liked: true };
+      if (intent === "like") return { likesCount: await currentLikes(tx, postId), liked: true };
+    }
+    const removed = await tx
+      .delete(postLikes)
+      .where(and(eq(postLikes.postId, postId), eq(postLikes.visitorId, visitorId)))
+      .returning();
+    if (removed.length) return { likesCount: await moveLikes(tx, postId, -1), liked: false };
+    return { likesCount: await currentLikes(tx, postId), liked: false };
+  });
+}
+
+type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
+
+async function moveLikes(tx: Tx, postId: string, delta: 1 | -1): Promise<number> {
+  const [row] = await tx
+    .update(posts)
+    .set({ likesCount: sql`${posts.likesCount} + ${delta}` })
+    .where(eq(posts.id, postId))
+    .returning({ likesCount: posts.likesCount });
+  return row.likesCount;
+}
+
+async function currentLikes(tx: Tx, postId: string): Promise<number> {
+  const [row] = await tx.select({ likesCount: posts.likesCount }).from(posts).where(eq(posts.id, postId));
+  return row.likesCount;
+}
+
+/** Counts a visitor's view of a live post at most once, ever. Null when the post is unknown or not live. */
+export async function recordView(postId: string, visitorId: string): Promise<{ viewsCount: number } | null> {
+  if (!UUID.test(postId)) return null;
+  return db().transaction(async (tx) => {
+    const [post] = await tx
+      .select({ viewsCount: posts.viewsCount })
+      .from(posts)
+      .where(and(eq(posts.id, postId), eq(posts.status, "live")));
+    if (!post) return null;
+    const inserted = await tx.insert(postViews).values({ postId, visitorId }).onConflictDoNothing().returning();
+    if (!inserted.length) return { viewsCount: post.viewsCount };
+    const [row] = await tx
+      .update(posts)
+      .set({ viewsCount: sql`${posts.viewsCount} + 1` })
+      .where(eq(posts.id, postId))
+      .returning({ viewsCount: posts.viewsCount });
+    return row;
+  });
+}
+
+/** Which of these posts the visitor has liked, for drawing filled hearts. */
+export async function likedPostIds(visitorId: string | null, postIds: string[]): Promise<string[]> {
+  if (!visitorId || postIds.length === 0) return [];
+  const rows = await db()
+    .select({ postId: postLikes.postId })
+    .from(postLikes)
+    .where(and(eq(postLikes.visitorId, visitorId), inArray(postLikes.postId, postIds)));
+  return rows.map((row) => row.postId);
+}

@@ -1,0 +1,99 @@
+import { randomUUID } from "node:crypto";
+
+import { createCookie } from "@remix-run/node";
+import { z } from "zod";
+
+import { config } from "~/config.server";
+
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+const secure = config.NODE_ENV === "production" && Boolean(config.PUBLIC_URL?.startsWith("https:"));
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * SPEC §6: the anonymous visitor id, a cookie for one year. Scripts read it too
+ * (it is mirrored in local storage), so it is not HttpOnly; it grants nothing.
+ */
+const anonIdCookie = createCookie("anon_id", {
+  path: "/",
+  sameSite: "lax",
+  secure,
+  httpOnly: false,
+  maxAge: ONE_YEAR_SECONDS,
+});
+
+export function isVisitorId(value: unknown): value is string {
+  return typeof value === "string" && UUID.test(value);
+}
+
+export async function readAnonId(request: Request): Promise<string | null> {
+  const value = await anonIdCookie.parse(request.headers.get("Cookie"));
+  return isVisitorId(value) ? value.toLowerCase() : null;
+}
+
+/** The visitor behind an /api call: the cookie, else an `anonId` the client sent. */
+export async function visitorIdFrom(request: Request, body: Record<string, unknown>): Promise<string | null> {
+  return (await readAnonId(request)) ?? (isVisitorId(body.anonId) ? body.anonId.toLowerCase() : null);
+}
+
+/** The visitor's id, and a Set-Cookie header when this is their first response. */
+export async function ensureAnonId(request: Request): Promise<{ anonId: string; setCookie: string | null }> {
+  const existing = await readAnonId(request);
+  if (existing) return { anonId: existing, setCookie: null };
+  const anonId = randomUUID();
+  return { anonId, setCookie: await anonIdCookie.serialize(anonId) };
+}
+
+export const LOCATION_SOURCES = ["manual", "gps", "ip"] as const;
+
+const visitorLocationSchema = z.object({
+  lat: z.number().min(-90).max(90),
+  lon: z.number().min(-180).max(180),
+  label: z.string().max(120),
+  source: z.enum(LOCATION_SOURCES),
+  ts: z.number(),
+});
+
+/** SPEC §3 'Visitor location': remembered so a returning visitor gets their area in the first HTML. */
+export type VisitorLocation = z.infer<typeof visitorLocationSchema>;
+
+const locationCookie = createCookie("feed_location", {
+  path: "/",
+  sameSite: "lax",
+  secure,
+  httpOnly: true,
+  maxAge: ONE_YEAR_SECONDS,
+});
+
+export async function readVisitorLocation(request: Request): Promise<VisitorLocation | null> {
+  const parsed = visitorLocationSchema.safeParse(await locationCookie.parse(request.headers.get("Cookie")));
+  return parsed.success ? parsed.data : null;
+}
+
+export function serializeVisitorLocation(location: VisitorLocation | null): Promise<string> {
+  return location ? locationCookie.serialize(location) : locationCookie.serialize("", { maxAge: 0 });
+}
+
+/** The first-visit 'Support Local' message is shown once per visitor. */
+const introCookie = createCookie("intro_seen", {
+  path: "/",
+  sameSite: "lax",
+  secure,
+  httpOnly: false,
+  maxAge: ONE_YEAR_SECONDS,
+});
+
+export async function hasSeenIntro(request: Request): Promise<boolean> {
+  return (await introCookie.parse(request.headers.get("Cookie"))) === "1";
+}
+
+export function serializeIntroSeen(): Promise<string> {
+  return introCookie.serialize("1");
+}
+
+/** Where to send a visitor back to after a form post: only a path on this site. */
+export function safeRedirectPath(value: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) {
+    return fallback;
+  }
+  return value;
+}

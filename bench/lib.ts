@@ -1,0 +1,138 @@
+/**
+ * Shared helpers for the bench/ scripts: command-line flags, opening the target
+ * database (DATABASE_URL or --pglite DIR), percentiles, tables, and starting /
+ * stopping a production server. Not a benchmark itself.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+
+import { openPglite, openPostgres, type DatabaseHandle } from "~/db/client.server";
+
+export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+
+/** `--name value` / `--name=value` / `--flag` from process.argv. */
+export function parseFlags(argv = process.argv.slice(2)): Map<string, string> {
+  const flags = new Map<string, string>();
+  for (let index = 0; index < argv.length; index++) {
+    const arg = argv[index];
+    if (!arg.startsWith("--")) throw new Error(`Unexpected argument ${arg}`);
+    const eq = arg.indexOf("=");
+    if (eq > 0) flags.set(arg.slice(2, eq), arg.slice(eq + 1));
+    else if (argv[index + 1] !== undefined && !argv[index + 1].startsWith("--")) flags.set(arg.slice(2), argv[++index]);
+    else flags.set(arg.slice(2), "true");
+  }
+  return flags;
+}
+
+export function intFlag(flags: Map<string, string>, name: string, fallback: number): number {
+  const raw = flags.get(name);
+  if (raw === undefined) return fallback;
+  const value = Number(raw.replaceAll("_", ""));
+  if (!Number.isInteger(value) || value < 0) throw new Error(`--${name} must be a whole number (got ${raw})`);
+  return value;
+}
+
+/** DATABASE_URL (PostgreSQL) unless --pglite DIR is given. */
+export function openTarget(flags: Map<string, string>, options: { max?: number } = {}): DatabaseHandle {
+  const pgliteDir = flags.get("pglite");
+  if (pgliteDir) return openPglite({ dataDir: path.resolve(pgliteDir) });
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error("Set DATABASE_URL=postgres://… or pass --pglite DIR");
+  const parsed = new URL(url);
+  if (!["127.0.0.1", "localhost", "::1", "[::1]"].includes(parsed.hostname)) {
+    throw new Error(`Benchmarks only run against a local database (got host ${parsed.hostname})`);
+  }
+  return openPostgres(url, options);
+}
+
+/** Nearest-rank percentile of an ascending-sorted array. */
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))];
+}
+
+export function formatMs(ms: number): string {
+  return Number.isFinite(ms) ? ms.toFixed(ms < 10 ? 2 : 1) : "-";
+}
+
+/** A plain-text table with right-aligned numeric columns. */
+export function printTable(headers: string[], rows: Array<Array<string | number>>) {
+  const cells = rows.map((row) => row.map(String));
+  const widths = headers.map((header, column) => Math.max(header.length, ...cells.map((row) => row[column].length)));
+  const line = (values: string[]) =>
+    values.map((value, column) => (column === 0 ? value.padEnd(widths[column]) : value.padStart(widths[column]))).join("  ");
+  console.log(line(headers));
+  console.log(widths.map((width) => "-".repeat(width)).join("  "));
+  for (const row of cells) console.log(line(row));
+}
+
+/** Seconds with one decimal since `start` (performance.now()). */
+export function secondsSince(start: number): string {
+  return `${((performance.now() - start) / 1000).toFixed(1)} s`;
+}
+
+export function sleep(ms: number) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+export type Server = { url: string; process: ChildProcess; stop: () => Promise<void>; output: () => string };
+
+/**
+ * Starts `remix-serve ./build/index.js` in its own process group on 127.0.0.1:port
+ * and waits (bounded) until /api/health answers 200.
+ */
+export async function startServer(env: Record<string, string>, port: number, timeoutMs = 60_000): Promise<Server> {
+  if (port < 4100 || port > 4199) throw new Error("bench servers use ports 4100-4199");
+  if (!existsSync(path.join(ROOT, "build/index.js"))) {
+    throw new Error("build/index.js is missing: run `npm run build` first");
+  }
+  const bin = path.join(ROOT, "node_modules/.bin/remix-serve");
+  const child = spawn(bin, ["./build/index.js"], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  let output = "";
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  let exited = false;
+  child.on("exit", () => {
+    exited = true;
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (exited || child.pid === undefined) return;
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {
+      // Already gone.
+    }
+    for (let waited = 0; waited < 5_000 && !exited; waited += 100) await sleep(100);
+    if (!exited) {
+      try {
+        process.kill(-child.pid, "SIGKILL");
+      } catch {
+        // Already gone.
+      }
+    }
+  };
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (exited) throw new Error(`Server exited before it was ready:\n${output}`);
+    try {
+      const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      if (response.ok) return { url, process: child, stop, output: () => output };
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(250);
+  }
+  await stop();
+  throw new Error(`Server did not answer /api/health within ${timeoutMs / 1000} s:\n${output}`);
+}
