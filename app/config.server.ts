@@ -31,6 +31,10 @@ const environmentSchema = z.object({
   PUBLIC_URL: optionalString.pipe(z.string().url("must be a full URL such as https://example.com").optional()),
   SEED_DEMO_DATA: z.enum(["true", "false"]).default("true").transform((value) => value === "true"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  GEOCODER_NOMINATIM_URL: optionalString.pipe(z.string().url("must be a full URL such as https://nominatim.openstreetmap.org").optional()),
+  GEOCODER_PHOTON_URL: optionalString.pipe(z.string().url("must be a full URL such as https://photon.komoot.io").optional()),
+  GEOCODER_THIRD_URL: optionalString.pipe(z.string().url("must be a full URL such as https://nominatim.example.in").optional()),
+  IP_LOCATION_URL: optionalString.pipe(z.string().url("must be a full URL such as https://ipapi.co").optional()),
 });
 
 export type Config = z.infer<typeof environmentSchema>;

@@ -15,7 +15,9 @@ import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Toaster } from "~/components/ui/toaster";
 import stylesheet from "~/tailwind.css";
+import { combineHeaders } from "~/utils/http.server";
 import { getToast } from "~/utils/toast.server";
+import { ensureAnonId } from "~/utils/visitor.server";
 import { useNonce } from "~/utils/nonce-provider";
 
 export const links: LinksFunction = () => [
@@ -32,8 +34,9 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { toast, headers } = await getToast(request);
-  return data({ toast }, { headers: headers ?? undefined });
+  const [{ toast, headers: toastHeaders }, { setCookie }] = await Promise.all([getToast(request), ensureAnonId(request)]);
+  // Every visitor gets their anonymous id on their first response, with or without JavaScript.
+  return data({ toast }, { headers: combineHeaders(toastHeaders, setCookie ? { "Set-Cookie": setCookie } : null) });
 }
 
 export function Layout({ children }: { children: ReactNode }) {

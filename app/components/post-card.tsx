@@ -1,46 +1,116 @@
+import { useCallback, useRef, useState } from "react";
+
+import { useViewTracking } from "~/hooks/use-view-tracking";
+import { formatDistance } from "~/lib/geo-grid";
 import { hashtagsToShow } from "~/lib/hashtags";
 import { formatRelativeTime } from "~/lib/relative-time";
 import type { FeedPost } from "~/models/feed.server";
 
-export function PostCard({ post }: { post: FeedPost }) {
+import { ImageGrid } from "./feed/image-grid";
+import { LikeButton } from "./feed/like-button";
+import { ShareButton } from "./feed/share-button";
+
+export type PostCardProps = {
+  post: FeedPost;
+  liked: boolean;
+  /** Where a no-JavaScript like returns to: this feed page, at this card. */
+  returnTo: string;
+  postUrl: string;
+  hashtagUrl: (tag: string) => string;
+  highlighted: boolean;
+  priority: boolean;
+  onOpenImage: (post: FeedPost, index: number) => void;
+  onOpenBusiness: (post: FeedPost) => void;
+};
+
+/** SPEC §2 post card. */
+export function PostCard({ post, liked, returnTo, postUrl, hashtagUrl, highlighted, priority, onOpenImage, onOpenBusiness }: PostCardProps) {
   const name = post.businessName || post.authorName || "Unknown Business";
   const place = [post.city, post.state].filter(Boolean).join(", ");
-  const [firstImage] = post.images;
+  const cardRef = useRef<HTMLElement>(null);
+  const [viewsCount, setViewsCount] = useState(post.viewsCount);
+  useViewTracking(cardRef, post.id, useCallback((count: number) => setViewsCount(count), []));
+
   return (
-    <article id={`post-${post.id}`} className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-      <div className="flex items-center gap-3 px-4 pt-4">
-        {post.profileImageUrl ? (
-          <img src={post.profileImageUrl} alt="" width={40} height={40} className="h-10 w-10 rounded-full object-cover" />
-        ) : (
-          <span aria-hidden className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-700">
-            {name.charAt(0).toUpperCase()}
+    <article
+      ref={cardRef}
+      id={`post-${post.id}`}
+      data-post-id={post.id}
+      className={`scroll-mt-24 overflow-hidden rounded-xl border bg-white shadow-sm ${
+        highlighted ? "post-highlight border-brand-500" : "border-slate-200"
+      }`}
+    >
+      <header className="flex items-center gap-3 px-4 pt-4">
+        <a
+          href={`/business/${post.userId}`}
+          onClick={(event) => {
+            event.preventDefault();
+            onOpenBusiness(post);
+          }}
+          className="flex min-w-0 flex-1 items-center gap-3"
+        >
+          {post.profileImageUrl ? (
+            <img src={post.profileImageUrl} alt="" width={40} height={40} className="h-10 w-10 shrink-0 rounded-full object-cover" />
+          ) : (
+            <span aria-hidden className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-700">
+              {name.charAt(0).toUpperCase()}
+            </span>
+          )}
+          <span className="min-w-0">
+            <span className="block truncate font-semibold text-slate-900">{name}</span>
+            <span className="block truncate text-xs text-slate-500">
+              {place ? `${place} · ` : ""}
+              <time dateTime={post.createdAt}>{formatRelativeTime(post.createdAt)}</time>
+              {post.distanceKm !== null ? ` · ${formatDistance(post.distanceKm)} away` : ""}
+            </span>
           </span>
-        )}
-        <div className="min-w-0 flex-1">
-          <p className="truncate font-semibold">{name}</p>
-          <p className="truncate text-xs text-slate-500">
-            {place ? `${place} · ` : ""}
-            <time dateTime={post.createdAt}>{formatRelativeTime(post.createdAt)}</time>
-          </p>
-        </div>
+        </a>
         {post.category ? (
-          <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">{post.category}</span>
+          <span className="shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">{post.category}</span>
         ) : null}
-      </div>
-      {post.offerTitle ? <p className="px-4 pt-3 font-semibold text-green-700">{post.offerTitle}</p> : null}
-      <p className="whitespace-pre-line px-4 pt-2 text-slate-800">{post.content}</p>
-      <ul className="flex flex-wrap gap-1.5 px-4 pt-2">
+      </header>
+
+      {post.kind === "offer" ? <OfferDetails post={post} /> : null}
+      <p className="whitespace-pre-line break-words px-4 pt-2 text-slate-800">{post.content}</p>
+      <ul className="flex flex-wrap gap-x-2 gap-y-1 px-4 pt-2" aria-label="Hashtags">
         {hashtagsToShow(post.hashtags, post.content).map((tag) => (
-          <li key={tag} className="text-sm text-brand-600">#{tag}</li>
+          <li key={tag}>
+            <a href={hashtagUrl(tag)} className="text-sm text-brand-600 hover:underline">
+              #{tag}
+            </a>
+          </li>
         ))}
       </ul>
-      {firstImage ? (
-        <img src={firstImage} alt="" loading="lazy" className="mt-3 aspect-[4/3] w-full object-cover" />
-      ) : null}
-      <p className="flex gap-4 px-4 py-3 text-sm text-slate-600">
-        <span>{post.likesCount} likes</span>
-        <span>{post.viewsCount} views</span>
-      </p>
+      <ImageGrid images={post.images} priority={priority} onOpen={(index) => onOpenImage(post, index)} />
+
+      <footer className="flex items-center justify-between px-2 py-2">
+        <div className="flex items-center gap-1">
+          <LikeButton postId={post.id} initialLiked={liked} initialCount={post.likesCount} returnTo={returnTo} />
+          <span className="px-2 text-sm text-slate-500" aria-label={`${viewsCount} views`}>
+            <span data-testid="views-count">{viewsCount}</span> views
+          </span>
+        </div>
+        <ShareButton postUrl={postUrl} title={name} content={post.content} />
+      </footer>
     </article>
+  );
+}
+
+function OfferDetails({ post }: { post: FeedPost }) {
+  return (
+    <div className="mx-4 mt-3 rounded-lg border border-dashed border-green-600 bg-green-50 px-3 py-2">
+      {post.offerTitle ? <p className="font-semibold text-green-800">{post.offerTitle}</p> : null}
+      <p className="text-xs text-green-900">
+        {post.couponCode ? (
+          <>
+            Code <span className="font-mono font-semibold">{post.couponCode}</span>
+          </>
+        ) : null}
+        {post.couponCode && post.validUntil ? " · " : ""}
+        {post.validUntil
+          ? `Valid till ${new Date(post.validUntil).toLocaleDateString("en-IN", { day: "numeric", month: "short", timeZone: "Asia/Kolkata" })}`
+          : ""}
+      </p>
+    </div>
   );
 }

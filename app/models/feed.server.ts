@@ -159,6 +159,19 @@ function nearbyRows(query: FeedQuery, filters: Array<SQL | null>) {
   );
 }
 
+/** A business's live posts, newest first (its public page). */
+export async function listBusinessPosts(userId: string, limit = 50): Promise<FeedPost[]> {
+  const rows = await queryRows<FeedRow>(
+    db(),
+    sql`select ${POST_COLUMNS}, null::float8 as distance_km
+        from posts p join users u on u.id = p.user_id
+        where p.user_id = ${userId}::uuid and ${LIVE}
+        order by p.created_at desc, p.id desc
+        limit ${limit}`,
+  );
+  return rows.map(toFeedPost);
+}
+
 /** One live post by id (a shared link), with its distance from the location when given. */
 export async function getLivePost(id: string, location?: FeedQuery["location"]): Promise<FeedPost | null> {
   const distance = location

@@ -50,6 +50,8 @@ const visitorLocationSchema = z.object({
   lon: z.number().min(-180).max(180),
   label: z.string().max(120),
   source: z.enum(LOCATION_SOURCES),
+  /** From the browser's geolocation (or the IP service's estimate). */
+  accuracyMeters: z.number().nonnegative().optional(),
   ts: z.number(),
 });
 
@@ -71,6 +73,19 @@ export async function readVisitorLocation(request: Request): Promise<VisitorLoca
 
 export function serializeVisitorLocation(location: VisitorLocation | null): Promise<string> {
   return location ? locationCookie.serialize(location) : locationCookie.serialize("", { maxAge: 0 });
+}
+
+/** Set for a minute when a visitor picks a location, so the feed can make the new place blink. */
+const locationChosenCookie = createCookie("location_chosen", { path: "/", sameSite: "lax", secure, httpOnly: true, maxAge: 60 });
+
+export function serializeLocationChosen(): Promise<string> {
+  return locationChosenCookie.serialize("1");
+}
+
+/** Whether a location was just chosen, and the header that forgets it. */
+export async function takeLocationChosen(request: Request): Promise<{ chosen: boolean; clear: string | null }> {
+  const chosen = (await locationChosenCookie.parse(request.headers.get("Cookie"))) === "1";
+  return { chosen, clear: chosen ? await locationChosenCookie.serialize("", { maxAge: 0 }) : null };
 }
 
 /** The first-visit 'Support Local' message is shown once per visitor. */

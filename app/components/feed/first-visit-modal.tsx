@@ -1,0 +1,35 @@
+import { Form } from "@remix-run/react";
+import { useState } from "react";
+
+/**
+ * SPEC §2: shown once per visitor. 'Okay' posts to /intro, which remembers it
+ * in a cookie; with JavaScript the dialog closes at once.
+ */
+export function FirstVisitModal({ returnTo }: { returnTo: string }) {
+  const [open, setOpen] = useState(true);
+  if (!open) return null;
+  return (
+    <div className="fixed inset-0 z-40 flex items-end justify-center bg-black/40 p-3 sm:items-center">
+      <div role="dialog" aria-modal="true" aria-labelledby="first-visit-title" className="w-full max-w-sm rounded-2xl bg-white p-5 text-center shadow-xl">
+        <p id="first-visit-title" className="text-base text-slate-800">
+          <strong>Support Local:</strong> Like the posts to promote local businesses and local economy.
+        </p>
+        <Form
+          method="post"
+          action="/intro"
+          onSubmit={(event) => {
+            event.preventDefault();
+            setOpen(false);
+            fetch("/intro", { method: "POST", body: new FormData(event.currentTarget) }).catch(() => {});
+          }}
+          className="mt-4"
+        >
+          <input type="hidden" name="returnTo" value={returnTo} />
+          <button type="submit" autoFocus className="w-full rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
+            Okay
+          </button>
+        </Form>
+      </div>
+    </div>
+  );
+}

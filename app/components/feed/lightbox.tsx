@@ -1,0 +1,80 @@
+import { useEffect, useState } from "react";
+
+import { wrapIndex } from "~/lib/image-grid";
+import { imageVariantUrl } from "~/lib/images";
+
+import { ImageUnavailable } from "./image-grid";
+
+/** Full-screen viewer: close, dots, previous/next wrapping around, 'n / total'. Loaded on demand. */
+export default function Lightbox({ images, startIndex, onClose }: { images: string[]; startIndex: number; onClose: () => void }) {
+  const [index, setIndex] = useState(startIndex);
+  const [failed, setFailed] = useState<Set<number>>(new Set());
+  const total = images.length;
+  const step = (delta: number) => setIndex((current) => wrapIndex(current + delta, total));
+
+  useEffect(() => {
+    function onKey(event: KeyboardEvent) {
+      if (event.key === "Escape") onClose();
+      if (event.key === "ArrowLeft") step(-1);
+      if (event.key === "ArrowRight") step(1);
+    }
+    document.addEventListener("keydown", onKey);
+    document.body.style.overflow = "hidden";
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.body.style.overflow = "";
+    };
+  }); // eslint-disable-line react-hooks/exhaustive-deps
+
+  return (
+    <div role="dialog" aria-modal="true" aria-label="Images" className="fixed inset-0 z-50 flex flex-col bg-black/95 text-white">
+      <div className="flex items-center justify-between p-3">
+        <span className="text-sm" data-testid="lightbox-counter">
+          {index + 1} / {total}
+        </span>
+        <button type="button" onClick={onClose} aria-label="Close" autoFocus className="rounded-full px-3 py-1 text-3xl leading-none hover:bg-white/10">
+          ×
+        </button>
+      </div>
+      <div className="relative flex flex-1 items-center justify-center overflow-hidden">
+        {failed.has(index) ? (
+          <div className="h-64 w-full max-w-md">
+            <ImageUnavailable />
+          </div>
+        ) : (
+          <img
+            key={index}
+            src={imageVariantUrl(images[index], 1280)}
+            alt={`Image ${index + 1} of ${total}`}
+            onError={() => setFailed((current) => new Set(current).add(index))}
+            className="max-h-full max-w-full object-contain"
+          />
+        )}
+        {total > 1 ? (
+          <>
+            <button type="button" onClick={() => step(-1)} aria-label="Previous image" className="absolute left-2 rounded-full bg-white/10 px-3 py-2 text-2xl hover:bg-white/20">
+              ‹
+            </button>
+            <button type="button" onClick={() => step(1)} aria-label="Next image" className="absolute right-2 rounded-full bg-white/10 px-3 py-2 text-2xl hover:bg-white/20">
+              ›
+            </button>
+          </>
+        ) : null}
+      </div>
+      {total > 1 ? (
+        <div className="flex justify-center gap-2 p-4">
+          {images.map((_, dot) => (
+            <button
+              key={dot}
+              type="button"
+              onClick={() => setIndex(dot)}
+              aria-label={`Show image ${dot + 1}`}
+              aria-current={dot === index ? "true" : undefined}
+              className={`h-2.5 w-2.5 rounded-full ${dot === index ? "bg-white" : "bg-white/40"}`}
+            />
+          ))}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+
+import { safeRedirectPath, serializeIntroSeen } from "~/utils/visitor.server";
+
+/** 'Okay' on the first-visit message: it is not shown to this visitor again. */
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  return redirect(safeRedirectPath(form.get("returnTo")), { status: 303, headers: { "Set-Cookie": await serializeIntroSeen() } });
+}
+
+export async function loader() {
+  throw new Response("Not found", { status: 404 });
+}

@@ -1,0 +1,126 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { UseMyLocationForm } from "~/components/feed/location-bar";
+import { PlaceChoices } from "~/components/feed/place-picker";
+import { feedUrl } from "~/lib/feed-url";
+import { locateByIp, searchPlaces } from "~/services/geocoding.server";
+import { clientIp } from "~/utils/client-ip.server";
+import { combineHeaders } from "~/utils/http.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import {
+  safeRedirectPath,
+  serializeLocationChosen,
+  serializeVisitorLocation,
+  type VisitorLocation,
+} from "~/utils/visitor.server";
+
+export const meta: MetaFunction = () => [{ title: "Choose a location · iSent" }];
+
+/** The place search without JavaScript: a GET form and a list of places to choose. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
+  return {
+    q,
+    returnTo: safeRedirectPath(url.searchParams.get("returnTo")),
+    places: q.length >= 2 ? await searchPlaces(q) : [],
+  };
+}
+
+const coordinates = {
+  lat: z.coerce.number().min(-90).max(90),
+  lon: z.coerce.number().min(-180).max(180),
+};
+const choiceSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("choose"), ...coordinates, label: z.string().trim().min(1).max(120) }),
+  z.object({ intent: z.literal("gps"), ...coordinates, accuracyMeters: z.coerce.number().nonnegative().max(1_000_000) }),
+  z.object({ intent: z.literal("ip") }),
+  z.object({ intent: z.literal("clear") }),
+]);
+
+/** Choosing a location remembers it (cookie) and opens its feed. */
+export async function action({ request }: ActionFunctionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  const returnTo = safeRedirectPath(form.returnTo);
+  const parsed = choiceSchema.safeParse(form);
+  if (!parsed.success) return redirectWithToast(returnTo, { type: "error", title: "That location could not be used." });
+  const choice = parsed.data;
+
+  let chosen: VisitorLocation | null = null;
+  if (choice.intent === "choose") {
+    chosen = { lat: choice.lat, lon: choice.lon, label: choice.label, source: "manual", ts: Date.now() };
+  } else if (choice.intent === "gps") {
+    chosen = { lat: choice.lat, lon: choice.lon, label: "My location", source: "gps", accuracyMeters: choice.accuracyMeters, ts: Date.now() };
+  } else if (choice.intent === "ip") {
+    const found = await locateByIp(clientIp(request));
+    if (!found) {
+      return redirectWithToast(`/location?returnTo=${encodeURIComponent(returnTo)}`, {
+        type: "error",
+        title: "We could not find your location",
+        description: "Search for your city or area instead.",
+      });
+    }
+    chosen = { lat: found.lat, lon: found.lon, label: found.label, source: "ip", accuracyMeters: found.accuracyMeters, ts: Date.now() };
+  }
+
+  const headers = combineHeaders(
+    { "Set-Cookie": await serializeVisitorLocation(chosen) },
+    chosen ? { "Set-Cookie": await serializeLocationChosen() } : null,
+  );
+  // The remembered location is the feed's; search and category carry over from where the visitor was.
+  const previous = new URL(returnTo, "http://local").searchParams;
+  const target = feedUrl({ q: previous.get("q") ?? undefined, category: previous.get("category") ?? undefined }, chosen ? {} : { all: true });
+  return redirect(target, { status: 303, headers });
+}
+
+export default function ChooseLocation() {
+  const { q, places, returnTo } = useLoaderData<typeof loader>();
+  return (
+    <main className="mx-auto min-h-screen max-w-md px-4 py-6">
+      <Link to={returnTo} className="text-sm text-brand-700 hover:underline">
+        ← Back to Feed
+      </Link>
+      <h1 className="mt-3 text-xl font-bold">Show business posts from my area</h1>
+      <div className="mt-4 flex gap-2">
+        <UseMyLocationForm returnTo={returnTo} />
+        <Form method="post">
+          <input type="hidden" name="intent" value="clear" />
+          <input type="hidden" name="returnTo" value={returnTo} />
+          <button type="submit" className="rounded-full border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50">
+            Show all
+          </button>
+        </Form>
+      </div>
+      <Form method="get" className="mt-4 flex gap-2" role="search">
+        <input type="hidden" name="returnTo" value={returnTo} />
+        <label htmlFor="place-query" className="sr-only">
+          Search a place
+        </label>
+        <input
+          id="place-query"
+          type="search"
+          name="q"
+          defaultValue={q}
+          placeholder="Search a city, area…"
+          maxLength={100}
+          className="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-500 focus:outline-none"
+        />
+        <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
+          Search
+        </button>
+      </Form>
+      <div className="mt-3">
+        {q.length >= 2 && places.length === 0 ? <p className="text-sm text-slate-500">No places found</p> : null}
+        <PlaceChoices places={places} returnTo={returnTo} />
+      </div>
+      <p className="mt-6 text-xs text-slate-400">Place names: GeoNames (CC BY 4.0).</p>
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

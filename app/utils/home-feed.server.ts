@@ -1,0 +1,90 @@
+import { config } from "~/config.server";
+import { DEFAULT_RADIUS_KM, FEED_PAGE_SIZE, parseFeedQuery, type FeedQuery } from "~/lib/feed-query";
+import type { FeedState } from "~/lib/feed-url";
+import { coordinatesLabel } from "~/lib/location";
+import { listCategories } from "~/models/categories.server";
+import { getLivePost, listFeed, type FeedPost } from "~/models/feed.server";
+import { likedPostIds } from "~/models/post-engagement.server";
+
+import { combineHeaders } from "./http.server";
+import { hasSeenIntro, readAnonId, readVisitorLocation, takeLocationChosen } from "./visitor.server";
+
+/**
+ * Everything the home feed page needs, from its URL and the visitor's cookies:
+ * explicit lat/lon in the URL win; otherwise the remembered location applies,
+ * unless the visitor asked to see all posts (?all=1).
+ */
+export async function loadHomeFeed(request: Request) {
+  const url = new URL(request.url);
+  const parsed = parseFeedQuery(url.searchParams);
+  if (!parsed.ok) throw new Response(parsed.message, { status: 400 });
+
+  const showAll = url.searchParams.get("all") === "1";
+  const remembered = await readVisitorLocation(request);
+  const explicit = parsed.query.location;
+  const label = url.searchParams.get("label")?.slice(0, 120) || undefined;
+  const location = explicit
+    ? { ...explicit, label: label ?? coordinatesLabel(explicit.lat, explicit.lon), source: "link" as string, accuracyMeters: undefined as number | undefined }
+    : remembered && !showAll
+      ? { lat: remembered.lat, lon: remembered.lon, radiusKm: DEFAULT_RADIUS_KM, label: remembered.label, source: remembered.source as string, accuracyMeters: remembered.accuracyMeters }
+      : null;
+
+  // The page always shows 20 and pages by cursor; limit and offset are for GET /api/feed.
+  const query: FeedQuery = {
+    ...parsed.query,
+    limit: FEED_PAGE_SIZE,
+    offset: 0,
+    location: location ? { lat: location.lat, lon: location.lon, radiusKm: location.radiusKm } : undefined,
+  };
+  const anonId = await readAnonId(request);
+  const [page, categories, sharedPost, showIntro, chosen] = await Promise.all([
+    listFeed(query),
+    listCategories(),
+    query.post ? getLivePost(query.post, query.location) : Promise.resolve(null),
+    hasSeenIntro(request).then((seen) => !seen),
+    takeLocationChosen(request),
+  ]);
+
+  // A shared post is shown even when it is not on this page: pinned first.
+  const posts: FeedPost[] =
+    sharedPost && !page.posts.some((post) => post.id === sharedPost.id) && !query.cursor ? [sharedPost, ...page.posts] : page.posts;
+
+  const state: FeedState = {
+    ...(explicit ? { lat: explicit.lat, lon: explicit.lon, label } : {}),
+    ...(explicit && url.searchParams.has("radiusKm") ? { radiusKm: explicit.radiusKm } : {}),
+    q: query.q,
+    category: query.category,
+    all: showAll || undefined,
+  };
+  const apiParams: Record<string, string> = {};
+  if (query.location) {
+    apiParams.lat = String(query.location.lat);
+    apiParams.lon = String(query.location.lon);
+    apiParams.radiusKm = String(query.location.radiusKm);
+  }
+  if (query.q) apiParams.q = query.q;
+  if (query.category) apiParams.category = query.category;
+
+  return {
+    posts,
+    nextCursor: page.nextCursor,
+    state,
+    apiParams,
+    hasLocation: Boolean(location),
+    location: location ? { label: location.label, source: location.source, accuracyMeters: location.accuracyMeters } : null,
+    locationJustChosen: chosen.chosen,
+    categories,
+    likedIds: await likedPostIds(anonId, posts.map((post) => post.id)),
+    sharedPost,
+    highlightId: sharedPost?.id ?? null,
+    showIntro,
+    origin: config.PUBLIC_URL?.replace(/\/$/, "") ?? url.origin,
+    /** Changes whenever the feed's content does, so the page starts afresh. */
+    pageKey: `${url.search}|${location?.lat ?? ""},${location?.lon ?? ""}`,
+    headers: combineHeaders(chosen.clear ? { "Set-Cookie": chosen.clear } : null, {
+      // Personal (this visitor's likes), so never shared by a cache; revalidated every time.
+      "Cache-Control": "private, no-cache",
+      Vary: "Cookie",
+    }),
+  };
+}

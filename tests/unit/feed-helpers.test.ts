@@ -1,0 +1,103 @@
+import { describe, expect, it } from "vitest";
+
+import { feedUrl } from "~/lib/feed-url";
+import { cellOf, cellsWithin, distanceKm, formatDistance } from "~/lib/geo-grid";
+import { formatIndianPhone } from "~/lib/phone";
+import { likePattern, parseSearchTerms } from "~/lib/search-terms";
+import { SHARE_TEXT_LIMIT, postPath, shareText, whatsappShareUrl } from "~/lib/share";
+
+describe("search terms (SPEC §5)", () => {
+  it("split on spaces and commas, lower-cased, without repeats", () => {
+    expect(parseSearchTerms("Chai,  samosa ,, CHAI")).toEqual([
+      { text: "chai", hashtagOnly: false },
+      { text: "samosa", hashtagOnly: false },
+    ]);
+  });
+
+  it("mark #terms as hashtag-only and drop a bare '#'", () => {
+    expect(parseSearchTerms("#Diwali sale # ##offers")).toEqual([
+      { text: "diwali", hashtagOnly: true },
+      { text: "sale", hashtagOnly: false },
+      { text: "offers", hashtagOnly: true },
+    ]);
+  });
+
+  it("are empty for a blank query", () => {
+    expect(parseSearchTerms("  , ")).toEqual([]);
+    expect(parseSearchTerms(undefined)).toEqual([]);
+  });
+
+  it("escape LIKE wildcards", () => {
+    expect(likePattern("50%_off\\")).toBe("%50\\%\\_off\\\\%");
+  });
+});
+
+describe("geo grid", () => {
+  it("puts a point in the cell the SQL formula would", () => {
+    expect(cellOf(12.9716, 77.5946)).toBe(Math.floor(102.9716 / 0.2) * 1800 + Math.floor(257.5946 / 0.2));
+  });
+
+  it("covers every cell a 25 km circle touches, and only nearby ones", () => {
+    const cells = cellsWithin(12.9716, 77.5946, 25);
+    expect(cells).toContain(cellOf(12.9716, 77.5946));
+    expect(cells).toContain(cellOf(12.9716 + 0.22, 77.5946));
+    expect(cells).toContain(cellOf(12.9716, 77.5946 - 0.23));
+    expect(cells).not.toContain(cellOf(12.9716 + 0.6, 77.5946));
+    expect(cells.length).toBeLessThanOrEqual(16);
+  });
+
+  it("measures distances and words them for a card", () => {
+    expect(distanceKm(12.9716, 77.5946, 19.076, 72.8777)).toBeCloseTo(845, -1);
+    expect(formatDistance(0.34)).toBe("340 m");
+    expect(formatDistance(0.001)).toBe("10 m");
+    expect(formatDistance(4.26)).toBe("4.3 km");
+    expect(formatDistance(18.4)).toBe("18 km");
+  });
+});
+
+describe("sharing", () => {
+  it(`cuts share text to ${SHARE_TEXT_LIMIT} characters`, () => {
+    expect(shareText("short  text\nhere")).toBe("short text here");
+    const long = shareText("x".repeat(150));
+    expect(long).toHaveLength(SHARE_TEXT_LIMIT);
+    expect(long.endsWith("…")).toBe(true);
+  });
+
+  it("links to the post on the home feed and to WhatsApp", () => {
+    expect(postPath("abc")).toBe("/?post=abc");
+    expect(whatsappShareUrl("Hi & bye", "https://x.in/?post=1")).toBe("https://wa.me/?text=Hi%20%26%20bye%20https%3A%2F%2Fx.in%2F%3Fpost%3D1");
+  });
+});
+
+describe("feed URLs", () => {
+  const state = { lat: 12.97, lon: 77.59, label: "Bengaluru", q: "chai", category: "Cafe" };
+
+  it("carry the whole state", () => {
+    expect(feedUrl(state)).toBe("/?lat=12.97&lon=77.59&label=Bengaluru&q=chai&category=Cafe");
+  });
+
+  it("apply changes, dropping empties, and add a cursor", () => {
+    expect(feedUrl(state, { q: undefined, cursor: "c1" })).toBe("/?lat=12.97&lon=77.59&label=Bengaluru&category=Cafe&cursor=c1");
+    expect(feedUrl({}, {})).toBe("/");
+  });
+
+  it("'Show all' drops the location", () => {
+    expect(feedUrl(state, { all: true })).toBe("/?all=1&q=chai&category=Cafe");
+  });
+});
+
+describe("phones (SPEC §9)", () => {
+  it.each([
+    ["9845012345", "+91 98450 12345"],
+    ["+91 98450 12345", "+91 98450 12345"],
+    ["09845012345", "+91 98450 12345"],
+    ["080 4000 1234", "+91 80400 01234"],
+    ["12345", "+91 12345"],
+  ])("%s → %s", (input, expected) => {
+    expect(formatIndianPhone(input)).toBe(expected);
+  });
+
+  it("is null without a phone", () => {
+    expect(formatIndianPhone(null)).toBeNull();
+  });
+});
