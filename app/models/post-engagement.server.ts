@@ -58,12 +58,16 @@ export async function recordView(postId: string, visitorId: string): Promise<{ v
   if (!UUID.test(postId)) return null;
   return db().transaction(async (tx) => {
     const [post] = await tx
-      .select({ viewsCount: posts.viewsCount })
+      .select({ id: posts.id })
       .from(posts)
       .where(and(eq(posts.id, postId), eq(posts.status, "live")));
     if (!post) return null;
     const inserted = await tx.insert(postViews).values({ postId, visitorId }).onConflictDoNothing().returning();
-    if (!inserted.length) return { viewsCount: post.viewsCount };
+    if (!inserted.length) {
+      // Read after the insert: a concurrent first view may just have counted.
+      const [current] = await tx.select({ viewsCount: posts.viewsCount }).from(posts).where(eq(posts.id, postId));
+      return current;
+    }
     const [row] = await tx
       .update(posts)
       .set({ viewsCount: sql`${posts.viewsCount} + 1` })

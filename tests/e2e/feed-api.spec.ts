@@ -1,0 +1,98 @@
+import { randomUUID } from "node:crypto";
+
+import { expect, test } from "@playwright/test";
+
+test.describe("feed JSON endpoints @api", () => {
+  test("GET /api/feed answers posts with the spec's fields", async ({ request }) => {
+    const response = await request.get("/api/feed?lat=12.9716&lon=77.5946&limit=5");
+    expect(response.status()).toBe(200);
+    const posts = (await response.json()) as Array<Record<string, unknown>>;
+    expect(posts).toHaveLength(5);
+    for (const field of ["id", "userId", "businessName", "authorName", "profileImageUrl", "category", "city", "state", "country", "content", "hashtags", "images", "createdAt", "likesCount", "viewsCount"]) {
+      expect(posts[0]).toHaveProperty(field);
+    }
+    expect(response.headers()["cache-control"]).toContain("max-age=120");
+  });
+
+  for (const [query, message] of [
+    ["lat=abc&lon=77", "lat must be a number"],
+    ["lat=12&lon=77&radiusKm=-5", "radiusKm must be more than 0 and at most 500"],
+    ["limit=500", "limit must be at most 50"],
+    ["offset=-1", "offset must not be negative"],
+    ["lat=12", "lat and lon must be given together"],
+  ]) {
+    test(`GET /api/feed?${query} → 400`, async ({ request }) => {
+      const response = await request.get(`/api/feed?${query}`);
+      expect(response.status()).toBe(400);
+      expect(await response.json()).toEqual({ message });
+    });
+  }
+
+  test("like and view refuse unknown posts and bad visitor ids, changing nothing", async ({ playwright, baseURL }) => {
+    // A client with no cookies: only the anonId it sends identifies it.
+    const api = await playwright.request.newContext({ baseURL });
+    const unknown = randomUUID();
+    const like = await api.post(`/api/posts/${unknown}/like`, { data: { anonId: randomUUID() } });
+    expect(like.status()).toBe(404);
+    expect(await like.json()).toEqual({ message: "Post not found" });
+    const view = await api.post(`/api/posts/not-a-uuid/view`, { data: { anonId: randomUUID(), ts: Date.now() } });
+    expect(view.status()).toBe(404);
+
+    const [post] = (await (await api.get("/api/feed?limit=1&offset=11")).json()) as Array<{ id: string; likesCount: number }>;
+    const badVisitor = await api.post(`/api/posts/${post.id}/like`, { data: { anonId: "not-an-id" } });
+    expect(badVisitor.status()).toBe(400);
+    expect(await badVisitor.json()).toEqual({ message: "anonId must be the visitor's id" });
+    const badAction = await api.post(`/api/posts/${post.id}/like`, { data: { anonId: randomUUID(), action: "love" } });
+    expect(badAction.status()).toBe(400);
+    const badTime = await api.post(`/api/posts/${post.id}/view`, { data: { anonId: randomUUID(), ts: "yesterday" } });
+    expect(badTime.status()).toBe(400);
+    const [after] = (await (await api.get("/api/feed?limit=1&offset=11", { headers: { "Cache-Control": "no-cache" } })).json()) as Array<{ likesCount: number }>;
+    expect(after.likesCount).toBe(post.likesCount);
+    await api.dispose();
+  });
+
+  test("a visitor's view counts once, however often it is sent", async ({ playwright, baseURL }) => {
+    const api = await playwright.request.newContext({ baseURL });
+    const [post] = (await (await api.get("/api/feed?limit=1&offset=7")).json()) as Array<{ id: string }>;
+    const anonId = randomUUID();
+    const first = await (await api.post(`/api/posts/${post.id}/view`, { data: { anonId, ts: Date.now() } })).json();
+    const second = await (await api.post(`/api/posts/${post.id}/view`, { data: { anonId, ts: Date.now() } })).json();
+    expect(first.success).toBe(true);
+    expect(second.viewsCount).toBe(first.viewsCount);
+    await api.dispose();
+  });
+
+  test("GET /api/public/business/{id} answers the public profile or 404", async ({ request }) => {
+    const [post] = (await (await request.get("/api/feed?limit=1")).json()) as Array<{ userId: string; businessName: string }>;
+    const business = await request.get(`/api/public/business/${post.userId}`);
+    expect(business.status()).toBe(200);
+    const body = await business.json();
+    expect(Object.keys(body).sort()).toEqual(
+      ["businessAddress", "businessCategories", "businessDetails", "businessName", "businessPhone", "id", "profileImageUrl"].sort(),
+    );
+    expect(body.businessName).toBe(post.businessName);
+    const missing = await request.get(`/api/public/business/${randomUUID()}`);
+    expect(missing.status()).toBe(404);
+    expect(await missing.json()).toEqual({ message: "Business not found" });
+  });
+
+  test("GET /api/template-categories and /api/categories list names", async ({ request }) => {
+    const templates = (await (await request.get("/api/template-categories")).json()) as Array<{ name: string }>;
+    expect(templates.map((item) => item.name)).toContain("Festivals");
+    const categories = (await (await request.get("/api/categories")).json()) as Array<{ name: string }>;
+    expect(categories.map((item) => item.name)).toContain("Cafe");
+  });
+
+  test("images are served as resized WebP variants", async ({ request }) => {
+    const posts = (await (await request.get("/api/feed?limit=50")).json()) as Array<{ images: string[] }>;
+    const original = posts.find((post) => post.images.length)!.images[0];
+    const key = original.replace("/uploads/", "");
+    const small = await request.get(`/img/320/${key}`);
+    expect(small.status()).toBe(200);
+    expect(small.headers()["content-type"]).toBe("image/webp");
+    const full = await request.get(original);
+    expect((await small.body()).byteLength).toBeLessThan((await full.body()).byteLength);
+    expect((await request.get(`/img/333/${key}`)).status()).toBe(404);
+    expect((await request.get(`/img/320/../../etc/passwd`)).status()).toBe(404);
+  });
+});

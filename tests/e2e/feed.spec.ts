@@ -1,0 +1,229 @@
+import { INTRO_SEEN_COOKIE, cardAt, cards, expect, test, usesJavaScript } from "./fixtures";
+
+test.describe("the public feed", () => {
+  test("shows the demo feed and loads more posts", async ({ page }, testInfo) => {
+    await page.goto("/");
+    await expect(cards(page)).toHaveCount(20);
+    const firstIds = await cards(page).evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-post-id")));
+    await page.getByRole("link", { name: "Load More Posts" }).click();
+    if (usesJavaScript(testInfo.project.name)) {
+      // Appended in place: the first page stays.
+      await expect(cards(page)).toHaveCount(40);
+      await expect(page).toHaveURL(/\/$/);
+    } else {
+      await expect(page).toHaveURL(/cursor=/);
+      await expect(cards(page)).toHaveCount(20);
+      const nextIds = await cards(page).evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-post-id")));
+      expect(nextIds.filter((id) => firstIds.includes(id))).toEqual([]);
+    }
+  });
+
+  test("searches by business name and by #hashtag", async ({ page }) => {
+    await page.goto("/");
+    const search = page.getByPlaceholder("Search posts, #hashtags, or business");
+    await search.fill("Chai Corner");
+    await search.press("Enter");
+    await expect(page).toHaveURL(/q=Chai\+Corner|q=Chai%20Corner/);
+    await expect(cards(page).first()).toBeVisible();
+    for (const text of await cards(page).allTextContents()) expect(text.toLowerCase()).toMatch(/chai|corner/);
+
+    await search.fill("#freshbakes");
+    await search.press("Enter");
+    await expect(page).toHaveURL(/q=%23freshbakes/);
+    const hashtags = await cards(page).first().getByRole("list", { name: "Hashtags" }).textContent();
+    expect(hashtags).toContain("#freshbakes");
+
+    await page.getByRole("link", { name: "Clear search" }).click();
+    await expect(page).not.toHaveURL(/q=/);
+    await expect(cards(page)).toHaveCount(20);
+  });
+
+  test("filters by category from the menu", async ({ page }) => {
+    await page.goto("/");
+    await page.getByText("All categories").first().click();
+    await page.getByRole("link", { name: "Cafe", exact: true }).click();
+    await expect(page).toHaveURL(/category=Cafe/);
+    await expect(cards(page).first()).toBeVisible();
+    const badges = await cards(page).locator("header > span").allTextContents();
+    expect(new Set(badges)).toEqual(new Set(["Cafe"]));
+  });
+
+  test("chooses a place, shows distances, then shows all", async ({ page }, testInfo) => {
+    await page.goto("/");
+    await page.getByRole("link", { name: "Change" }).click();
+    if (usesJavaScript(testInfo.project.name)) {
+      await page.getByPlaceholder("Search a city, area…").fill("Indiranagar");
+      await expect(page.getByText("Searching…")).toBeVisible();
+    } else {
+      await expect(page).toHaveURL(/\/location/);
+      await page.getByPlaceholder("Search a city, area…").fill("Indiranagar");
+      await page.getByRole("button", { name: "Search" }).click();
+    }
+    await page.getByRole("button", { name: /Indiranagar/ }).first().click();
+    await expect(page.getByTestId("location-label")).toHaveText("Indiranagar");
+    await expect(cards(page).first()).toContainText("away");
+    for (const text of await cards(page).locator("header").allTextContents()) expect(text).toContain("Bengaluru");
+
+    // A returning visitor gets the same area in the first HTML.
+    await page.goto("/");
+    await expect(page.getByTestId("location-label")).toHaveText("Indiranagar");
+
+    await page.getByRole("link", { name: "Show all" }).click();
+    await expect(page.getByText("Showing posts from everywhere")).toBeVisible();
+  });
+
+  test("a place with no posts offers the ways out", async ({ page }) => {
+    await page.goto("/?lat=23.5&lon=88.9&label=Nowhere");
+    await expect(page.getByText("No posts near this location.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Use my location" }).last()).toBeVisible();
+    await expect(page.getByRole("link", { name: "Search place" })).toBeVisible();
+    await page.getByRole("link", { name: "Show all" }).last().click();
+    await expect(cards(page)).toHaveCount(20);
+  });
+
+  test("likes a post and takes the like back", async ({ page }, testInfo) => {
+    // Each project likes its own post, so the two never race on one count.
+    const index = usesJavaScript(testInfo.project.name) ? 3 : 4;
+    await page.goto("/");
+    const before = await cardAt(page, index);
+    const likeButton = before.card.getByRole("button", { name: "Like" });
+    await likeButton.click();
+    const likedButton = cards(page).nth(index).getByRole("button", { name: "Unlike" });
+    await expect(likedButton).toHaveAttribute("aria-pressed", "true");
+    await expect(likedButton.getByTestId("likes-count")).toHaveText(String(before.likes + 1));
+
+    await page.reload();
+    await expect(cards(page).nth(index).getByTestId("likes-count")).toHaveText(String(before.likes + 1));
+    await cards(page).nth(index).getByRole("button", { name: "Unlike" }).click();
+    await expect(cards(page).nth(index).getByRole("button", { name: "Like" })).toHaveAttribute("aria-pressed", "false");
+    await expect(cards(page).nth(index).getByTestId("likes-count")).toHaveText(String(before.likes));
+  });
+
+  test("opens a business's card", async ({ page }, testInfo) => {
+    await page.goto("/");
+    const name = (await cards(page).first().locator("header a span span").first().textContent())!;
+    await cards(page).first().locator("header a").click();
+    if (usesJavaScript(testInfo.project.name)) {
+      const dialog = page.getByRole("dialog", { name: "Business info" });
+      await expect(dialog).toContainText(name);
+      await expect(dialog).toContainText("+91");
+      await expect(dialog).toContainText("Business Categories");
+      await dialog.getByRole("button", { name: "Close" }).click();
+      await expect(dialog).toBeHidden();
+    } else {
+      await expect(page).toHaveURL(/\/business\//);
+      await expect(page.getByRole("heading", { name })).toBeVisible();
+      await expect(page.getByText("About my Business")).toBeVisible();
+      await expect(page.getByText(/\+91 \d{5} \d{5}/)).toBeVisible();
+    }
+  });
+
+  test("a shared link shows its post first, highlighted, with preview tags", async ({ page, request }) => {
+    await page.goto("/?category=Bakery");
+    await page.getByRole("link", { name: "Load More Posts" }).click();
+    await expect(cards(page).nth(25).or(page.locator("body"))).toBeVisible();
+    const deepId = await cards(page).last().getAttribute("data-post-id");
+
+    await page.goto(`/?post=${deepId}`);
+    const first = cards(page).first();
+    await expect(first).toHaveAttribute("data-post-id", deepId!);
+    await expect(first).toHaveClass(/post-highlight/);
+
+    const html = await (await request.get(`/?post=${deepId}`)).text();
+    expect(html).toMatch(/<meta property="og:title" content="[^"]+ on iSent"/);
+    expect(html).toMatch(/<meta property="og:url" content="http:\/\/127\.0\.0\.1:\d+\/\?post=/);
+    expect(html).toContain('name="twitter:card"');
+  });
+});
+
+test.describe("with JavaScript @js-only", () => {
+  test("the lightbox steps through images and wraps around", async ({ page }) => {
+    await page.goto("/?q=%23freshbakes");
+    await page.goto("/");
+    const tile = page.locator("article a[aria-label^='Open image 1 of']").first();
+    const label = (await tile.getAttribute("aria-label"))!;
+    const total = Number(/of (\d+)/.exec(label)![1]);
+    await tile.click();
+    const dialog = page.getByRole("dialog", { name: "Images" });
+    await expect(dialog.getByTestId("lightbox-counter")).toHaveText(`1 / ${total}`);
+    if (total > 1) {
+      await dialog.getByRole("button", { name: "Previous image" }).click();
+      await expect(dialog.getByTestId("lightbox-counter")).toHaveText(`${total} / ${total}`);
+      await dialog.getByRole("button", { name: "Next image" }).click();
+      await expect(dialog.getByTestId("lightbox-counter")).toHaveText(`1 / ${total}`);
+      await dialog.getByRole("button", { name: "Show image 2" }).click();
+      await expect(dialog.getByTestId("lightbox-counter")).toHaveText(`2 / ${total}`);
+    }
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  test("counts a view once per session when a card is seen", async ({ page }) => {
+    const viewed = page.waitForResponse((response) => /\/api\/posts\/[^/]+\/view$/.test(response.url()));
+    await page.goto("/");
+    const response = await viewed;
+    const id = /\/api\/posts\/([^/]+)\/view$/.exec(response.url())![1];
+    const card = page.locator(`article[data-post-id="${id}"]`);
+    const body = (await response.json()) as { success: boolean; viewsCount: number };
+    expect(body.success).toBe(true);
+    await expect(card.getByTestId("views-count")).toHaveText(String(body.viewsCount));
+
+    // Reloading in the same session sends nothing for this post again.
+    let again = false;
+    page.on("request", (request) => {
+      if (request.url().endsWith(`/api/posts/${id}/view`)) again = true;
+    });
+    await page.reload();
+    await page.waitForTimeout(1200);
+    expect(again).toBe(false);
+  });
+
+  test("share copies the link when the Web Share API is missing", async ({ page, context, baseURL }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
+    await page.goto("/");
+    await page.evaluate(() => Object.defineProperty(navigator, "share", { value: undefined }));
+    const id = await cards(page).first().getAttribute("data-post-id");
+    await cards(page).first().getByRole("link", { name: "Share", exact: true }).click();
+    await expect(page.getByText("Link copied to clipboard!")).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/?post=${id}`);
+  });
+
+  test("share says to copy by hand when nothing else works", async ({ page }) => {
+    await page.goto("/");
+    await page.evaluate(() => {
+      Object.defineProperty(navigator, "share", { value: undefined });
+      Object.defineProperty(navigator, "clipboard", { value: { writeText: () => Promise.reject(new Error("denied")) } });
+    });
+    await cards(page).first().getByRole("link", { name: "Share", exact: true }).click();
+    await expect(page.getByText("Unable to share automatically. Please copy this URL manually")).toBeVisible();
+  });
+
+  test("back to top appears after scrolling and refreshes", async ({ page }) => {
+    await page.goto("/");
+    const button = page.getByRole("button", { name: "Back to top and refresh" });
+    await expect(button).toBeHidden();
+    await page.mouse.wheel(0, 1500);
+    await expect(button).toBeVisible();
+    const refreshed = page.waitForResponse((response) => response.url().includes("/api/feed"));
+    await button.click();
+    expect((await refreshed).status()).toBe(200);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeLessThan(50);
+  });
+});
+
+test.describe("the first visit", () => {
+  test("shows 'Support Local' once per visitor", async ({ browser, baseURL }, testInfo) => {
+    const context = await browser.newContext({ javaScriptEnabled: usesJavaScript(testInfo.project.name), baseURL });
+    const page = await context.newPage();
+    await page.goto("/");
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toContainText("Support Local: Like the posts to promote local businesses and local economy.");
+    await dialog.getByRole("button", { name: "Okay" }).click();
+    await expect(dialog).toBeHidden();
+    await page.reload();
+    await expect(cards(page)).toHaveCount(20);
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    expect((await context.cookies()).some((cookie) => cookie.name === INTRO_SEEN_COOKIE.name)).toBe(true);
+    await context.close();
+  });
+});
