@@ -1,6 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { UseMyLocationForm } from "~/components/feed/location-bar";
@@ -8,6 +7,7 @@ import { PlaceChoices } from "~/components/feed/place-picker";
 import { feedUrl } from "~/lib/feed-url";
 import { locateByIp, searchPlaces } from "~/services/geocoding.server";
 import { clientIp } from "~/utils/client-ip.server";
+import { locationChoiceSchema } from "~/utils/location-choice.server";
 import { combineHeaders } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import {
@@ -30,22 +30,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-const coordinates = {
-  lat: z.coerce.number().min(-90).max(90),
-  lon: z.coerce.number().min(-180).max(180),
-};
-const choiceSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("choose"), ...coordinates, label: z.string().trim().min(1).max(120) }),
-  z.object({ intent: z.literal("gps"), ...coordinates, accuracyMeters: z.coerce.number().nonnegative().max(1_000_000) }),
-  z.object({ intent: z.literal("ip") }),
-  z.object({ intent: z.literal("clear") }),
-]);
-
 /** Choosing a location remembers it (cookie) and opens its feed. */
 export async function action({ request }: ActionFunctionArgs) {
   const form = Object.fromEntries(await request.formData());
   const returnTo = safeRedirectPath(form.returnTo);
-  const parsed = choiceSchema.safeParse(form);
+  const parsed = locationChoiceSchema.safeParse(form);
   if (!parsed.success) return redirectWithToast(returnTo, { type: "error", title: "That location could not be used." });
   const choice = parsed.data;
 
