@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isUuid } from "~/lib/ids";
 
 /** SPEC §9. */
 export const FEED_PAGE_SIZE = 20;
@@ -7,7 +8,6 @@ export const MAX_RADIUS_KM = 500;
 export const MAX_API_LIMIT = 50;
 export const MAX_OFFSET = 10_000;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type FeedCursor = { createdAt: string; id: string };
 
@@ -18,7 +18,7 @@ export function encodeCursor(cursor: FeedCursor): string {
 
 export function decodeCursor(value: string): FeedCursor | null {
   const [createdAt, id] = value.split("_");
-  if (!createdAt || !id || !UUID.test(id) || Number.isNaN(Date.parse(createdAt))) return null;
+  if (!createdAt || !id || !isUuid(id) || Number.isNaN(Date.parse(createdAt))) return null;
   return { createdAt: new Date(createdAt).toISOString(), id: id.toLowerCase() };
 }
 
@@ -71,7 +71,7 @@ const feedQuerySchema = z
     post: z
       .string()
       .optional()
-      .transform((value) => (value && UUID.test(value) ? value.toLowerCase() : undefined)),
+      .transform((value) => (value && isUuid(value) ? value.toLowerCase() : undefined)),
   })
   .refine((query) => (query.lat === undefined) === (query.lon === undefined), {
     message: "lat and lon must be given together",

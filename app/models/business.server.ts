@@ -2,8 +2,8 @@ import { and, eq } from "drizzle-orm";
 
 import { db } from "~/db/db.server";
 import { users } from "~/db/schema";
+import { isUuid } from "~/lib/ids";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** SPEC §3 'Public business profile': what any visitor may see of a business. */
 export type PublicBusiness = {
@@ -17,7 +17,7 @@ export type PublicBusiness = {
 };
 
 export async function getPublicBusiness(id: string): Promise<PublicBusiness | null> {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await db()
     .select({
       id: users.id,

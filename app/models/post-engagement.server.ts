@@ -2,8 +2,8 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 
 import { db } from "~/db/db.server";
 import { postLikes, posts, postViews } from "~/db/schema";
+import { isUuid } from "~/lib/ids";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type LikeIntent = "like" | "unlike" | "toggle";
 export type LikeResult = { likesCount: number; liked: boolean };
@@ -15,13 +15,9 @@ export type LikeResult = { likesCount: number; liked: boolean };
  * Null when the post is unknown or not live.
  */
 export async function setLike(postId: string, visitorId: string, intent: LikeIntent): Promise<LikeResult | null> {
-  if (!UUID.test(postId)) return null;
+  if (!isUuid(postId)) return null;
   return db().transaction(async (tx) => {
-    const [post] = await tx
-      .select({ id: posts.id })
-      .from(posts)
-      .where(and(eq(posts.id, postId), eq(posts.status, "live")));
-    if (!post) return null;
+    if (!(await isLive(tx, postId))) return null;
 
     if (intent !== "unlike") {
       const inserted = await tx.insert(postLikes).values({ postId, visitorId }).onConflictDoNothing().returning();
@@ -39,6 +35,14 @@ export async function setLike(postId: string, visitorId: string, intent: LikeInt
 
 type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
 
+async function isLive(tx: Tx, postId: string): Promise<boolean> {
+  const [post] = await tx
+    .select({ id: posts.id })
+    .from(posts)
+    .where(and(eq(posts.id, postId), eq(posts.status, "live")));
+  return Boolean(post);
+}
+
 async function moveLikes(tx: Tx, postId: string, delta: 1 | -1): Promise<number> {
   const [row] = await tx
     .update(posts)
@@ -55,13 +59,9 @@ async function currentLikes(tx: Tx, postId: string): Promise<number> {
 
 /** Counts a visitor's view of a live post at most once, ever. Null when the post is unknown or not live. */
 export async function recordView(postId: string, visitorId: string): Promise<{ viewsCount: number } | null> {
-  if (!UUID.test(postId)) return null;
+  if (!isUuid(postId)) return null;
   return db().transaction(async (tx) => {
-    const [post] = await tx
-      .select({ id: posts.id })
-      .from(posts)
-      .where(and(eq(posts.id, postId), eq(posts.status, "live")));
-    if (!post) return null;
+    if (!(await isLive(tx, postId))) return null;
     const inserted = await tx.insert(postViews).values({ postId, visitorId }).onConflictDoNothing().returning();
     if (!inserted.length) {
       // Read after the insert: a concurrent first view may just have counted.

@@ -4,10 +4,10 @@ import { createCookie } from "@remix-run/node";
 import { z } from "zod";
 
 import { config } from "~/config.server";
+import { isUuid } from "~/lib/ids";
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 const secure = config.NODE_ENV === "production" && Boolean(config.PUBLIC_URL?.startsWith("https:"));
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * SPEC §6: the anonymous visitor id, a cookie for one year. Scripts read it too
@@ -22,7 +22,7 @@ const anonIdCookie = createCookie("anon_id", {
 });
 
 export function isVisitorId(value: unknown): value is string {
-  return typeof value === "string" && UUID.test(value);
+  return isUuid(value);
 }
 
 export async function readAnonId(request: Request): Promise<string | null> {
