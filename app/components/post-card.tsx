@@ -58,7 +58,7 @@ export function PostCard({ post, liked, returnTo, postUrl, hashtagUrl, highlight
           )}
           <span className="min-w-0">
             <span className="block truncate font-semibold text-slate-900">{name}</span>
-            <span className="block truncate text-xs text-slate-500">
+            <span className="block text-xs text-slate-500">
               {place ? `${place} · ` : ""}
               <time dateTime={post.createdAt}>{formatRelativeTime(post.createdAt)}</time>
               {post.distanceKm !== null ? ` · ${formatDistance(post.distanceKm)} away` : ""}

@@ -12,7 +12,7 @@ import { SiteFooter } from "~/components/site-footer";
 import { feedUrl } from "~/lib/feed-url";
 import { imageVariantUrl } from "~/lib/images";
 import { postPath, shareText } from "~/lib/share";
-import { rememberedLikes } from "~/lib/visitor.client";
+import { getAnonId, rememberedLikes } from "~/lib/visitor.client";
 import type { FeedPost } from "~/models/feed.server";
 import { loadHomeFeed } from "~/utils/home-feed.server";
 
@@ -66,8 +66,12 @@ function Feed({ feed }: { feed: LoadedFeed }) {
   const [lightbox, setLightbox] = useState<{ images: string[]; index: number } | null>(null);
   const [businessId, setBusinessId] = useState<string | null>(null);
 
-  // Likes this browser made on pages the server did not render (loaded with 'Load More Posts').
-  useEffect(() => setLikedIds((current) => new Set([...current, ...rememberedLikes()])), []);
+  useEffect(() => {
+    // SPEC §6: the anonymous id lives in local storage as well as the cookie.
+    getAnonId();
+    // Likes this browser made on pages the server did not render (loaded with 'Load More Posts').
+    setLikedIds((current) => new Set([...current, ...rememberedLikes()]));
+  }, []);
 
   // SPEC §2: a shared post scrolls into view (it is highlighted for 2 s by CSS).
   useEffect(() => {
