@@ -31,6 +31,13 @@ const environmentSchema = z.object({
   PUBLIC_URL: optionalString.pipe(z.string().url("must be a full URL such as https://example.com").optional()),
   SEED_DEMO_DATA: z.enum(["true", "false"]).default("true").transform((value) => value === "true"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  /** A session nobody uses for this long ends; one in use is extended and never ends mid-work. */
+  SESSION_IDLE_DAYS: z.coerce.number({ invalid_type_error: "must be a number" }).int().min(1, "must be at least 1").max(365, "must be at most 365").default(14),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_CALLBACK_URL: optionalString.pipe(z.string().url("must be a full URL such as https://isent.example.in/auth/google/callback").optional()),
+  SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional()),
+  MAIL_FROM: z.string().trim().min(3).default("iSent <no-reply@isent.local>"),
   GEOCODER_NOMINATIM_URL: optionalString.pipe(z.string().url("must be a full URL such as https://nominatim.openstreetmap.org").optional()),
   GEOCODER_PHOTON_URL: optionalString.pipe(z.string().url("must be a full URL such as https://photon.komoot.io").optional()),
   GEOCODER_THIRD_URL: optionalString.pipe(z.string().url("must be a full URL such as https://nominatim.example.in").optional()),

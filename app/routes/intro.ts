@@ -1,12 +1,14 @@
-import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 
-import { safeRedirectPath, serializeIntroSeen } from "~/utils/visitor.server";
+import { serializeIntroSeen } from "~/utils/visitor.server";
+import { formAction } from "~/utils/actions.server";
+import { safeRedirect } from "~/lib/safe-redirect";
 
 /** 'Okay' on the first-visit message: it is not shown to this visitor again. */
-export async function action({ request }: ActionFunctionArgs) {
+export const action = formAction(async ({ request }) => {
   const form = await request.formData();
-  return redirect(safeRedirectPath(form.get("returnTo")), { status: 303, headers: { "Set-Cookie": await serializeIntroSeen() } });
-}
+  return redirect(safeRedirect(form.get("returnTo")), { status: 303, headers: { "Set-Cookie": await serializeIntroSeen() } });
+});
 
 export async function loader() {
   throw new Response("Not found", { status: 404 });

@@ -1,4 +1,4 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -11,11 +11,12 @@ import { locationChoiceSchema } from "~/utils/location-choice.server";
 import { combineHeaders } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import {
-  safeRedirectPath,
   serializeLocationChosen,
   serializeVisitorLocation,
   type VisitorLocation,
 } from "~/utils/visitor.server";
+import { formAction } from "~/utils/actions.server";
+import { safeRedirect } from "~/lib/safe-redirect";
 
 export const meta: MetaFunction = () => [{ title: "Choose a location · iSent" }];
 
@@ -25,15 +26,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
   return {
     q,
-    returnTo: safeRedirectPath(url.searchParams.get("returnTo")),
+    returnTo: safeRedirect(url.searchParams.get("returnTo")),
     places: q.length >= 2 ? await searchPlaces(q) : [],
   };
 }
 
 /** Choosing a location remembers it (cookie) and opens its feed. */
-export async function action({ request }: ActionFunctionArgs) {
+export const action = formAction(async ({ request }) => {
   const form = Object.fromEntries(await request.formData());
-  const returnTo = safeRedirectPath(form.returnTo);
+  const returnTo = safeRedirect(form.returnTo);
   const parsed = locationChoiceSchema.safeParse(form);
   if (!parsed.success) return redirectWithToast(returnTo, { type: "error", title: "That location could not be used." });
   const choice = parsed.data;
@@ -63,7 +64,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const previous = new URL(returnTo, "http://local").searchParams;
   const target = feedUrl({ q: previous.get("q") ?? undefined, category: previous.get("category") ?? undefined }, chosen ? {} : { all: true });
   return redirect(target, { status: 303, headers });
-}
+});
 
 export default function ChooseLocation() {
   const { q, places, returnTo } = useLoaderData<typeof loader>();

@@ -1,19 +1,21 @@
-import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 
 import { setLike } from "~/models/post-engagement.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { ensureAnonId, safeRedirectPath } from "~/utils/visitor.server";
+import { ensureAnonId } from "~/utils/visitor.server";
+import { formAction } from "~/utils/actions.server";
+import { safeRedirect } from "~/lib/safe-redirect";
 
 /** The like form without JavaScript: saves the like, then returns the visitor to the same card. */
-export async function action({ request, params }: ActionFunctionArgs) {
+export const action = formAction(async ({ request, params }) => {
   const form = await request.formData();
-  const returnTo = safeRedirectPath(form.get("redirectTo"));
+  const returnTo = safeRedirect(form.get("redirectTo"));
   const intent = form.get("action") === "unlike" ? "unlike" : "like";
   const { anonId, setCookie } = await ensureAnonId(request);
   const result = await setLike(params.id ?? "", anonId, intent);
   if (!result) return redirectWithToast(returnTo, { type: "error", title: "This post is no longer available." });
   return redirect(returnTo, { status: 303, headers: setCookie ? { "Set-Cookie": setCookie } : undefined });
-}
+});
 
 export async function loader() {
   throw new Response("Not found", { status: 404 });

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 
+import { isSameOriginRequest } from "./csrf.server";
 import { applySecurityHeaders } from "./security-headers.server";
 
 /** A JSON response that carries the headers every response carries. */
@@ -25,6 +26,7 @@ type Handler = (args: ApiArgs) => Promise<Response> | Response;
  */
 export function apiRoute(handler: Handler) {
   return async (args: ApiArgs): Promise<Response> => {
+    if (!isSameOriginRequest(args.request)) return apiError(403, "Requests from other sites are not allowed");
     try {
       return await handler(args);
     } catch (error) {

@@ -104,11 +104,3 @@ export async function hasSeenIntro(request: Request): Promise<boolean> {
 export function serializeIntroSeen(): Promise<string> {
   return introCookie.serialize("1");
 }
-
-/** Where to send a visitor back to after a form post: only a path on this site. */
-export function safeRedirectPath(value: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) {
-    return fallback;
-  }
-  return value;
-}

@@ -1,0 +1,181 @@
+import { and, eq, sql } from "drizzle-orm";
+
+import { db } from "~/db/db.server";
+import { creditLedger, pricing, users } from "~/db/schema";
+import { DEFAULT_BUSINESS_NAME, formatDisplayName } from "~/lib/display-name";
+import { isUuid } from "~/lib/ids";
+import { hashPassword, verifyPassword } from "~/utils/password.server";
+
+/** A user as the app and GET /api/user/me see them: never the password hash. */
+export type AccountUser = {
+  id: string;
+  username: string;
+  email: string;
+  name: string;
+  businessName: string;
+  displayName: string;
+  businessDetails: string | null;
+  businessPhone: string | null;
+  gstNumber: string | null;
+  businessCategories: string[];
+  onboardingCompleted: boolean;
+  mobileNumber: string | null;
+  balance: number;
+  isAdmin: boolean;
+  status: "active" | "suspended";
+  profileImageUrl: string | null;
+  updatedAt: string;
+};
+
+const accountColumns = {
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  businessName: users.businessName,
+  businessDetails: users.businessDetails,
+  businessPhone: users.businessPhone,
+  gstNumber: users.gstNumber,
+  businessCategories: users.businessCategories,
+  onboardingCompleted: users.onboardingCompleted,
+  mobileNumber: users.mobileNumber,
+  balance: users.balance,
+  role: users.role,
+  status: users.status,
+  profileImageUrl: users.profileImageUrl,
+  updatedAt: users.updatedAt,
+};
+
+type AccountRow = Pick<typeof users.$inferSelect, keyof typeof accountColumns>;
+
+function toAccountUser(row: AccountRow): AccountUser {
+  return {
+    id: row.id,
+    username: row.email,
+    email: row.email,
+    name: row.name,
+    businessName: row.businessName,
+    displayName: formatDisplayName(row.name, row.businessName),
+    businessDetails: row.businessDetails,
+    businessPhone: row.businessPhone,
+    gstNumber: row.gstNumber,
+    businessCategories: row.businessCategories,
+    onboardingCompleted: row.onboardingCompleted,
+    mobileNumber: row.mobileNumber,
+    balance: row.balance,
+    isAdmin: row.role === "admin",
+    status: row.status,
+    profileImageUrl: row.profileImageUrl,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function getAccountUser(id: string): Promise<AccountUser | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db().select(accountColumns).from(users).where(eq(users.id, id));
+  return row ? toAccountUser(row) : null;
+}
+
+export class EmailTakenError extends Error {
+  constructor() {
+    super("This email is already registered. Log in instead.");
+  }
+}
+
+type NewAccount = {
+  email: string;
+  password?: string;
+  name: string;
+  businessName?: string;
+  mobileNumber?: string;
+  googleId?: string;
+  profileImageUrl?: string | null;
+  onboardingCompleted?: boolean;
+  role?: "user" | "admin";
+};
+
+/**
+ * Creates an account with the opening balance from the pricing table and its
+ * ledger row, all or nothing. Throws EmailTakenError for a registered email.
+ */
+export async function createAccount(account: NewAccount): Promise<AccountUser> {
+  const passwordHash = account.password ? await hashPassword(account.password) : null;
+  return db().transaction(async (tx) => {
+    const [price] = await tx.select({ credits: pricing.credits }).from(pricing).where(eq(pricing.key, "opening_balance"));
+    const balance = price?.credits ?? 100;
+    const [created] = await tx
+      .insert(users)
+      .values({
+        email: account.email.toLowerCase(),
+        passwordHash,
+        googleId: account.googleId ?? null,
+        name: account.name,
+        businessName: account.businessName || DEFAULT_BUSINESS_NAME,
+        mobileNumber: account.mobileNumber ?? null,
+        businessPhone: account.mobileNumber ?? null,
+        profileImageUrl: account.profileImageUrl ?? null,
+        onboardingCompleted: account.onboardingCompleted ?? false,
+        role: account.role ?? "user",
+        balance,
+      })
+      .onConflictDoNothing({ target: users.email })
+      .returning(accountColumns);
+    if (!created) throw new EmailTakenError();
+    await tx.insert(creditLedger).values({ userId: created.id, amount: balance, balanceAfter: balance, reason: "opening_balance" });
+    return toAccountUser(created);
+  });
+}
+
+// Verifying against a real hash even for unknown emails keeps the timing the same.
+let dummyHash: Promise<string> | undefined;
+
+/** The active account with this email and password, or null (without saying which part was wrong). */
+export async function verifyLogin(email: string, password: string): Promise<AccountUser | null> {
+  const [row] = await db()
+    .select({ ...accountColumns, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.email, email.toLowerCase()));
+  dummyHash ??= hashPassword("timing-equaliser-password");
+  const valid = await verifyPassword(row?.passwordHash ?? (await dummyHash), password);
+  if (!row?.passwordHash || !valid || row.status !== "active") return null;
+  await db().update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, row.id));
+  return toAccountUser(row);
+}
+
+export async function findUserIdByEmail(email: string): Promise<string | null> {
+  const [row] = await db().select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase()));
+  return row?.id ?? null;
+}
+
+export async function setPassword(userId: string, password: string) {
+  await db()
+    .update(users)
+    .set({ passwordHash: await hashPassword(password), updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
+}
+
+export type GoogleIdentity = { googleId: string; email: string; name: string; pictureUrl: string | null; emailVerified: boolean };
+
+/**
+ * Google sign-in: the account already linked to this Google id; else the
+ * account with this (verified) email, now linked; else a new account with
+ * business name 'My Business' and onboarding still to do.
+ */
+export async function findOrCreateGoogleAccount(identity: GoogleIdentity): Promise<AccountUser> {
+  const [linked] = await db().select(accountColumns).from(users).where(eq(users.googleId, identity.googleId));
+  if (linked) return toAccountUser(linked);
+  if (identity.emailVerified) {
+    const [byEmail] = await db()
+      .update(users)
+      .set({ googleId: identity.googleId, updatedAt: sql`now()` })
+      .where(and(eq(users.email, identity.email.toLowerCase()), sql`${users.googleId} is null`))
+      .returning(accountColumns);
+    if (byEmail) return toAccountUser(byEmail);
+  }
+  return createAccount({
+    email: identity.email,
+    name: identity.name || identity.email.split("@")[0],
+    googleId: identity.googleId,
+    profileImageUrl: identity.pictureUrl,
+    onboardingCompleted: false,
+  });
+}

@@ -1,0 +1,93 @@
+import { createCookieSessionStorage, redirect } from "@remix-run/node";
+
+import { config } from "~/config.server";
+import { getAccountUser, type AccountUser } from "~/models/users.server";
+import { createSession, endSession, findActiveSession, sessionLifetimeMs } from "~/models/sessions.server";
+import type { ToastInput } from "~/lib/toast";
+
+import { clientIp } from "./client-ip.server";
+import { combineHeaders } from "./http.server";
+import { cookieSecrets } from "./secrets.server";
+import { createToastHeaders } from "./toast.server";
+
+const SESSION_ID_KEY = "sessionId";
+
+/** The cookie holds only the id of a sessions row (HttpOnly, SameSite=Lax, signed), so sessions can be revoked. */
+export const sessionStorage = createCookieSessionStorage({
+  cookie: {
+    name: "__session",
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: config.NODE_ENV === "production" && Boolean(config.PUBLIC_URL?.startsWith("https:")),
+    get secrets() {
+      return cookieSecrets();
+    },
+  },
+});
+
+export type CurrentSession = { sessionId: string; user: AccountUser; createdAt: Date; expiresAt: Date };
+
+const resolved = new WeakMap<Request, Promise<CurrentSession | null>>();
+
+/** The signed-in user of this request, or null; looked up once per request. */
+export function getCurrentSession(request: Request): Promise<CurrentSession | null> {
+  let pending = resolved.get(request);
+  if (!pending) {
+    pending = resolveSession(request);
+    resolved.set(request, pending);
+  }
+  return pending;
+}
+
+async function resolveSession(request: Request): Promise<CurrentSession | null> {
+  const cookieSession = await sessionStorage.getSession(request.headers.get("Cookie"));
+  const sessionId = cookieSession.get(SESSION_ID_KEY);
+  if (typeof sessionId !== "string") return null;
+  const session = await findActiveSession(sessionId);
+  if (!session) return null;
+  const user = await getAccountUser(session.userId);
+  if (!user) return null;
+  return { sessionId: session.id, user, createdAt: session.createdAt, expiresAt: session.expiresAt };
+}
+
+export async function getUser(request: Request): Promise<AccountUser | null> {
+  return (await getCurrentSession(request))?.user ?? null;
+}
+
+/** Pages for signed-in users: anyone else goes to /login and comes back here after. */
+export async function requireUser(request: Request): Promise<AccountUser> {
+  const user = await getUser(request);
+  if (user) return user;
+  const url = new URL(request.url);
+  throw redirect(`/login?${new URLSearchParams({ redirectTo: `${url.pathname}${url.search}` })}`);
+}
+
+/** The auth pages: a signed-in user goes straight to the dashboard. */
+export async function requireAnonymous(request: Request) {
+  if (await getUser(request)) throw redirect("/app");
+}
+
+/**
+ * Signs a user in: a new session row and a new cookie every time (never the
+ * old id), then on to where they were going, with a toast.
+ */
+export async function signIn(request: Request, userId: string, options: { redirectTo: string; toast: ToastInput; headers?: HeadersInit }) {
+  const session = await createSession(userId, { ipAddress: clientIp(request), userAgent: request.headers.get("User-Agent") });
+  const cookieSession = await sessionStorage.getSession();
+  cookieSession.set(SESSION_ID_KEY, session.id);
+  const cookie = await sessionStorage.commitSession(cookieSession, { maxAge: Math.floor(sessionLifetimeMs() / 1000) });
+  return redirect(options.redirectTo, {
+    headers: combineHeaders({ "Set-Cookie": cookie }, await createToastHeaders(options.toast), options.headers),
+  });
+}
+
+/** Ends this session (the row and the cookie). */
+export async function signOut(request: Request, options: { redirectTo: string; toast: ToastInput }) {
+  const current = await getCurrentSession(request);
+  if (current) await endSession(current.sessionId);
+  const cookieSession = await sessionStorage.getSession(request.headers.get("Cookie"));
+  return redirect(options.redirectTo, {
+    headers: combineHeaders({ "Set-Cookie": await sessionStorage.destroySession(cookieSession) }, await createToastHeaders(options.toast)),
+  });
+}
