@@ -1,7 +1,13 @@
 import { readFileSync } from "node:fs";
 
 /** The public information pages: four paths served by one route module (app/information-page.tsx). */
-const informationPages = JSON.parse(readFileSync(new URL("./app/information-pages.json", import.meta.url), "utf8"));
+const readJson = (file) => JSON.parse(readFileSync(new URL(file, import.meta.url), "utf8"));
+const informationPages = readJson("./app/information-pages.json");
+/**
+ * The signed-in and admin screens (SPEC §2). A screen not built yet is served by
+ * pages/coming-soon.tsx; building one means giving it its own module here.
+ */
+const userRoutes = readJson("./app/user-routes.json");
 
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
@@ -21,6 +27,28 @@ export default {
       for (const page of informationPages) {
         route(page.path, "information-page.tsx", { id: `information-page-${page.slug}` });
       }
+      route("/login", "routes/auth.tsx", { id: "routes/login" });
+
+      // The app container: a pathless layout that requires a signed-in user.
+      route(undefined, "pages/app-layout.tsx", { id: "app-layout" }, () => {
+        route("/app", "pages/dashboard.tsx", { id: "app-dashboard" });
+        for (const screen of userRoutes.container) {
+          route(screen.path, "pages/coming-soon.tsx", { id: `app${screen.path.replace(/[/:]+/g, "-")}` });
+        }
+        // Any other path: '404 Page Not Found' inside the container.
+        route("*", "pages/container-not-found.tsx", { id: "app-not-found" });
+      });
+      for (const screen of userRoutes.standalone) {
+        route(screen.path, "pages/coming-soon.tsx", { id: `standalone${screen.path.replace(/[/:]+/g, "-")}` });
+      }
+
+      // The admin area: /admin guards every child (login and create-user are outside it).
+      route("/admin", "pages/admin-layout.tsx", { id: "admin-layout" }, () => {
+        route(undefined, "pages/admin-dashboard.tsx", { index: true, id: "admin-dashboard" });
+        for (const screen of userRoutes.admin) {
+          route(screen.path, "pages/admin-coming-soon.tsx", { id: `admin-${screen.path.replace(/[/:]+/g, "-")}` });
+        }
+      });
     });
   },
 };

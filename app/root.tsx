@@ -16,6 +16,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Toaster } from "~/components/ui/toaster";
 import stylesheet from "~/tailwind.css";
 import { combineHeaders } from "~/utils/http.server";
+import { getUser } from "~/utils/session.server";
 import { getToast } from "~/utils/toast.server";
 import { ensureAnonId } from "~/utils/visitor.server";
 import { useNonce } from "~/utils/nonce-provider";
@@ -34,9 +35,12 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [{ toast, headers: toastHeaders }, { setCookie }] = await Promise.all([getToast(request), ensureAnonId(request)]);
+  const [{ toast, headers: toastHeaders }, { setCookie }, user] = await Promise.all([getToast(request), ensureAnonId(request), getUser(request)]);
   // Every visitor gets their anonymous id on their first response, with or without JavaScript.
-  return data({ toast }, { headers: combineHeaders(toastHeaders, setCookie ? { "Set-Cookie": setCookie } : null) });
+  return data(
+    { toast, signedIn: Boolean(user) },
+    { headers: combineHeaders(toastHeaders, setCookie ? { "Set-Cookie": setCookie } : null) },
+  );
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -64,10 +68,26 @@ export default function App() {
   const { toast } = useLoaderData<typeof loader>();
   return (
     <>
+      <AuthPending />
       <NavigationPending />
       <Outlet />
       <Toaster serverToast={toast} />
     </>
+  );
+}
+
+const AUTH_ACTIONS = ["/auth", "/login", "/logout", "/admin/login", "/admin/logout"];
+
+/** SPEC §2: the whole app shows a loading screen while a login, logout or register is pending. */
+function AuthPending() {
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting" && AUTH_ACTIONS.includes(navigation.formAction?.split("?")[0] ?? "");
+  if (!pending) return null;
+  return (
+    <div role="status" className="fixed inset-0 z-[60] flex flex-col items-center justify-center gap-3 bg-white/90">
+      <span aria-hidden className="h-10 w-10 animate-spin rounded-full border-4 border-brand-100 border-t-brand-600" />
+      <span className="font-medium text-slate-700">Loading iSent...</span>
+    </div>
   );
 }
 

@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, isRouteErrorResponse, useLoaderData, useLocation, useNavigation, useRouteError } from "@remix-run/react";
+import { Link, isRouteErrorResponse, useLoaderData, useLocation, useNavigation, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from "react";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -14,6 +14,7 @@ import { imageVariantUrl } from "~/lib/images";
 import { postPath, shareText } from "~/lib/share";
 import { getAnonId, rememberedLikes } from "~/lib/visitor.client";
 import type { FeedPost } from "~/models/feed.server";
+import type { loader as rootLoader } from "~/root";
 import { loadHomeFeed } from "~/utils/home-feed.server";
 
 const Lightbox = lazy(() => import("~/components/feed/lightbox"));
@@ -56,6 +57,7 @@ export default function HomeFeed() {
 
 /** One feed page; keyed by its URL so new filters start afresh. */
 function Feed({ feed }: { feed: LoadedFeed }) {
+  const rootData = useRouteLoaderData<typeof rootLoader>("root");
   const navigation = useNavigation();
   const location = useLocation();
   const [posts, setPosts] = useState<FeedPost[]>(feed.posts);
@@ -132,7 +134,7 @@ function Feed({ feed }: { feed: LoadedFeed }) {
 
   return (
     <div className="min-h-screen">
-      <FeedHeader state={feed.state} categories={feed.categories} signedIn={false} onRefresh={refresh} />
+      <FeedHeader state={feed.state} categories={feed.categories} signedIn={Boolean(rootData?.signedIn)} onRefresh={refresh} />
       <LocationBar location={feed.location} justChosen={feed.locationJustChosen} state={feed.state} returnTo={returnTo} />
 
       <main className="mx-auto max-w-2xl space-y-4 px-3 py-4">

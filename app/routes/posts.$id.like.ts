@@ -2,7 +2,7 @@ import { redirect } from "@remix-run/node";
 
 import { setLike } from "~/models/post-engagement.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { ensureAnonId } from "~/utils/visitor.server";
+import { ensureAnonId, visitorIdFrom } from "~/utils/visitor.server";
 import { formAction } from "~/utils/actions.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 
@@ -11,8 +11,9 @@ export const action = formAction(async ({ request, params }) => {
   const form = await request.formData();
   const returnTo = safeRedirect(form.get("redirectTo"));
   const intent = form.get("action") === "unlike" ? "unlike" : "like";
+  // A first-time visitor without JavaScript gets their id now.
   const { anonId, setCookie } = await ensureAnonId(request);
-  const result = await setLike(params.id ?? "", anonId, intent);
+  const result = await setLike(params.id ?? "", (await visitorIdFrom(request)) ?? anonId, intent);
   if (!result) return redirectWithToast(returnTo, { type: "error", title: "This post is no longer available." });
   return redirect(returnTo, { status: 303, headers: setCookie ? { "Set-Cookie": setCookie } : undefined });
 });

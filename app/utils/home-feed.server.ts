@@ -7,7 +7,7 @@ import { getLivePost, listFeed, type FeedPost } from "~/models/feed.server";
 import { likedPostIds } from "~/models/post-engagement.server";
 
 import { combineHeaders } from "./http.server";
-import { hasSeenIntro, readAnonId, readVisitorLocation, takeLocationChosen } from "./visitor.server";
+import { hasSeenIntro, readVisitorLocation, takeLocationChosen, visitorIdFrom } from "./visitor.server";
 
 /**
  * Everything the home feed page needs, from its URL and the visitor's cookies:
@@ -36,7 +36,7 @@ export async function loadHomeFeed(request: Request) {
     offset: 0,
     location: location ? { lat: location.lat, lon: location.lon, radiusKm: location.radiusKm } : undefined,
   };
-  const anonId = await readAnonId(request);
+  const visitorId = await visitorIdFrom(request);
   const [page, categories, sharedPost, showIntro, chosen] = await Promise.all([
     listFeed(query),
     listCategories(),
@@ -74,7 +74,7 @@ export async function loadHomeFeed(request: Request) {
     location: location ? { label: location.label, source: location.source, accuracyMeters: location.accuracyMeters } : null,
     locationJustChosen: chosen.chosen,
     categories,
-    likedIds: await likedPostIds(anonId, posts.map((post) => post.id)),
+    likedIds: await likedPostIds(visitorId, posts.map((post) => post.id)),
     sharedPost,
     highlightId: sharedPost?.id ?? null,
     showIntro,

@@ -6,6 +6,8 @@ import { z } from "zod";
 import { config } from "~/config.server";
 import { isUuid } from "~/lib/ids";
 
+import { getApiUser } from "./api-auth.server";
+
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 const secure = config.NODE_ENV === "production" && Boolean(config.PUBLIC_URL?.startsWith("https:"));
 
@@ -30,8 +32,13 @@ export async function readAnonId(request: Request): Promise<string | null> {
   return isVisitorId(value) ? value.toLowerCase() : null;
 }
 
-/** The visitor behind an /api call: the cookie, else an `anonId` the client sent. */
-export async function visitorIdFrom(request: Request, body: Record<string, unknown>): Promise<string | null> {
+/**
+ * Who likes or views: a signed-in user as themselves (on any device), else the
+ * anonymous id from the cookie, else an `anonId` the client sent.
+ */
+export async function visitorIdFrom(request: Request, body: Record<string, unknown> = {}): Promise<string | null> {
+  const user = await getApiUser(request);
+  if (user) return `user:${user.id}`;
   return (await readAnonId(request)) ?? (isVisitorId(body.anonId) ? body.anonId.toLowerCase() : null);
 }
 

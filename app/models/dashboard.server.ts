@@ -1,0 +1,32 @@
+import { and, count, eq, gt, isNull, or, sql } from "drizzle-orm";
+
+import { db } from "~/db/db.server";
+import { contacts, posts, smsMessages, users } from "~/db/schema";
+
+/** What the business dashboard counts, read from the database (the server is the truth). */
+export async function businessStats(userId: string) {
+  const [[contactRow], [smsRow], [postRow]] = await Promise.all([
+    db().select({ total: count() }).from(contacts).where(eq(contacts.userId, userId)),
+    db()
+      .select({ total: count() })
+      .from(smsMessages)
+      .where(and(eq(smsMessages.userId, userId), sql`${smsMessages.status} in ('sent', 'delivered')`)),
+    db().select({ total: count() }).from(posts).where(and(eq(posts.userId, userId), eq(posts.status, "live"))),
+  ]);
+  return { contacts: contactRow.total, sentSms: smsRow.total, livePosts: postRow.total };
+}
+
+/** The admin dashboard's counts across the product. */
+export async function productStats() {
+  const [[userRow], [postRow], [offerRow], [contactRow], [smsRow]] = await Promise.all([
+    db().select({ total: count() }).from(users).where(eq(users.role, "user")),
+    db().select({ total: count() }).from(posts),
+    db()
+      .select({ total: count() })
+      .from(posts)
+      .where(and(eq(posts.kind, "offer"), eq(posts.status, "live"), or(isNull(posts.validUntil), gt(posts.validUntil, sql`now()`)))),
+    db().select({ total: count() }).from(contacts),
+    db().select({ total: count() }).from(smsMessages).where(sql`${smsMessages.status} in ('sent', 'delivered')`),
+  ]);
+  return { users: userRow.total, posts: postRow.total, liveOffers: offerRow.total, contacts: contactRow.total, smsSent: smsRow.total };
+}

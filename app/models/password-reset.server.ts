@@ -1,0 +1,94 @@
+import { createHash, randomBytes } from "node:crypto";
+
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+
+import { db } from "~/db/db.server";
+import { passwordResetTokens, users } from "~/db/schema";
+import { getMailer } from "~/services/mail.server";
+import { hashPassword } from "~/utils/password.server";
+
+/** A reset link is valid for 30 minutes and once. */
+export const RESET_TOKEN_MINUTES = 30;
+
+function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/**
+ * Mails a reset link when the email has an account; does the same amount of
+ * work either way and says nothing, so nobody learns which emails exist.
+ */
+export async function requestPasswordReset(email: string, siteOrigin: string): Promise<void> {
+  const token = randomBytes(32).toString("base64url");
+  const [user] = await db()
+    .select({ id: users.id, name: users.name, status: users.status })
+    .from(users)
+    .where(eq(users.email, email.toLowerCase()));
+  if (!user || user.status !== "active") {
+    // Same shape of work as a real request (a hash and a short pause), nothing stored.
+    hashToken(token);
+    await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 30));
+    return;
+  }
+  await db()
+    .insert(passwordResetTokens)
+    .values({ userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + RESET_TOKEN_MINUTES * 60_000) });
+  const link = `${siteOrigin}/reset-password?token=${token}`;
+  await getMailer().send({
+    to: email,
+    subject: "Reset your iSent password",
+    text: [
+      `Hello ${user.name},`,
+      "",
+      "Someone (hopefully you) asked to reset the password of your iSent account.",
+      `Open this link within ${RESET_TOKEN_MINUTES} minutes to choose a new password:`,
+      "",
+      link,
+      "",
+      "If you did not ask for this, ignore this email: your password stays as it is.",
+    ].join("\n"),
+  });
+}
+
+/** The user a reset token belongs to while it is unused and unexpired. */
+export async function findResetTokenUser(token: string): Promise<string | null> {
+  const [row] = await db()
+    .select({ userId: passwordResetTokens.userId })
+    .from(passwordResetTokens)
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, hashToken(token)),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, sql`now()`),
+      ),
+    );
+  return row?.userId ?? null;
+}
+
+/**
+ * Sets the new password and uses the token up, in one transaction; the token's
+ * other unused siblings die with it. Null when the token is not (or no longer) valid.
+ */
+export async function resetPassword(token: string, newPassword: string): Promise<string | null> {
+  const passwordHash = await hashPassword(newPassword);
+  return db().transaction(async (tx) => {
+    const [used] = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: sql`now()` })
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, hashToken(token)),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, sql`now()`),
+        ),
+      )
+      .returning({ userId: passwordResetTokens.userId });
+    if (!used) return null;
+    await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, used.userId));
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(passwordResetTokens.userId, used.userId), isNull(passwordResetTokens.usedAt)));
+    return used.userId;
+  });
+}

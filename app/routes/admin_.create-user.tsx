@@ -1,0 +1,69 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+
+import { Field, FormErrors, SubmitButton } from "~/components/auth/field";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { config } from "~/config.server";
+import { adminCreateSchema } from "~/lib/auth-schemas";
+import { AdminExistsError, createAdminAccount, isDesignatedAdminEmail } from "~/models/admins.server";
+import { formAction } from "~/utils/actions.server";
+import { throttleByIp } from "~/utils/rate-limits.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Create the admin account · iSent" }];
+
+export const action = formAction(async ({ request }) => {
+  const submission = parseWithZod(await request.formData(), { schema: adminCreateSchema });
+  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  if (!isDesignatedAdminEmail(submission.value.email)) {
+    return data(
+      submission.reply({ fieldErrors: { email: [`Only the designated admin email (${config.ADMIN_EMAIL}) can be used`] }, hideFields: ["password"] }),
+      { status: 403 },
+    );
+  }
+  const throttled = await throttleByIp(request, "register");
+  if (throttled) return data(submission.reply({ formErrors: [throttled.message], hideFields: ["password"] }), { status: 429 });
+  try {
+    await createAdminAccount(submission.value);
+  } catch (error) {
+    if (!(error instanceof AdminExistsError)) throw error;
+    return data(submission.reply({ formErrors: [error.message], hideFields: ["password"] }), { status: 409 });
+  }
+  return redirectWithToast("/admin/login", { type: "success", title: "Admin Created" });
+});
+
+export default function AdminCreateUser() {
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "admin-create",
+    lastResult,
+    constraint: getZodConstraint(adminCreateSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: adminCreateSchema }),
+  });
+  return (
+    <main className="mx-auto flex min-h-screen max-w-sm flex-col justify-center px-4">
+      <h1 className="text-2xl font-bold">Create the admin account</h1>
+      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <Field label="Email" field={fields.email} type="email" autoComplete="email" />
+        <Field label="Your Name" field={fields.name} type="text" autoComplete="name" />
+        <Field label="Password" field={fields.password} type="password" autoComplete="new-password" />
+        <SubmitButton busy={navigation.state === "submitting"} busyText="Creating...">
+          Create admin
+        </SubmitButton>
+      </Form>
+      <Link to="/admin/login" className="mt-6 text-center text-sm text-brand-700 hover:underline">
+        Admin login
+      </Link>
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

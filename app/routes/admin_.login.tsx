@@ -1,0 +1,89 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+
+import { Field, FormErrors, SubmitButton } from "~/components/auth/field";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { adminLoginSchema } from "~/lib/auth-schemas";
+import { isAdmin, isDesignatedAdminEmail, recordAdminLogin } from "~/models/admins.server";
+import { verifyLogin } from "~/models/users.server";
+import { formAction } from "~/utils/actions.server";
+import { auth } from "~/utils/auth.server";
+import { throttleByIp } from "~/utils/rate-limits.server";
+import { getUser, signIn } from "~/utils/session.server";
+import { createToastHeaders } from "~/utils/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Admin Login · iSent" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getUser(request);
+  if (user && isAdmin(user)) throw redirect("/admin");
+  return { googleEnabled: auth().googleEnabled };
+}
+
+const NOT_ADMIN = "This email does not have admin privileges";
+
+export const action = formAction(async ({ request }) => {
+  const submission = parseWithZod(await request.formData(), { schema: adminLoginSchema });
+  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  const failed = async (errors: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }, status: number) =>
+    data(submission.reply({ ...errors, hideFields: ["password"] }), {
+      status,
+      headers: await createToastHeaders({ type: "error", title: "Login Failed", description: errors.formErrors?.[0] ?? errors.fieldErrors?.email?.[0] }),
+    });
+
+  if (!isDesignatedAdminEmail(submission.value.email)) return failed({ fieldErrors: { email: [NOT_ADMIN] } }, 403);
+  const throttled = await throttleByIp(request, "login");
+  if (throttled) return failed({ formErrors: [throttled.message] }, 429);
+  const user = await verifyLogin(submission.value.email, submission.value.password);
+  if (!user || !isAdmin(user)) return failed({ formErrors: ["Invalid email or password"] }, 401);
+  await recordAdminLogin(user);
+  return signIn(request, user.id, { redirectTo: "/admin", toast: { type: "success", title: "Login Successful" } });
+});
+
+export default function AdminLogin() {
+  const { googleEnabled } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "admin-login",
+    lastResult,
+    constraint: getZodConstraint(adminLoginSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: adminLoginSchema }),
+  });
+  const submitting = navigation.state === "submitting";
+  return (
+    <main className="mx-auto flex min-h-screen max-w-sm flex-col justify-center px-4">
+      <h1 className="text-2xl font-bold">iSent Admin</h1>
+      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <Field label="Email" field={fields.email} type="email" autoComplete="email" />
+        <Field label="Password" field={fields.password} type="password" autoComplete="current-password" />
+        <SubmitButton busy={submitting && navigation.formAction === "/admin/login"} busyText="Logging in...">
+          Login
+        </SubmitButton>
+      </Form>
+      <Form method="post" action="/auth/google" className="mt-3">
+        <input type="hidden" name="intent" value="google-admin" />
+        <input type="hidden" name="redirectTo" value="/admin" />
+        <button
+          type="submit"
+          title={googleEnabled ? undefined : "Google Sign-In is not enabled. Please contact support."}
+          className="w-full rounded-lg border border-slate-300 bg-white px-4 py-2.5 font-medium hover:bg-slate-50"
+        >
+          Continue with Google
+        </button>
+      </Form>
+      <Link to="/admin/create-user" className="mt-6 text-center text-sm text-brand-700 hover:underline">
+        Create the admin account
+      </Link>
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,20 @@
+import { redirect } from "@remix-run/node";
+
+import { formAction } from "~/utils/actions.server";
+import { signOut } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+/** Logout is a POST (no GET changes anything): the session row goes, then the cookie. */
+export const action = formAction(async ({ request }) => {
+  try {
+    return await signOut(request, { redirectTo: "/", toast: { type: "success", title: "Logged out" } });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    console.error("[auth] logout failed:", error);
+    return redirectWithToast("/app", { type: "error", title: "Logout failed" });
+  }
+});
+
+export async function loader() {
+  return redirect("/");
+}

@@ -1,0 +1,81 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+
+import { Field, FormErrors, SubmitButton } from "~/components/auth/field";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { resetPasswordSchema } from "~/lib/auth-schemas";
+import { endOtherSessions } from "~/models/sessions.server";
+import { findResetTokenUser, resetPassword } from "~/models/password-reset.server";
+import { formAction } from "~/utils/actions.server";
+import { throttleByIp } from "~/utils/rate-limits.server";
+import { signIn } from "~/utils/session.server";
+import { createToastHeaders } from "~/utils/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Choose a new password · iSent" }];
+
+const INVALID_LINK = "This reset link has expired or was already used. Ask for a new one.";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const valid = token.length >= 20 && Boolean(await findResetTokenUser(token));
+  return { token: valid ? token : null };
+}
+
+export const action = formAction(async ({ request }) => {
+  const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
+  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  const throttled = await throttleByIp(request, "reset");
+  if (throttled) return data(submission.reply({ formErrors: [throttled.message], hideFields: ["password"] }), { status: 429 });
+  const userId = await resetPassword(submission.value.token, submission.value.password);
+  if (!userId) {
+    return data(submission.reply({ formErrors: [INVALID_LINK], hideFields: ["password"] }), {
+      status: 400,
+      headers: await createToastHeaders({ type: "error", title: "Password reset failed" }),
+    });
+  }
+  // Every other session of this account ends; this browser is signed in afresh.
+  await endOtherSessions(userId, null);
+  return signIn(request, userId, { redirectTo: "/app", toast: { type: "success", title: "Password updated", description: "You are signed in." } });
+});
+
+export default function ResetPassword() {
+  const { token } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "reset-password",
+    lastResult,
+    constraint: getZodConstraint(resetPasswordSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
+  });
+  return (
+    <main className="mx-auto flex min-h-screen max-w-sm flex-col justify-center px-4">
+      <h1 className="text-2xl font-bold">Choose a new password</h1>
+      {token ? (
+        <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+          <input type="hidden" name="token" value={token} />
+          <FormErrors errors={form.errors} id={form.errorId} />
+          <Field label="New password" field={fields.password} type="password" autoComplete="new-password" />
+          <SubmitButton busy={navigation.state === "submitting"} busyText="Saving...">
+            Set new password
+          </SubmitButton>
+        </Form>
+      ) : (
+        <p role="alert" className="mt-4 text-slate-700">
+          {INVALID_LINK}
+        </p>
+      )}
+      <Link to="/auth?reset=1" className="mt-6 text-sm font-medium text-brand-700 hover:underline">
+        Send a new reset link
+      </Link>
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

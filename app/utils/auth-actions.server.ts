@@ -1,0 +1,102 @@
+import { parseWithZod } from "@conform-to/zod";
+import { data } from "@remix-run/node";
+import { AuthorizationError } from "remix-auth";
+
+import { forgotPasswordSchema, loginSchema, registerSchema } from "~/lib/auth-schemas";
+import { safeRedirect } from "~/lib/safe-redirect";
+import { requestPasswordReset } from "~/models/password-reset.server";
+import { EmailTakenError, createAccount } from "~/models/users.server";
+import { config } from "~/config.server";
+
+import { FORM_STRATEGY, auth } from "./auth.server";
+import { accountLocked, recordLoginFailure, throttleByIp, type Throttled } from "./rate-limits.server";
+import { signIn } from "./session.server";
+import { createToastHeaders, redirectWithToast } from "./toast.server";
+
+export type AuthIntent = "login" | "register" | "forgot";
+
+function throttledReply(intent: AuthIntent, throttled: Throttled, formData: FormData) {
+  const schema = intent === "login" ? loginSchema : intent === "register" ? registerSchema : forgotPasswordSchema;
+  const submission = parseWithZod(formData, { schema });
+  return data(
+    { intent, result: submission.reply({ formErrors: [throttled.message], hideFields: ["password"] }) },
+    { status: 429, headers: { "Retry-After": String(throttled.retryAfterSeconds) } },
+  );
+}
+
+/** Login: validate, limit, check the password, then a new session and on to where they were going. */
+export async function login(request: Request, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: loginSchema });
+  if (submission.status !== "success") {
+    return data({ intent: "login" as const, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  }
+  const throttled = (await throttleByIp(request, "login")) ?? (await accountLocked(submission.value.username));
+  if (throttled) return throttledReply("login", throttled, formData);
+  try {
+    const user = await auth().authenticator.authenticate(FORM_STRATEGY, request, {});
+    return signIn(request, user.id, {
+      redirectTo: safeRedirect(submission.value.redirectTo, "/app"),
+      toast: { type: "success", title: "Login successful", description: "Welcome back" },
+    });
+  } catch (error) {
+    if (!(error instanceof AuthorizationError)) throw error;
+    await recordLoginFailure(submission.value.username);
+    // Never says whether the email exists.
+    return data(
+      { intent: "login" as const, result: submission.reply({ formErrors: ["Invalid email or password"], hideFields: ["password"] }) },
+      { status: 401, headers: await createToastHeaders({ type: "error", title: "Login failed", description: "Invalid email or password" }) },
+    );
+  }
+}
+
+/** Registration: the account (balance, ledger row) and the session, or nothing. */
+export async function register(request: Request, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: registerSchema });
+  if (submission.status !== "success") {
+    return data({ intent: "register" as const, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  }
+  const throttled = await throttleByIp(request, "register");
+  if (throttled) return throttledReply("register", throttled, formData);
+  const { username, password, name, businessName, mobileNumber, redirectTo } = submission.value;
+  try {
+    const user = await createAccount({ email: username, password, name, businessName, mobileNumber });
+    return signIn(request, user.id, {
+      redirectTo: safeRedirect(redirectTo, "/app"),
+      toast: { type: "success", title: "Registration successful", description: `Welcome, ${name}` },
+    });
+  } catch (error) {
+    if (!(error instanceof EmailTakenError)) throw error;
+    return data(
+      {
+        intent: "register" as const,
+        result: submission.reply({ fieldErrors: { username: [error.message] }, hideFields: ["password"] }),
+      },
+      { status: 409, headers: await createToastHeaders({ type: "error", title: "Registration failed", description: error.message }) },
+    );
+  }
+}
+
+/** Forgot password: always the same answer, whether or not the email has an account. */
+export async function forgotPassword(request: Request, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: forgotPasswordSchema });
+  if (submission.status !== "success") {
+    return data({ intent: "forgot" as const, result: submission.reply() }, { status: 400 });
+  }
+  const throttled = await throttleByIp(request, "reset");
+  if (throttled) return throttledReply("forgot", throttled, formData);
+  const origin = config.PUBLIC_URL?.replace(/\/$/, "") ?? new URL(request.url).origin;
+  try {
+    await requestPasswordReset(submission.value.email, origin);
+  } catch (error) {
+    console.error("[auth] password reset mail failed:", error);
+    return data(
+      { intent: "forgot" as const, result: submission.reply({ formErrors: ["Password reset failed. Please try again."] }) },
+      { status: 502, headers: await createToastHeaders({ type: "error", title: "Password reset failed" }) },
+    );
+  }
+  return redirectWithToast("/auth", {
+    type: "success",
+    title: "Password reset email sent",
+    description: "If an account uses this email, a reset link is on its way.",
+  });
+}

@@ -1,0 +1,103 @@
+import { createCookieSessionStorage } from "@remix-run/node";
+import { Authenticator, AuthorizationError } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { GoogleStrategy, type GoogleProfile } from "remix-auth-google";
+
+import { config } from "~/config.server";
+import { loginSchema } from "~/lib/auth-schemas";
+import { findOrCreateGoogleAccount, verifyLogin, type AccountUser } from "~/models/users.server";
+
+import { cookieSecrets } from "./secrets.server";
+
+export const FORM_STRATEGY = "user-pass";
+export const GOOGLE_STRATEGY = "google";
+
+/** Only the OAuth state lives here; the signed-in session is ours (session.server.ts). */
+const oauthStateStorage = createCookieSessionStorage({
+  cookie: {
+    name: "_oauth",
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    maxAge: 600,
+    secure: config.NODE_ENV === "production" && Boolean(config.PUBLIC_URL?.startsWith("https:")),
+    get secrets() {
+      return cookieSecrets();
+    },
+  },
+});
+
+export type GoogleSettings = {
+  clientId: string;
+  clientSecret: string;
+  callbackUrl: string;
+  /** Google's own endpoints unless given: tests point these at a local fake provider. */
+  endpoints?: { authorizationURL: string; tokenURL: string; userInfoURL: string };
+};
+
+/** remix-auth-google with its endpoints settable, so the real flow can be tested offline. */
+class ConfigurableGoogleStrategy extends GoogleStrategy<AccountUser> {
+  constructor(settings: GoogleSettings, verify: ConstructorParameters<typeof GoogleStrategy<AccountUser>>[1]) {
+    super({ clientID: settings.clientId, clientSecret: settings.clientSecret, callbackURL: settings.callbackUrl, prompt: "select_account" }, verify);
+    if (settings.endpoints) {
+      this.authorizationURL = settings.endpoints.authorizationURL;
+      this.tokenURL = settings.endpoints.tokenURL;
+      (this as unknown as { userInfoURL: string }).userInfoURL = settings.endpoints.userInfoURL;
+    }
+  }
+}
+
+export function googleSettingsFromConfig(): GoogleSettings | null {
+  if (!config.GOOGLE_CLIENT_ID || !config.GOOGLE_CLIENT_SECRET || !config.GOOGLE_CALLBACK_URL) return null;
+  return { clientId: config.GOOGLE_CLIENT_ID, clientSecret: config.GOOGLE_CLIENT_SECRET, callbackUrl: config.GOOGLE_CALLBACK_URL };
+}
+
+function googleIdentity(profile: GoogleProfile) {
+  const json = profile._json;
+  return {
+    googleId: json.sub ?? profile.id,
+    email: (json.email ?? profile.emails?.[0]?.value ?? "").toLowerCase(),
+    name: json.name ?? profile.displayName ?? "",
+    pictureUrl: json.picture ?? profile.photos?.[0]?.value ?? null,
+    emailVerified: json.email_verified === true,
+  };
+}
+
+export function createAuthenticator(google: GoogleSettings | null) {
+  const authenticator = new Authenticator<AccountUser>(oauthStateStorage, { throwOnError: true });
+  authenticator.use(
+    new FormStrategy(async ({ form }) => {
+      const parsed = loginSchema.safeParse(Object.fromEntries(form));
+      const user = parsed.success ? await verifyLogin(parsed.data.username, parsed.data.password) : null;
+      if (!user) throw new AuthorizationError("Login failed");
+      return user;
+    }),
+    FORM_STRATEGY,
+  );
+  if (google) {
+    authenticator.use(
+      new ConfigurableGoogleStrategy(google, async ({ profile }) => {
+        const identity = googleIdentity(profile);
+        if (!identity.email) throw new AuthorizationError("Your Google account has no email address.");
+        return findOrCreateGoogleAccount(identity);
+      }),
+      GOOGLE_STRATEGY,
+    );
+  }
+  return { authenticator, googleEnabled: Boolean(google), oauthStateStorage };
+}
+
+let configured: ReturnType<typeof createAuthenticator> | undefined;
+
+export function auth() {
+  configured ??= createAuthenticator(googleSettingsFromConfig());
+  return configured;
+}
+
+/** Tests swap in an authenticator wired to a fake Google. */
+export function useAuthenticator(replacement: ReturnType<typeof createAuthenticator> | undefined) {
+  configured = replacement;
+}
+
+/** Message shown when Google is not set up (SPEC §8). */
+export const GOOGLE_NOT_ENABLED = "Google Sign-In is not enabled. Please contact support.";
