@@ -1,7 +1,8 @@
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 
+import type { Database } from "~/db/client.server";
 import { db } from "~/db/db.server";
 import { refreshTokens, users } from "~/db/schema";
 import { cookieSecrets } from "~/utils/secrets.server";
@@ -45,18 +46,18 @@ function hashToken(token: string): string {
 
 export type TokenPair = { accessToken: string; refreshToken: string; expiresIn: number; tokenType: "Bearer" };
 
-async function issueRefreshToken(userId: string, familyId: string): Promise<string> {
+async function issueRefreshToken(userId: string, familyId: string, executor: Pick<Database, "insert">): Promise<string> {
   const token = randomBytes(32).toString("base64url");
-  await db()
+  await executor
     .insert(refreshTokens)
     .values({ userId, familyId, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + REFRESH_TOKEN_DAYS * 86_400_000) });
   return token;
 }
 
-export async function issueTokenPair(userId: string, familyId: string = randomUUID()): Promise<TokenPair> {
+export async function issueTokenPair(userId: string, familyId: string = randomUUID(), executor: Pick<Database, "insert"> = db()): Promise<TokenPair> {
   return {
     accessToken: issueAccessToken(userId),
-    refreshToken: await issueRefreshToken(userId, familyId),
+    refreshToken: await issueRefreshToken(userId, familyId, executor),
     expiresIn: ACCESS_TOKEN_SECONDS,
     tokenType: "Bearer",
   };
@@ -67,33 +68,32 @@ export async function issueTokenPair(userId: string, familyId: string = randomUU
  * one means it was stolen, so its whole family is revoked. Null when refused.
  */
 export async function rotateRefreshToken(token: string): Promise<TokenPair | null> {
-  const [row] = await db()
-    .select({
-      id: refreshTokens.id,
-      userId: refreshTokens.userId,
-      familyId: refreshTokens.familyId,
-      usedAt: refreshTokens.usedAt,
-      revokedAt: refreshTokens.revokedAt,
-      expiresAt: refreshTokens.expiresAt,
-      userStatus: users.status,
-    })
-    .from(refreshTokens)
-    .innerJoin(users, eq(users.id, refreshTokens.userId))
-    .where(eq(refreshTokens.tokenHash, hashToken(token)));
-  if (!row || row.revokedAt || row.expiresAt.getTime() <= Date.now() || row.userStatus !== "active") return null;
-  if (row.usedAt) {
-    await db().update(refreshTokens).set({ revokedAt: sql`now()` }).where(eq(refreshTokens.familyId, row.familyId));
-    return null;
-  }
-  // Only one of two racing refreshes can claim the token.
-  const [claimed] = await db()
-    .update(refreshTokens)
-    .set({ usedAt: sql`now()` })
-    .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, sql`now()`)))
-    .returning({ id: refreshTokens.id });
-  if (!claimed) {
-    await db().update(refreshTokens).set({ revokedAt: sql`now()` }).where(eq(refreshTokens.familyId, row.familyId));
-    return null;
-  }
-  return issueTokenPair(row.userId, row.familyId);
+  const tokenHash = hashToken(token);
+  const [presented] = await db().select({ familyId: refreshTokens.familyId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
+  if (!presented) return null;
+  return db().transaction(async (tx) => {
+    // One refresh of a family at a time: a reuse racing a rotation then sees the
+    // rotation's new token (committed before the lock is handed over) and revokes it too.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${presented.familyId}::text, 0))`);
+    const [row] = await tx
+      .select({
+        id: refreshTokens.id,
+        userId: refreshTokens.userId,
+        familyId: refreshTokens.familyId,
+        usedAt: refreshTokens.usedAt,
+        revokedAt: refreshTokens.revokedAt,
+        expiresAt: refreshTokens.expiresAt,
+        userStatus: users.status,
+      })
+      .from(refreshTokens)
+      .innerJoin(users, eq(users.id, refreshTokens.userId))
+      .where(eq(refreshTokens.tokenHash, tokenHash));
+    if (!row || row.revokedAt || row.expiresAt.getTime() <= Date.now() || row.userStatus !== "active") return null;
+    if (row.usedAt) {
+      await tx.update(refreshTokens).set({ revokedAt: sql`now()` }).where(eq(refreshTokens.familyId, row.familyId));
+      return null;
+    }
+    await tx.update(refreshTokens).set({ usedAt: sql`now()` }).where(eq(refreshTokens.id, row.id));
+    return issueTokenPair(row.userId, row.familyId, tx);
+  });
 }

@@ -3,7 +3,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 
 import { db } from "~/db/db.server";
-import { passwordResetTokens, users } from "~/db/schema";
+import { passwordResetTokens, refreshTokens, users } from "~/db/schema";
 import { getMailer } from "~/services/mail.server";
 import { hashPassword } from "~/utils/password.server";
 
@@ -67,7 +67,8 @@ export async function findResetTokenUser(token: string): Promise<string | null> 
 
 /**
  * Sets the new password and uses the token up, in one transaction; the token's
- * other unused siblings die with it. Null when the token is not (or no longer) valid.
+ * other unused siblings and the account's API refresh tokens die with it.
+ * Null when the token is not (or no longer) valid.
  */
 export async function resetPassword(token: string, newPassword: string): Promise<string | null> {
   const passwordHash = await hashPassword(newPassword);
@@ -89,6 +90,11 @@ export async function resetPassword(token: string, newPassword: string): Promise
       .update(passwordResetTokens)
       .set({ usedAt: sql`now()` })
       .where(and(eq(passwordResetTokens.userId, used.userId), isNull(passwordResetTokens.usedAt)));
+    // Whoever held the old password may hold an API refresh token too: it goes with the password.
+    await tx
+      .update(refreshTokens)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(refreshTokens.userId, used.userId), isNull(refreshTokens.revokedAt)));
     return used.userId;
   });
 }

@@ -8,32 +8,48 @@ export type RateLimit = { limit: number; windowSeconds: number };
 export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number };
 
 /**
- * Counts one hit for `key` in the current fixed window and says whether it is
- * within the limit. The counter is a database row, so every app instance
- * shares it.
+ * Counts one hit for `key` and says whether it is within the limit over a
+ * sliding window: this window's hits plus the previous window's, weighted by
+ * how much of it still overlaps, so a burst across a window boundary is still
+ * caught. The counters are database rows, so every app instance shares them.
  */
-export async function hitRateLimit(key: string, { limit, windowSeconds }: RateLimit): Promise<RateLimitResult> {
-  const windowMs = windowSeconds * 1000;
-  const windowStart = new Date(Math.floor(Date.now() / windowMs) * windowMs);
+export async function hitRateLimit(key: string, limit: RateLimit): Promise<RateLimitResult> {
+  const { windowStart, previousStart } = windows(limit);
   const [row] = await queryRows<{ hits: number }>(
     db(),
     sql`insert into ${rateLimitBuckets} (key, window_start, hits) values (${key}, ${windowStart.toISOString()}::timestamptz, 1)
         on conflict (key, window_start) do update set hits = ${rateLimitBuckets.hits} + 1
         returning hits`,
   );
-  const retryAfterSeconds = Math.ceil((windowStart.getTime() + windowMs - Date.now()) / 1000);
-  return { allowed: Number(row.hits) <= limit, retryAfterSeconds };
+  return judge(Number(row.hits), await hitsIn(key, previousStart), limit, windowStart);
 }
 
-/** Reads a key's hits in the current window without counting one. */
-export async function peekRateLimit(key: string, { limit, windowSeconds }: RateLimit): Promise<RateLimitResult> {
+/** The same judgement without counting a hit. */
+export async function peekRateLimit(key: string, limit: RateLimit): Promise<RateLimitResult> {
+  const { windowStart, previousStart } = windows(limit);
+  const current = await hitsIn(key, windowStart);
+  return judge(current + 1, await hitsIn(key, previousStart), limit, windowStart);
+}
+
+function windows({ windowSeconds }: RateLimit) {
   const windowMs = windowSeconds * 1000;
   const windowStart = new Date(Math.floor(Date.now() / windowMs) * windowMs);
+  return { windowStart, previousStart: new Date(windowStart.getTime() - windowMs) };
+}
+
+async function hitsIn(key: string, windowStart: Date): Promise<number> {
   const [row] = await queryRows<{ hits: number }>(
     db(),
     sql`select hits from ${rateLimitBuckets} where key = ${key} and window_start = ${windowStart.toISOString()}::timestamptz`,
   );
-  return { allowed: Number(row?.hits ?? 0) < limit, retryAfterSeconds: Math.ceil((windowStart.getTime() + windowMs - Date.now()) / 1000) };
+  return Number(row?.hits ?? 0);
+}
+
+function judge(currentHits: number, previousHits: number, { limit, windowSeconds }: RateLimit, windowStart: Date): RateLimitResult {
+  const windowMs = windowSeconds * 1000;
+  const elapsed = (Date.now() - windowStart.getTime()) / windowMs;
+  const estimate = currentHits + previousHits * (1 - elapsed);
+  return { allowed: estimate <= limit, retryAfterSeconds: Math.max(1, Math.ceil(((1 - elapsed) * windowMs) / 1000)) };
 }
 
 /** Old windows are worthless; dropped now and then so the table stays small. */

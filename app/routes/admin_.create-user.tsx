@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { data, type MetaFunction } from "@remix-run/node";
+import { data, type MetaFunction, type ActionFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 
 import { Field, FormErrors, SubmitButton } from "~/components/auth/field";
@@ -8,13 +8,14 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { config } from "~/config.server";
 import { adminCreateSchema } from "~/lib/auth-schemas";
 import { AdminExistsError, createAdminAccount, isDesignatedAdminEmail } from "~/models/admins.server";
-import { formAction } from "~/utils/actions.server";
+import { assertSameOrigin } from "~/utils/csrf.server";
 import { throttleByIp } from "~/utils/rate-limits.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Create the admin account · iSent" }];
 
-export const action = formAction(async ({ request }) => {
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
   const submission = parseWithZod(await request.formData(), { schema: adminCreateSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   if (!isDesignatedAdminEmail(submission.value.email)) {
@@ -32,7 +33,7 @@ export const action = formAction(async ({ request }) => {
     return data(submission.reply({ formErrors: [error.message], hideFields: ["password"] }), { status: 409 });
   }
   return redirectWithToast("/admin/login", { type: "success", title: "Admin Created" });
-});
+}
 
 export default function AdminCreateUser() {
   const lastResult = useActionData<typeof action>();

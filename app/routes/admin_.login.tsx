@@ -1,18 +1,19 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type LoaderFunctionArgs, type MetaFunction, type ActionFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 
 import { Field, FormErrors, SubmitButton } from "~/components/auth/field";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ActionToast } from "~/components/ui/toaster";
 import { adminLoginSchema } from "~/lib/auth-schemas";
+import { createToast } from "~/lib/toast";
 import { isAdmin, isDesignatedAdminEmail, recordAdminLogin } from "~/models/admins.server";
 import { verifyLogin } from "~/models/users.server";
-import { formAction } from "~/utils/actions.server";
+import { assertSameOrigin } from "~/utils/csrf.server";
 import { auth } from "~/utils/auth.server";
 import { throttleByIp } from "~/utils/rate-limits.server";
 import { getUser, signIn } from "~/utils/session.server";
-import { createToastHeaders } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Admin Login · iSent" }];
 
@@ -24,14 +25,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 const NOT_ADMIN = "This email does not have admin privileges";
 
-export const action = formAction(async ({ request }) => {
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
   const submission = parseWithZod(await request.formData(), { schema: adminLoginSchema });
-  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
-  const failed = async (errors: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }, status: number) =>
-    data(submission.reply({ ...errors, hideFields: ["password"] }), {
-      status,
-      headers: await createToastHeaders({ type: "error", title: "Login Failed", description: errors.formErrors?.[0] ?? errors.fieldErrors?.email?.[0] }),
-    });
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }), toast: null }, { status: 400 });
+  const failed = (errors: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }, status: number) =>
+    data(
+      {
+        result: submission.reply({ ...errors, hideFields: ["password"] }),
+        toast: createToast({ type: "error", title: "Login Failed", description: errors.formErrors?.[0] ?? errors.fieldErrors?.email?.[0] }),
+      },
+      { status },
+    );
 
   if (!isDesignatedAdminEmail(submission.value.email)) return failed({ fieldErrors: { email: [NOT_ADMIN] } }, 403);
   const throttled = await throttleByIp(request, "login");
@@ -40,15 +45,15 @@ export const action = formAction(async ({ request }) => {
   if (!user || !isAdmin(user)) return failed({ formErrors: ["Invalid email or password"] }, 401);
   await recordAdminLogin(user);
   return signIn(request, user.id, { redirectTo: "/admin", toast: { type: "success", title: "Login Successful" } });
-});
+}
 
 export default function AdminLogin() {
   const { googleEnabled } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "admin-login",
-    lastResult,
+    lastResult: actionData?.result,
     constraint: getZodConstraint(adminLoginSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -80,6 +85,7 @@ export default function AdminLogin() {
       <Link to="/admin/create-user" className="mt-6 text-center text-sm text-brand-700 hover:underline">
         Create the admin account
       </Link>
+      <ActionToast toast={actionData?.toast} />
     </main>
   );
 }

@@ -1,9 +1,12 @@
-import { redirect } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 
-import { formAction } from "~/utils/actions.server";
+import { assertSameOrigin } from "~/utils/csrf.server";
 import { signOut } from "~/utils/session.server";
 
-export const action = formAction(async ({ request }) => signOut(request, { redirectTo: "/admin/login", toast: { type: "success", title: "Logged Out" } }));
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  return signOut(request, { redirectTo: "/admin/login", toast: { type: "success", title: "Logged Out" } });
+}
 
 export async function loader() {
   return redirect("/admin/login");

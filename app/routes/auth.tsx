@@ -1,13 +1,15 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 
 import { Field, FormErrors, SubmitButton } from "~/components/auth/field";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ActionToast } from "~/components/ui/toaster";
 import { forgotPasswordSchema, loginSchema, registerSchema } from "~/lib/auth-schemas";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { formAction } from "~/utils/actions.server";
+import type { Toast } from "~/lib/toast";
+import { assertSameOrigin } from "~/utils/csrf.server";
 import { forgotPassword, login, register, type AuthIntent } from "~/utils/auth-actions.server";
 import { auth } from "~/utils/auth.server";
 import { requireAnonymous } from "~/utils/session.server";
@@ -26,7 +28,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export const action = formAction(async ({ request }) => {
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
   await requireAnonymous(request);
   // The strategy reads the original body; the forms are validated from a copy.
   const formData = await request.clone().formData();
@@ -34,9 +37,9 @@ export const action = formAction(async ({ request }) => {
   if (intent === "register") return register(request, formData);
   if (intent === "forgot") return forgotPassword(request, formData);
   return login(request, formData);
-});
+}
 
-type ActionResult = { intent: AuthIntent; result: SubmissionResult<string[]> };
+type ActionResult = { intent: AuthIntent; result: SubmissionResult<string[]>; toast?: Toast };
 
 function useResult(intent: AuthIntent) {
   const actionData = useActionData<ActionResult>();
@@ -57,6 +60,7 @@ const BENEFITS = [
 
 export default function AuthPage() {
   const { tab, resetOpen, redirectTo, googleEnabled } = useLoaderData<typeof loader>();
+  const actionData = useActionData<ActionResult>();
   const [searchParams] = useSearchParams();
   const tabLink = (next: "login" | "register") => {
     const params = new URLSearchParams(searchParams);
@@ -144,6 +148,7 @@ export default function AuthPage() {
         </section>
       </div>
       {resetOpen ? <ResetPasswordDialog cancelLink={tabLink("login")} /> : null}
+      <ActionToast toast={actionData?.toast} />
     </div>
   );
 }

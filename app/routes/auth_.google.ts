@@ -1,12 +1,13 @@
-import { redirect } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 
 import { safeRedirect } from "~/lib/safe-redirect";
-import { formAction } from "~/utils/actions.server";
+import { assertSameOrigin } from "~/utils/csrf.server";
 import { GOOGLE_NOT_ENABLED, GOOGLE_STRATEGY, auth } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 /** 'Continue with Google' / 'Sign up with Google': off to Google's consent screen (a POST, never a GET). */
-export const action = formAction(async ({ request }) => {
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
   const form = await request.clone().formData();
   const intent = form.get("intent");
   const back = intent === "google-register" ? "/auth?tab=register" : intent === "google-admin" ? "/admin/login" : "/auth";
@@ -22,7 +23,7 @@ export const action = formAction(async ({ request }) => {
   });
   // The strategy answers with a redirect to Google (thrown as a Response).
   return authenticator.authenticate(GOOGLE_STRATEGY, withState);
-});
+}
 
 export async function loader() {
   return redirect("/auth");

@@ -1,14 +1,15 @@
-import { redirect } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 
 import { serializeIntroSeen } from "~/utils/visitor.server";
-import { formAction } from "~/utils/actions.server";
+import { assertSameOrigin } from "~/utils/csrf.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 
 /** 'Okay' on the first-visit message: it is not shown to this visitor again. */
-export const action = formAction(async ({ request }) => {
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
   const form = await request.formData();
   return redirect(safeRedirect(form.get("returnTo")), { status: 303, headers: { "Set-Cookie": await serializeIntroSeen() } });
-});
+}
 
 export async function loader() {
   throw new Response("Not found", { status: 404 });

@@ -1,4 +1,4 @@
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type LoaderFunctionArgs, type MetaFunction, type ActionFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -15,7 +15,7 @@ import {
   serializeVisitorLocation,
   type VisitorLocation,
 } from "~/utils/visitor.server";
-import { formAction } from "~/utils/actions.server";
+import { assertSameOrigin } from "~/utils/csrf.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 
 export const meta: MetaFunction = () => [{ title: "Choose a location · iSent" }];
@@ -32,7 +32,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** Choosing a location remembers it (cookie) and opens its feed. */
-export const action = formAction(async ({ request }) => {
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
   const form = Object.fromEntries(await request.formData());
   const returnTo = safeRedirect(form.returnTo);
   const parsed = locationChoiceSchema.safeParse(form);
@@ -64,7 +65,7 @@ export const action = formAction(async ({ request }) => {
   const previous = new URL(returnTo, "http://local").searchParams;
   const target = feedUrl({ q: previous.get("q") ?? undefined, category: previous.get("category") ?? undefined }, chosen ? {} : { all: true });
   return redirect(target, { status: 303, headers });
-});
+}
 
 export default function ChooseLocation() {
   const { q, places, returnTo } = useLoaderData<typeof loader>();

@@ -1,11 +1,12 @@
-import { redirect } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 
-import { formAction } from "~/utils/actions.server";
+import { assertSameOrigin } from "~/utils/csrf.server";
 import { signOut } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 /** Logout is a POST (no GET changes anything): the session row goes, then the cookie. */
-export const action = formAction(async ({ request }) => {
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
   try {
     return await signOut(request, { redirectTo: "/", toast: { type: "success", title: "Logged out" } });
   } catch (error) {
@@ -13,7 +14,7 @@ export const action = formAction(async ({ request }) => {
     console.error("[auth] logout failed:", error);
     return redirectWithToast("/app", { type: "error", title: "Logout failed" });
   }
-});
+}
 
 export async function loader() {
   return redirect("/");

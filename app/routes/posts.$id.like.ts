@@ -1,13 +1,14 @@
-import { redirect } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 
 import { setLike } from "~/models/post-engagement.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { ensureAnonId, visitorIdFrom } from "~/utils/visitor.server";
-import { formAction } from "~/utils/actions.server";
+import { assertSameOrigin } from "~/utils/csrf.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 
 /** The like form without JavaScript: saves the like, then returns the visitor to the same card. */
-export const action = formAction(async ({ request, params }) => {
+export async function action({ request, params }: ActionFunctionArgs) {
+  assertSameOrigin(request);
   const form = await request.formData();
   const returnTo = safeRedirect(form.get("redirectTo"));
   const intent = form.get("action") === "unlike" ? "unlike" : "like";
@@ -16,7 +17,7 @@ export const action = formAction(async ({ request, params }) => {
   const result = await setLike(params.id ?? "", (await visitorIdFrom(request)) ?? anonId, intent);
   if (!result) return redirectWithToast(returnTo, { type: "error", title: "This post is no longer available." });
   return redirect(returnTo, { status: 303, headers: setCookie ? { "Set-Cookie": setCookie } : undefined });
-});
+}
 
 export async function loader() {
   throw new Response("Not found", { status: 404 });

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type LoaderFunctionArgs, type MetaFunction, type ActionFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 
 import { Field, FormErrors, SubmitButton } from "~/components/auth/field";
@@ -8,10 +8,9 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { resetPasswordSchema } from "~/lib/auth-schemas";
 import { endOtherSessions } from "~/models/sessions.server";
 import { findResetTokenUser, resetPassword } from "~/models/password-reset.server";
-import { formAction } from "~/utils/actions.server";
+import { assertSameOrigin } from "~/utils/csrf.server";
 import { throttleByIp } from "~/utils/rate-limits.server";
 import { signIn } from "~/utils/session.server";
-import { createToastHeaders } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Choose a new password · iSent" }];
 
@@ -23,22 +22,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { token: valid ? token : null };
 }
 
-export const action = formAction(async ({ request }) => {
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
   const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   const throttled = await throttleByIp(request, "reset");
   if (throttled) return data(submission.reply({ formErrors: [throttled.message], hideFields: ["password"] }), { status: 429 });
   const userId = await resetPassword(submission.value.token, submission.value.password);
   if (!userId) {
-    return data(submission.reply({ formErrors: [INVALID_LINK], hideFields: ["password"] }), {
-      status: 400,
-      headers: await createToastHeaders({ type: "error", title: "Password reset failed" }),
-    });
+    // The form says why; the spec's toast text leads it.
+    return data(submission.reply({ formErrors: ["Password reset failed", INVALID_LINK], hideFields: ["password"] }), { status: 400 });
   }
   // Every other session of this account ends; this browser is signed in afresh.
   await endOtherSessions(userId, null);
   return signIn(request, userId, { redirectTo: "/app", toast: { type: "success", title: "Password updated", description: "You are signed in." } });
-});
+}
 
 export default function ResetPassword() {
   const { token } = useLoaderData<typeof loader>();

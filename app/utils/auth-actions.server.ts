@@ -7,11 +7,12 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import { requestPasswordReset } from "~/models/password-reset.server";
 import { EmailTakenError, createAccount } from "~/models/users.server";
 import { config } from "~/config.server";
+import { createToast } from "~/lib/toast";
 
 import { FORM_STRATEGY, auth } from "./auth.server";
 import { accountLocked, recordLoginFailure, throttleByIp, type Throttled } from "./rate-limits.server";
 import { signIn } from "./session.server";
-import { createToastHeaders, redirectWithToast } from "./toast.server";
+import { redirectWithToast } from "./toast.server";
 
 export type AuthIntent = "login" | "register" | "forgot";
 
@@ -43,8 +44,12 @@ export async function login(request: Request, formData: FormData) {
     await recordLoginFailure(submission.value.username);
     // Never says whether the email exists.
     return data(
-      { intent: "login" as const, result: submission.reply({ formErrors: ["Invalid email or password"], hideFields: ["password"] }) },
-      { status: 401, headers: await createToastHeaders({ type: "error", title: "Login failed", description: "Invalid email or password" }) },
+      {
+        intent: "login" as const,
+        result: submission.reply({ formErrors: ["Invalid email or password"], hideFields: ["password"] }),
+        toast: createToast({ type: "error", title: "Login failed", description: "Invalid email or password" }),
+      },
+      { status: 401 },
     );
   }
 }
@@ -70,8 +75,9 @@ export async function register(request: Request, formData: FormData) {
       {
         intent: "register" as const,
         result: submission.reply({ fieldErrors: { username: [error.message] }, hideFields: ["password"] }),
+        toast: createToast({ type: "error", title: "Registration failed", description: error.message }),
       },
-      { status: 409, headers: await createToastHeaders({ type: "error", title: "Registration failed", description: error.message }) },
+      { status: 409 },
     );
   }
 }
@@ -90,8 +96,12 @@ export async function forgotPassword(request: Request, formData: FormData) {
   } catch (error) {
     console.error("[auth] password reset mail failed:", error);
     return data(
-      { intent: "forgot" as const, result: submission.reply({ formErrors: ["Password reset failed. Please try again."] }) },
-      { status: 502, headers: await createToastHeaders({ type: "error", title: "Password reset failed" }) },
+      {
+        intent: "forgot" as const,
+        result: submission.reply({ formErrors: ["Password reset failed. Please try again."] }),
+        toast: createToast({ type: "error", title: "Password reset failed" }),
+      },
+      { status: 502 },
     );
   }
   return redirectWithToast("/auth", {

@@ -79,7 +79,10 @@ export function createAuthenticator(google: GoogleSettings | null) {
       new ConfigurableGoogleStrategy(google, async ({ profile }) => {
         const identity = googleIdentity(profile);
         if (!identity.email) throw new AuthorizationError("Your Google account has no email address.");
-        return findOrCreateGoogleAccount(identity);
+        const user = await findOrCreateGoogleAccount(identity);
+        // As verifyLogin does for passwords: a suspended account does not sign in.
+        if (user.status !== "active") throw new AuthorizationError("This account is suspended.");
+        return user;
       }),
       GOOGLE_STRATEGY,
     );

@@ -16,6 +16,7 @@ const toastSchema = z.object({
   type: z.enum(TOAST_TYPES),
   title: z.string().min(1),
   description: z.string().optional(),
+  createdAt: z.number(),
 });
 
 /** A flash cookie: the toast survives one redirect and shows even without JavaScript. */

@@ -96,3 +96,13 @@ test("scripts run under the CSP without violations @js-only", async ({ page }) =
   await expect(page.getByRole("heading", { level: 1 })).toContainText("About");
   expect(violations).toEqual([]);
 });
+
+test("every page hydrates without a script error @js-only", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.message}`));
+  for (const path of ["/", "/auth", "/auth?tab=register&reset=1", "/login", "/location", "/about-us", "/admin/login", "/admin/create-user", "/reset-password?token=not-a-real-token-000000"]) {
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+  }
+  expect(errors).toEqual([]);
+});

@@ -8,7 +8,7 @@ import { TOAST_LIMIT } from "~/lib/toast";
 describe("toaster", () => {
   it("renders the flashed toast into the HTML, so it shows without JavaScript", () => {
     const html = renderToString(
-      <Toaster serverToast={{ id: "t1", type: "success", title: "Login successful", description: "Welcome back" }} />,
+      <Toaster serverToast={{ id: "t1", type: "success", title: "Login successful", description: "Welcome back", createdAt: 1 }} />,
     );
     expect(html).toContain('role="status"');
     expect(html).toContain("Login successful");
@@ -18,7 +18,7 @@ describe("toaster", () => {
   });
 
   it("marks errors as alerts", () => {
-    const html = renderToString(<Toaster serverToast={{ id: "t2", type: "error", title: "Login failed" }} />);
+    const html = renderToString(<Toaster serverToast={{ id: "t2", type: "error", title: "Login failed", createdAt: 1 }} />);
     expect(html).toContain('role="alert"');
   });
 

@@ -11,35 +11,57 @@ const toneClasses: Record<Toast["type"], string> = {
 };
 
 /**
- * Shows the toast the server flashed (rendered into the HTML, so it works
- * without JavaScript and fades out by CSS) and any toast raised in the browser.
+ * Shows the newest toast: the one the server flashed (drawn into the HTML, so
+ * it works without JavaScript and fades out by CSS) or one raised in the browser.
  */
 export function Toaster({ serverToast }: { serverToast: Toast | null }) {
   const clientToasts = useClientToasts();
   const [hydrated, setHydrated] = useState(false);
-
+  const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
   useEffect(() => setHydrated(true), []);
-  // Once hydrated, the server's toast joins the client store so a later one replaces it.
-  useEffect(() => {
-    if (hydrated && serverToast) showToast(serverToast);
-  }, [hydrated, serverToast]);
 
-  const visible = (hydrated ? clientToasts : serverToast ? [serverToast] : []).slice(0, TOAST_LIMIT);
+  const visible = [...clientToasts, ...(serverToast ? [serverToast] : [])]
+    .filter((toast) => !dismissed.has(toast.id))
+    .sort((a, b) => b.createdAt - a.createdAt)
+    .slice(0, TOAST_LIMIT);
+  const dismiss = (id: string) => {
+    dismissToast(id);
+    setDismissed((current) => new Set(current).add(id));
+  };
+  return <ToastRegion toasts={visible} autoDismiss={hydrated} onDismiss={dismiss} />;
+}
+
+function ToastRegion({ toasts, autoDismiss, onDismiss }: { toasts: Toast[]; autoDismiss: boolean; onDismiss: (id: string) => void }) {
   return (
     <div aria-live="polite" className="pointer-events-none fixed inset-x-0 top-3 z-50 flex flex-col items-center gap-2 px-3">
-      {visible.map((toast) => (
-        <ToastItem key={toast.id} toast={toast} autoDismiss={hydrated} />
+      {toasts.map((toast) => (
+        <ToastItem key={toast.id} toast={toast} autoDismiss={autoDismiss} onDismiss={onDismiss} />
       ))}
     </div>
   );
 }
 
-function ToastItem({ toast, autoDismiss }: { toast: Toast; autoDismiss: boolean }) {
+/**
+ * A toast that came with an action's answer (a failed form keeps its page, so
+ * there is no redirect to carry a flash cookie): drawn into the HTML without
+ * JavaScript, handed to the toaster with it.
+ */
+export function ActionToast({ toast }: { toast: Toast | null | undefined }) {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    if (hydrated && toast) showToast(toast);
+  }, [hydrated, toast]);
+  if (hydrated || !toast) return null;
+  return <ToastRegion toasts={[toast]} autoDismiss={false} onDismiss={dismissToast} />;
+}
+
+function ToastItem({ toast, autoDismiss, onDismiss }: { toast: Toast; autoDismiss: boolean; onDismiss: (id: string) => void }) {
   useEffect(() => {
     if (!autoDismiss) return;
-    const timer = setTimeout(() => dismissToast(toast.id), TOAST_DURATION_MS);
+    const timer = setTimeout(() => onDismiss(toast.id), TOAST_DURATION_MS);
     return () => clearTimeout(timer);
-  }, [autoDismiss, toast.id]);
+  }, [autoDismiss, toast.id]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
     <div
@@ -54,7 +76,7 @@ function ToastItem({ toast, autoDismiss }: { toast: Toast; autoDismiss: boolean 
       {autoDismiss ? (
         <button
           type="button"
-          onClick={() => dismissToast(toast.id)}
+          onClick={() => onDismiss(toast.id)}
           className="-mr-1 rounded px-1 text-lg leading-none opacity-60 hover:opacity-100"
           aria-label="Dismiss notification"
         >

@@ -1,0 +1,350 @@
+import { count, eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+
+import { creditLedger, pricing, rateLimitBuckets, sessions, users } from "~/db/schema";
+import { loader as appLayoutLoader } from "~/pages/app-layout";
+import { action as authAction, loader as authLoader } from "~/routes/auth";
+import { action as logoutAction, loader as logoutLoader } from "~/routes/logout";
+import { action as tokenAction } from "~/routes/api.auth.token";
+import { TOO_MANY_ATTEMPTS } from "~/utils/rate-limits.server";
+import { requireUser } from "~/utils/session.server";
+
+import { PASSWORD, createUser, guardRedirect, submitLogin as login, sessionCookieFor, sessionIdIn, sessionRowsOf, uniqueEmail, userByEmail } from "../support/accounts";
+import { setupTestDatabase } from "../support/database";
+import { Browser, call, cookiePair, formErrors, formValues, jsonPost, setCookie, submissionOf, toastOf, withinOneWindow, type Reply } from "../support/http";
+
+const test = setupTestDatabase();
+
+const register = (browser: Browser, fields: Record<string, string>) => browser.submit(authAction, "/auth", { intent: "register", ...fields });
+
+function registration() {
+  return { username: uniqueEmail("new"), password: "secret-pass", name: "Ravi Kumar", businessName: "Kumar Hardware", mobileNumber: "9876543210" };
+}
+
+async function rowCounts() {
+  const [[people], [ledger], [signedIn]] = await Promise.all([
+    test.db.select({ n: count() }).from(users),
+    test.db.select({ n: count() }).from(creditLedger),
+    test.db.select({ n: count() }).from(sessions),
+  ]);
+  return { users: people.n, ledger: ledger.n, sessions: signedIn.n };
+}
+
+function loginRedirectFor(path: string) {
+  return `/login?${new URLSearchParams({ redirectTo: path })}`;
+}
+
+function expectSessionCookie(reply: Reply) {
+  const line = setCookie(reply, "__session");
+  expect(line).toBeDefined();
+  expect(line).toMatch(/; HttpOnly/i);
+  expect(line).toMatch(/; SameSite=Lax/i);
+  expect(line).toMatch(/; Path=\//);
+  expect(line).toMatch(/; Max-Age=1209600/);
+  return cookiePair(line);
+}
+
+describe("registration (POST /auth, intent register)", () => {
+  it("creates the account with 100 credits and one opening-balance ledger row, signs in and goes to /app", async () => {
+    const browser = new Browser();
+    const fields = registration();
+    const reply = await register(browser, { ...fields, username: fields.username.toUpperCase() });
+
+    expect(reply.status).toBe(302);
+    expect(reply.location).toBe("/app");
+    const cookie = expectSessionCookie(reply);
+    expect(await toastOf(reply)).toMatchObject({ type: "success", title: "Registration successful", description: "Welcome, Ravi Kumar" });
+
+    const row = await userByEmail(fields.username);
+    expect(row).toMatchObject({ name: "Ravi Kumar", businessName: "Kumar Hardware", mobileNumber: "9876543210", balance: 100, role: "user" });
+    expect(row.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(row.passwordHash).not.toContain(fields.password);
+    const ledger = await test.db.select().from(creditLedger).where(eq(creditLedger.userId, row.id));
+    expect(ledger).toHaveLength(1);
+    expect(ledger[0]).toMatchObject({ amount: 100, balanceAfter: 100, reason: "opening_balance" });
+
+    const [session] = await sessionRowsOf(row.id);
+    expect(await sessionIdIn(cookie)).toBe(session.id);
+    expect(session.ipAddress).toBe(browser.ip);
+    expect((await requireUser(browser.request("/app"))).id).toBe(row.id);
+  });
+
+  it("opens with the admin's opening-balance price when one is set", async () => {
+    await test.db.insert(pricing).values({ key: "opening_balance", label: "Opening balance", credits: 250 });
+    try {
+      const fields = registration();
+      expect((await register(new Browser(), fields)).status).toBe(302);
+      const row = await userByEmail(fields.username);
+      expect(row.balance).toBe(250);
+      const ledger = await test.db.select().from(creditLedger).where(eq(creditLedger.userId, row.id));
+      expect(ledger.map(({ amount, balanceAfter }) => ({ amount, balanceAfter }))).toEqual([{ amount: 250, balanceAfter: 250 }]);
+    } finally {
+      await test.db.delete(pricing).where(eq(pricing.key, "opening_balance"));
+    }
+  });
+
+  it.each([
+    ["username", "not-an-email", "Please enter a valid email address"],
+    ["password", "12345", "Password must be at least 6 characters"],
+    ["name", "A", "Name must be at least 2 characters"],
+    ["businessName", "B", "Business name must be at least 2 characters"],
+    ["mobileNumber", "98450", "Mobile number must be at least 10 characters"],
+  ])("refuses %s %j with 400 '%s' and creates nothing", async (field, value, message) => {
+    const before = await rowCounts();
+    const reply = await register(new Browser(), { ...registration(), [field]: value });
+    expect(reply.status).toBe(400);
+    expect(reply.data.intent).toBe("register");
+    expect(formErrors(reply)).toEqual({ [field]: [message] });
+    expect(formValues(reply)).not.toHaveProperty("password");
+    expect(setCookie(reply, "__session")).toBeUndefined();
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it("names every missing field at once", async () => {
+    const reply = await register(new Browser(), {});
+    expect(reply.status).toBe(400);
+    expect(formErrors(reply)).toEqual({
+      username: ["Please enter a valid email address"],
+      password: ["Password must be at least 6 characters"],
+      name: ["Name must be at least 2 characters"],
+      businessName: ["Business name must be at least 2 characters"],
+      mobileNumber: ["Mobile number must be at least 10 characters"],
+    });
+  });
+
+  it("answers 409 for a registered email (any case), creates nothing and keeps the entries but the password", async () => {
+    const fields = registration();
+    expect((await register(new Browser(), fields)).status).toBe(302);
+    const before = await rowCounts();
+
+    const again = { ...fields, username: fields.username.toUpperCase(), password: "another-pass", name: "Someone Else" };
+    const reply = await register(new Browser(), again);
+    expect(reply.status).toBe(409);
+    expect(formErrors(reply)).toEqual({ username: ["This email is already registered. Log in instead."] });
+    expect(formValues(reply)).toMatchObject({
+      username: again.username,
+      name: "Someone Else",
+      businessName: fields.businessName,
+      mobileNumber: fields.mobileNumber,
+    });
+    expect(formValues(reply)).not.toHaveProperty("password");
+    expect(JSON.stringify(reply.data)).not.toContain("another-pass");
+    expect(await toastOf(reply)).toMatchObject({ type: "error", title: "Registration failed" });
+    expect(setCookie(reply, "__session")).toBeUndefined();
+    expect(await rowCounts()).toEqual(before);
+  });
+});
+
+describe("login (POST /auth, intent login)", () => {
+  it("makes a new session row with a new id at every sign-in", async () => {
+    const user = await createUser();
+    const first = await login(new Browser(), user.email.toUpperCase());
+    const second = await login(new Browser(), user.email);
+    for (const reply of [first, second]) {
+      expect(reply.status).toBe(302);
+      expect(reply.location).toBe("/app");
+      expect(await toastOf(reply)).toMatchObject({ type: "success", title: "Login successful", description: "Welcome back" });
+    }
+    const ids = [await sessionIdIn(expectSessionCookie(first)), await sessionIdIn(expectSessionCookie(second))];
+    expect(ids[0]).not.toBe(ids[1]);
+    expect((await sessionRowsOf(user.id)).map((row) => row.id).sort()).toEqual([...ids].sort());
+  });
+
+  it("never reuses the id a browser already carries", async () => {
+    const user = await createUser();
+    const browser = new Browser();
+    browser.setCookie(await sessionCookieFor(user.id));
+    const oldId = await sessionIdIn(browser.cookie);
+    await test.db.delete(sessions).where(eq(sessions.userId, user.id));
+
+    const reply = await login(browser, user.email);
+    expect(reply.status).toBe(302);
+    expect(await sessionIdIn(browser.cookie)).not.toBe(oldId);
+  });
+
+  it("gives a wrong password and an unknown email the same 401 answer and the 'Login failed' toast", async () => {
+    const user = await createUser();
+    const before = await rowCounts();
+    const wrongPassword = await login(new Browser(), user.email, "wrong-password");
+    const unknownEmail = await login(new Browser(), "nobody@shop.example.in", "wrong-password");
+
+    for (const reply of [wrongPassword, unknownEmail]) {
+      expect(reply.status).toBe(401);
+      expect(formErrors(reply)).toEqual({ "": ["Invalid email or password"] });
+      expect(formValues(reply)).not.toHaveProperty("password");
+      expect(await toastOf(reply)).toMatchObject({ type: "error", title: "Login failed", description: "Invalid email or password" });
+      expect(setCookie(reply, "__session")).toBeUndefined();
+    }
+    expect({ ...submissionOf(wrongPassword), initialValue: null }).toEqual({ ...submissionOf(unknownEmail), initialValue: null });
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it.each([
+    ["", "not-an-email", PASSWORD, { username: ["Please enter a valid email address"] }],
+    ["", "someone@shop.example.in", "12345", { password: ["Password must be at least 6 characters"] }],
+  ])("refuses bad input with 400%s", async (_, email, password, errors) => {
+    const reply = await login(new Browser(), email, password);
+    expect(reply.status).toBe(400);
+    expect(formErrors(reply)).toEqual(errors);
+  });
+
+  it("goes back to a same-site redirectTo", async () => {
+    const user = await createUser();
+    const reply = await login(new Browser(), user.email, PASSWORD, { redirectTo: "/contacts?page=2" });
+    expect(reply.location).toBe("/contacts?page=2");
+  });
+
+  it.each(["//evil.example", "https://evil.example", "/\\evil.example", "javascript:alert(1)"])("never follows redirectTo %j off the site", async (target) => {
+    const user = await createUser();
+    const reply = await login(new Browser(), user.email, PASSWORD, { redirectTo: target });
+    expect(reply.status).toBe(302);
+    expect(reply.location).toBe("/app");
+  });
+
+  it("sends a signed-in visitor from the auth page and its action to /app", async () => {
+    const browser = new Browser();
+    browser.setCookie(await sessionCookieFor((await createUser()).id));
+    expect(await browser.visit(authLoader, "/auth")).toMatchObject({ status: 302, location: "/app" });
+    expect(await login(browser, "someone@shop.example.in")).toMatchObject({ status: 302, location: "/app" });
+  });
+});
+
+describe("sign-in limits", () => {
+  it("refuses the 11th attempt a minute from one address with 429 and Retry-After; another address is unaffected", async () => {
+    const user = await createUser();
+    await withinOneWindow(60);
+    const attacker = new Browser("203.0.113.7");
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      expect((await login(attacker, user.email, `wrong-${attempt}`)).status).toBe(401);
+    }
+    // Even the right password, and the address with a proxy chain after it, is refused now.
+    const eleventh = await login(new Browser("203.0.113.7, 10.9.9.9"), user.email);
+    expect(eleventh.status).toBe(429);
+    expect(Number(eleventh.headers.get("Retry-After"))).toBeGreaterThanOrEqual(1);
+    expect(Number(eleventh.headers.get("Retry-After"))).toBeLessThanOrEqual(60);
+    expect(formErrors(eleventh)).toEqual({ "": [TOO_MANY_ATTEMPTS] });
+    expect(setCookie(eleventh, "__session")).toBeUndefined();
+
+    expect(await login(new Browser("198.51.100.20"), user.email)).toMatchObject({ status: 302, location: "/app" });
+  });
+
+  it("limits registrations from one address the same way", async () => {
+    await withinOneWindow(60);
+    const fields = registration();
+    const browser = new Browser("203.0.113.8");
+    expect((await register(browser, fields)).status).toBe(302);
+    const repeat = new Browser("203.0.113.8");
+    for (let attempt = 2; attempt <= 10; attempt++) expect((await register(repeat, fields)).status).toBe(409);
+    const eleventh = await register(repeat, registration());
+    expect(eleventh.status).toBe(429);
+    expect(eleventh.headers.get("Retry-After")).toMatch(/^\d+$/);
+  });
+
+  it("locks an account after 100 failed sign-ins in an hour, from any address, for the web form and the API", async () => {
+    const user = await createUser();
+    const bystander = await createUser();
+    await withinOneWindow(3600);
+    const hour = 3_600_000;
+    await test.db
+      .insert(rateLimitBuckets)
+      .values({ key: `login-failures:${user.email}`, windowStart: new Date(Math.floor(Date.now() / hour) * hour), hits: 99 });
+
+    // The 99 before still let the right password in; the 100th failure is counted...
+    expect((await login(new Browser(), user.email, "wrong-password")).status).toBe(401);
+    const [bucket] = await test.db.select().from(rateLimitBuckets).where(eq(rateLimitBuckets.key, `login-failures:${user.email}`));
+    expect(bucket.hits).toBe(100);
+
+    // ...and now even the right password from a new address is refused.
+    const locked = await login(new Browser(), user.email);
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get("Retry-After"))).toBeLessThanOrEqual(3600);
+    expect(formErrors(locked)).toEqual({ "": [TOO_MANY_ATTEMPTS] });
+    expect(await sessionRowsOf(user.id)).toEqual([]);
+
+    const api = await call(tokenAction, jsonPost("/api/auth/token", { email: user.email, password: PASSWORD }));
+    expect(api.status).toBe(429);
+    expect(api.data).toEqual({ message: TOO_MANY_ATTEMPTS });
+
+    expect((await login(new Browser(), bystander.email)).status).toBe(302);
+  });
+});
+
+describe("sessions", () => {
+  it("let the owner in and send anyone else to /login with where they were going", async () => {
+    const user = await createUser();
+    const browser = new Browser();
+    browser.setCookie(await sessionCookieFor(user.id));
+    expect(await guardRedirect(browser.request("/contacts?page=2"))).toBeNull();
+    expect(await guardRedirect(new Browser().request("/contacts?page=2"))).toBe(loginRedirectFor("/contacts?page=2"));
+  });
+
+  it("refuse an unsigned cookie and one whose signature belongs to another id", async () => {
+    const victim = await createUser();
+    const victimId = await sessionIdIn(await sessionCookieFor(victim.id));
+    const unsigned = `__session=${Buffer.from(JSON.stringify({ sessionId: victimId })).toString("base64")}`;
+    expect(await guardRedirect(new Browser().request("/app", { cookie: unsigned }))).toBe(loginRedirectFor("/app"));
+
+    const attackerCookie = await sessionCookieFor((await createUser()).id);
+    const signature = decodeURIComponent(attackerCookie.split("=")[1]).split(".").pop();
+    const forged = `__session=${encodeURIComponent(`${Buffer.from(JSON.stringify({ sessionId: victimId })).toString("base64")}.${signature}`)}`;
+    expect(await guardRedirect(new Browser().request("/app", { cookie: forged }))).toBe(loginRedirectFor("/app"));
+  });
+
+  it("end when the row is deleted, when it has expired, or when the user is suspended", async () => {
+    const user = await createUser();
+    const cookies = await Promise.all([1, 2, 3].map(() => sessionCookieFor(user.id)));
+    const [revoked, expired, third] = await Promise.all(cookies.map(sessionIdIn));
+
+    await test.db.delete(sessions).where(eq(sessions.id, revoked!));
+    await test.db.update(sessions).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(sessions.id, expired!));
+    expect(await guardRedirect(new Browser().request("/app", { cookie: cookies[0] }))).toBe(loginRedirectFor("/app"));
+    expect(await guardRedirect(new Browser().request("/app", { cookie: cookies[1] }))).toBe(loginRedirectFor("/app"));
+    expect(await guardRedirect(new Browser().request("/app", { cookie: cookies[2] }))).toBeNull();
+
+    await test.db.update(users).set({ status: "suspended" }).where(eq(users.id, user.id));
+    expect(await guardRedirect(new Browser().request("/app", { cookie: cookies[2] }))).toBe(loginRedirectFor("/app"));
+    expect(third).toBeDefined();
+  });
+
+  it("are extended when used after an hour, so one in use never expires", async () => {
+    const user = await createUser();
+    const cookie = await sessionCookieFor(user.id);
+    const id = (await sessionIdIn(cookie))!;
+    await test.db
+      .update(sessions)
+      .set({ lastSeenAt: sql`now() - interval '2 hours'`, expiresAt: sql`now() + interval '1 day'` })
+      .where(eq(sessions.id, id));
+    expect(await guardRedirect(new Browser().request("/app", { cookie }))).toBeNull();
+    const [row] = await test.db.select().from(sessions).where(eq(sessions.id, id));
+    expect(row.expiresAt.getTime()).toBeGreaterThan(Date.now() + 13 * 86_400_000);
+  });
+
+  it("logout deletes the row and the cookie, and the old cookie no longer works", async () => {
+    const user = await createUser();
+    const browser = new Browser();
+    browser.setCookie(await sessionCookieFor(user.id));
+    const oldCookie = browser.cookie;
+    // A link (GET) never signs anyone out.
+    expect(await browser.visit(logoutLoader, "/logout")).toMatchObject({ status: 302, location: "/" });
+    expect(await sessionRowsOf(user.id)).toHaveLength(1);
+
+    const reply = await browser.submit(logoutAction, "/logout", {});
+    expect(reply.status).toBe(302);
+    expect(reply.location).toBe("/");
+    expect(setCookie(reply, "__session")).toMatch(/Expires=Thu, 01 Jan 1970/);
+    expect(await toastOf(reply)).toMatchObject({ type: "success", title: "Logged out" });
+    expect(browser.has("__session")).toBe(false);
+    expect(await sessionRowsOf(user.id)).toEqual([]);
+    expect(await guardRedirect(new Browser().request("/app", { cookie: oldCookie }))).toBe(loginRedirectFor("/app"));
+  });
+
+  it("the app container shows the signed-in user's name and balance and sends visitors to /login", async () => {
+    const user = await createUser({ name: "Meena", businessName: "Meena Tailors" });
+    const browser = new Browser();
+    expect(await browser.visit(appLayoutLoader, "/app")).toMatchObject({ status: 302, location: loginRedirectFor("/app") });
+    browser.setCookie(await sessionCookieFor(user.id));
+    expect((await browser.visit(appLayoutLoader, "/app")).data).toEqual({
+      user: { name: "Meena", businessName: "Meena Tailors", balance: 100, isAdmin: false },
+    });
+  });
+});

@@ -1,0 +1,323 @@
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+
+import { admins, creditLedger, sessions, users } from "~/db/schema";
+import { createAdminAccount } from "~/models/admins.server";
+import { loader as adminLayoutLoader } from "~/pages/admin-layout";
+import { loader as authLoader } from "~/routes/auth";
+import { action as googleAction } from "~/routes/auth_.google";
+import { loader as callbackLoader } from "~/routes/auth_.google_.callback";
+import { GOOGLE_NOT_ENABLED, createAuthenticator, useAuthenticator } from "~/utils/auth.server";
+import { requireUser } from "~/utils/session.server";
+
+import { PASSWORD, createUser, sessionIdIn, sessionRowsOf, uniqueEmail, userByEmail } from "../support/accounts";
+import { setupTestDatabase } from "../support/database";
+import { startFakeGoogle, type FakeGoogle, type GoogleAccount } from "../support/fake-google";
+import { Browser, SITE, cookiePair, setCookie, toastOf, type Reply } from "../support/http";
+
+const test = setupTestDatabase();
+const CALLBACK = `${SITE}/auth/google/callback`;
+const ADMIN_EMAIL = "admin@isent.example.in";
+
+let google: FakeGoogle;
+let googleAccounts = 0;
+
+beforeAll(async () => {
+  google = await startFakeGoogle();
+  useAuthenticator(createAuthenticator(google.settings(CALLBACK)));
+});
+
+afterAll(async () => {
+  useAuthenticator(undefined);
+  await google?.close();
+});
+
+beforeEach(() => {
+  // Failed sign-ins are logged as warnings; keep the output readable.
+  vi.spyOn(console, "warn").mockImplementation(() => {});
+});
+
+function googleAccount(overrides: Partial<GoogleAccount> = {}): GoogleAccount {
+  googleAccounts += 1;
+  return {
+    sub: `1098765432100${googleAccounts}`,
+    email: uniqueEmail("google"),
+    email_verified: true,
+    name: "Priya Sharma",
+    picture: `https://lh3.googleusercontent.com/a/photo-${googleAccounts}`,
+    ...overrides,
+  };
+}
+
+/** Pressing a Google button: the app answers with a redirect to Google's consent screen. */
+function pressGoogleButton(browser: Browser, intent = "google-login", redirectTo = "") {
+  return browser.submit(googleAction, "/auth/google", { intent, redirectTo });
+}
+
+/** The browser at Google: Google sends it back to the callback (with a code, or an error). */
+async function atGoogle(authorizeUrl: string): Promise<string> {
+  const response = await fetch(authorizeUrl, { redirect: "manual" });
+  expect(response.status).toBe(302);
+  return response.headers.get("Location")!;
+}
+
+/** The whole round trip: button, Google, callback, as one browser. */
+async function signInWithGoogle(browser: Browser, account: GoogleAccount | "cancel", intent = "google-login", redirectTo = "") {
+  google.nextSignIn(account);
+  const start = await pressGoogleButton(browser, intent, redirectTo);
+  expect(start.status).toBe(302);
+  return browser.visit(callbackLoader, await atGoogle(start.location!));
+}
+
+async function totals() {
+  const [[people], [signedIn]] = await Promise.all([test.db.select({ n: count() }).from(users), test.db.select({ n: count() }).from(sessions)]);
+  return { users: people.n, sessions: signedIn.n };
+}
+
+function expectSignedIn(reply: Reply, location: string) {
+  expect(reply.status).toBe(302);
+  expect(reply.location).toBe(location);
+  const line = setCookie(reply, "__session");
+  expect(line).toMatch(/HttpOnly/i);
+  expect(line).toMatch(/SameSite=Lax/i);
+  // The OAuth state has done its job and is cleared.
+  expect(setCookie(reply, "_oauth")).toMatch(/Expires=Thu, 01 Jan 1970/);
+  return cookiePair(line);
+}
+
+function expectNoSession(reply: Reply) {
+  expect(setCookie(reply, "__session")).toBeUndefined();
+}
+
+const tokenCalls = () => google.calls.filter((call) => call.path === "/token").length;
+
+describe("starting Google sign-in (POST /auth/google)", () => {
+  it("redirects to Google with client_id, redirect_uri, state and scope, the state kept in an HttpOnly cookie", async () => {
+    const first = await pressGoogleButton(new Browser());
+    const second = await pressGoogleButton(new Browser());
+    expect(first.status).toBe(302);
+    const target = new URL(first.location!);
+    expect(`${target.origin}${target.pathname}`).toBe(`${google.url}/authorize`);
+    expect(target.searchParams.get("client_id")).toBe(google.clientId);
+    expect(target.searchParams.get("redirect_uri")).toBe(CALLBACK);
+    expect(target.searchParams.get("response_type")).toBe("code");
+    expect(target.searchParams.get("scope")?.split(" ")).toEqual(expect.arrayContaining(["openid"]));
+    expect(target.searchParams.get("scope")).toMatch(/email/);
+    expect(target.searchParams.get("scope")).toMatch(/profile/);
+    expect(target.searchParams.get("prompt")).toBe("select_account");
+    expect(target.searchParams.get("state")).toMatch(/.{16,}/);
+    expect(new URL(second.location!).searchParams.get("state")).not.toBe(target.searchParams.get("state"));
+
+    const state = setCookie(first, "_oauth");
+    expect(state).toMatch(/HttpOnly/i);
+    expect(state).toMatch(/SameSite=Lax/i);
+    expect(state).toMatch(/Max-Age=600/);
+    expectNoSession(first);
+  });
+
+  it("is offered on the auth page while Google is configured", async () => {
+    expect((await new Browser().visit<{ googleEnabled: boolean }>(authLoader, "/auth")).data.googleEnabled).toBe(true);
+  });
+});
+
+describe("signing in with Google", () => {
+  it("creates the account on first sign-in ('My Business', onboarding to do, 100 credits) and lands on /app", async () => {
+    const account = googleAccount({ email: "Priya.Sharma@Gmail.example" });
+    const browser = new Browser();
+    const reply = await signInWithGoogle(browser, account);
+
+    const cookie = expectSignedIn(reply, "/app");
+    expect(await toastOf(reply)).toMatchObject({ type: "success", title: "Login successful" });
+    const row = await userByEmail("priya.sharma@gmail.example");
+    expect(row).toMatchObject({
+      googleId: account.sub,
+      name: "Priya Sharma",
+      businessName: "My Business",
+      onboardingCompleted: false,
+      balance: 100,
+      passwordHash: null,
+      profileImageUrl: account.picture,
+    });
+    expect(await test.db.select().from(creditLedger).where(eq(creditLedger.userId, row.id))).toHaveLength(1);
+    const [session] = await sessionRowsOf(row.id);
+    expect(await sessionIdIn(cookie)).toBe(session.id);
+    expect((await requireUser(browser.request("/app"))).id).toBe(row.id);
+    expect(google.calls.slice(-2).map(({ path, status }) => ({ path, status }))).toEqual([
+      { path: "/token", status: 200 },
+      { path: "/userinfo", status: 200 },
+    ]);
+  });
+
+  it("reuses the account on the next sign-in", async () => {
+    const account = googleAccount();
+    expectSignedIn(await signInWithGoogle(new Browser(), account), "/app");
+    const before = await totals();
+    const again = await signInWithGoogle(new Browser(), { ...account, name: "Priya S." });
+    expectSignedIn(again, "/app");
+    const row = await userByEmail(account.email);
+    expect(await totals()).toEqual({ users: before.users, sessions: before.sessions + 1 });
+    expect(await sessionRowsOf(row.id)).toHaveLength(2);
+  });
+
+  it("links a verified Google email to the existing password account instead of making a second one", async () => {
+    const existing = await createUser({ email: uniqueEmail("linked"), name: "Kiran Patel" });
+    const before = await totals();
+    const account = googleAccount({ email: existing.email.toUpperCase(), name: "Kiran P" });
+    const reply = await signInWithGoogle(new Browser(), account);
+
+    expectSignedIn(reply, "/app");
+    expect(await totals()).toEqual({ users: before.users, sessions: before.sessions + 1 });
+    const row = await userByEmail(existing.email);
+    expect(row.id).toBe(existing.id);
+    expect(row.googleId).toBe(account.sub);
+    expect(row.name).toBe("Kiran Patel");
+    expect(await sessionRowsOf(existing.id)).toHaveLength(1);
+  });
+
+  it("does not link an unverified Google email to someone else's account", async () => {
+    const existing = await createUser({ email: uniqueEmail("unverified") });
+    const before = await totals();
+    const reply = await signInWithGoogle(new Browser(), googleAccount({ email: existing.email, email_verified: false }));
+
+    expect(reply).toMatchObject({ status: 302, location: "/auth" });
+    expect(await toastOf(reply)).toMatchObject({ type: "error", title: "Login failed" });
+    expectNoSession(reply);
+    expect(await totals()).toEqual(before);
+    expect((await userByEmail(existing.email)).googleId).toBeNull();
+  });
+
+  it("refuses a suspended account, as the password login does", async () => {
+    const account = googleAccount();
+    expectSignedIn(await signInWithGoogle(new Browser(), account), "/app");
+    const row = await userByEmail(account.email);
+    await test.db.update(users).set({ status: "suspended" }).where(eq(users.id, row.id));
+    await test.db.delete(sessions).where(eq(sessions.userId, row.id));
+
+    const reply = await signInWithGoogle(new Browser(), account);
+    expect(reply).toMatchObject({ status: 302, location: "/auth" });
+    expect(await toastOf(reply)).toMatchObject({ type: "error", title: "Login failed" });
+    expectNoSession(reply);
+    expect(await sessionRowsOf(row.id)).toEqual([]);
+  });
+
+  it("goes on to a same-site redirectTo, never to another site", async () => {
+    expectSignedIn(await signInWithGoogle(new Browser(), googleAccount(), "google-login", "/contacts"), "/contacts");
+    expectSignedIn(await signInWithGoogle(new Browser(), googleAccount(), "google-login", "//evil.example"), "/app");
+    expectSignedIn(await signInWithGoogle(new Browser(), googleAccount(), "google-register", "https://evil.example/x"), "/app");
+  });
+});
+
+describe("Google sign-in that does not complete", () => {
+  it("cancelled at Google: back to /auth with 'Sign-in was cancelled. Please try again.' and no session", async () => {
+    const before = await totals();
+    const reply = await signInWithGoogle(new Browser(), "cancel");
+    expect(reply).toMatchObject({ status: 302, location: "/auth" });
+    expect(await toastOf(reply)).toMatchObject({ title: "Sign-in was cancelled. Please try again." });
+    expectNoSession(reply);
+    expect(await totals()).toEqual(before);
+  });
+
+  it("a state that does not match the browser's: no session, and the code is never exchanged", async () => {
+    const browser = new Browser();
+    google.nextSignIn(googleAccount());
+    const back = new URL(await atGoogle((await pressGoogleButton(browser)).location!));
+    back.searchParams.set("state", "attacker-chosen-state");
+    const before = { ...(await totals()), tokenCalls: tokenCalls() };
+
+    const reply = await browser.visit(callbackLoader, back.toString());
+    expect(reply).toMatchObject({ status: 302, location: "/auth" });
+    expect(await toastOf(reply)).toMatchObject({ type: "error", title: "Login failed" });
+    expectNoSession(reply);
+    expect({ ...(await totals()), tokenCalls: tokenCalls() }).toEqual(before);
+  });
+
+  it("a callback link opened in another browser (no state cookie) signs nobody in", async () => {
+    const victim = googleAccount();
+    google.nextSignIn(victim);
+    const back = await atGoogle((await pressGoogleButton(new Browser())).location!);
+    const before = await totals();
+    const reply = await new Browser().visit(callbackLoader, back);
+    expect(reply.location).toBe("/auth");
+    expectNoSession(reply);
+    expect(await totals()).toEqual(before);
+    expect(await userByEmail(victim.email)).toBeUndefined();
+  });
+
+  it("a replayed callback (the code already used) signs nobody in", async () => {
+    const browser = new Browser();
+    google.nextSignIn(googleAccount());
+    const start = await pressGoogleButton(browser);
+    const stateCookie = browser.cookie;
+    const back = await atGoogle(start.location!);
+    expectSignedIn(await browser.visit(callbackLoader, back), "/app");
+
+    const before = await totals();
+    const replay = await new Browser().visit(callbackLoader, back, { cookie: stateCookie });
+    expect(replay.location).toBe("/auth");
+    expectNoSession(replay);
+    expect(await totals()).toEqual(before);
+    expect(google.calls.filter((call) => call.path === "/token").at(-1)?.status).toBe(400);
+  });
+
+  it("a wrong client secret (Google refuses the code exchange) signs nobody in", async () => {
+    useAuthenticator(createAuthenticator(google.settings(CALLBACK, { clientSecret: "not-the-secret" })));
+    try {
+      const before = await totals();
+      const reply = await signInWithGoogle(new Browser(), googleAccount());
+      expect(reply).toMatchObject({ status: 302, location: "/auth" });
+      expect(await toastOf(reply)).toMatchObject({ type: "error", title: "Login failed" });
+      expectNoSession(reply);
+      expect(await totals()).toEqual(before);
+      expect(google.calls.at(-1)).toMatchObject({ path: "/token", status: 401 });
+    } finally {
+      useAuthenticator(createAuthenticator(google.settings(CALLBACK)));
+    }
+  });
+});
+
+describe("Google not configured", () => {
+  it.each([
+    ["google-login", "/auth"],
+    ["google-register", "/auth?tab=register"],
+    ["google-admin", "/admin/login"],
+  ])("%s goes back to %s with 'Google Sign-In is not enabled. Please contact support.'", async (intent, back) => {
+    useAuthenticator(undefined);
+    try {
+      const reply = await pressGoogleButton(new Browser(), intent);
+      expect(reply).toMatchObject({ status: 302, location: back });
+      expect(await toastOf(reply)).toMatchObject({ type: "error", title: GOOGLE_NOT_ENABLED });
+      expect(setCookie(reply, "_oauth")).toBeUndefined();
+      expect((await new Browser().visit<{ googleEnabled: boolean }>(authLoader, "/auth")).data.googleEnabled).toBe(false);
+      const callback = await new Browser().visit(callbackLoader, "/auth/google/callback?code=x&state=y");
+      expect(callback.location).toBe("/auth");
+      expectNoSession(callback);
+    } finally {
+      useAuthenticator(createAuthenticator(google.settings(CALLBACK)));
+    }
+  });
+});
+
+describe("admin sign-in with Google (intent google-admin)", () => {
+  it("refuses a Google account that is not the admin: back to /admin/login, no session", async () => {
+    const before = await totals();
+    const reply = await signInWithGoogle(new Browser(), googleAccount(), "google-admin", "/admin");
+    expect(reply).toMatchObject({ status: 302, location: "/admin/login" });
+    expect(await toastOf(reply)).toMatchObject({ type: "error", title: "Your Google account does not have admin privileges" });
+    expectNoSession(reply);
+    expect((await totals()).sessions).toBe(before.sessions);
+    expect(await test.db.select().from(admins)).toEqual([]);
+  });
+
+  it("signs the designated admin in to /admin and records the admin login", async () => {
+    const admin = await createAdminAccount({ email: ADMIN_EMAIL, password: PASSWORD, name: "Site Admin" });
+    const browser = new Browser();
+    const reply = await signInWithGoogle(browser, googleAccount({ email: ADMIN_EMAIL, name: "Site Admin" }), "google-admin", "/admin");
+
+    expectSignedIn(reply, "/admin");
+    expect(await toastOf(reply)).toMatchObject({ type: "success", title: "Login Successful" });
+    const [record] = await test.db.select().from(admins).where(eq(admins.userId, admin.id));
+    expect(record).toMatchObject({ email: ADMIN_EMAIL, isAdmin: true });
+    expect(record.lastLogin!.getTime()).toBeGreaterThan(Date.now() - 60_000);
+    expect((await browser.visit(adminLayoutLoader, "/admin")).data).toEqual({ admin: { email: ADMIN_EMAIL, name: "Site Admin" } });
+  });
+});

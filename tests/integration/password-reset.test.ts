@@ -1,0 +1,219 @@
+import { createHash } from "node:crypto";
+import { createServer } from "node:net";
+import type { AddressInfo } from "node:net";
+
+import { count, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+import { passwordResetTokens } from "~/db/schema";
+import { issueTokenPair } from "~/models/api-tokens.server";
+import { action as refreshAction } from "~/routes/api.auth.refresh";
+import { action as authAction } from "~/routes/auth";
+import { action as resetAction, loader as resetLoader } from "~/routes/reset-password";
+import { smtpMailer, useMailer } from "~/services/mail.server";
+
+import { PASSWORD, createUser, guardRedirect, sessionCookieFor, sessionIdIn, sessionRowsOf, submitLogin } from "../support/accounts";
+import { setupTestDatabase } from "../support/database";
+import { startSmtpSink, type SmtpSink } from "../support/fake-smtp";
+import { Browser, call, cookiePair, formErrors, jsonPost, messagesShown, setCookie, toastOf, type Reply } from "../support/http";
+
+const test = setupTestDatabase();
+const FROM = "iSent <no-reply@isent.example.in>";
+const INVALID_LINK = "This reset link has expired or was already used. Ask for a new one.";
+
+let smtp: SmtpSink;
+
+beforeAll(async () => {
+  smtp = await startSmtpSink();
+  useMailer(smtpMailer(smtp.url, FROM));
+});
+
+afterAll(async () => {
+  useMailer(undefined);
+  await smtp?.close();
+});
+
+const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
+
+function askForReset(email: string) {
+  return new Browser().submit(authAction, "/auth", { intent: "forgot", email });
+}
+
+/** The token in the newest mail to this address (as the user would click it). */
+function mailedToken(email: string): string {
+  const mail = smtp.inbox.filter((message) => message.to.includes(email)).at(-1);
+  const link = mail?.text.match(/http:\/\/localhost\/reset-password\?token=([A-Za-z0-9_-]+)/);
+  if (!link) throw new Error(`No reset link was mailed to ${email}`);
+  return link[1];
+}
+
+async function requestToken(email: string): Promise<string> {
+  expect((await askForReset(email)).status).toBe(302);
+  return mailedToken(email);
+}
+
+function chooseNewPassword(token: string, password: string, browser = new Browser()) {
+  return browser.submit(resetAction, "/reset-password", { token, password });
+}
+
+async function linkIsValid(token: string): Promise<boolean> {
+  const { data } = await new Browser().visit<{ token: string | null }>(resetLoader, `/reset-password?token=${token}`);
+  return data.token === token;
+}
+
+/** A refused link: 400, 'Password reset failed' and why, and nobody signed in. */
+async function expectRefusedLink(reply: Reply) {
+  expect(reply.status).toBe(400);
+  expect(await messagesShown(reply)).toEqual(expect.arrayContaining(["Password reset failed", INVALID_LINK]));
+  expect(setCookie(reply, "__session")).toBeUndefined();
+}
+
+async function tokenRows() {
+  const [row] = await test.db.select({ n: count() }).from(passwordResetTokens);
+  return row.n;
+}
+
+describe("asking for a reset link (POST /auth, intent forgot)", () => {
+  it("mails a link through SMTP and stores only the token's hash, valid for 30 minutes", async () => {
+    const user = await createUser();
+    const reply = await askForReset(user.email.toUpperCase());
+
+    expect(reply).toMatchObject({ status: 302, location: "/auth" });
+    expect(await toastOf(reply)).toMatchObject({ type: "success", title: "Password reset email sent" });
+    const mail = smtp.inbox.at(-1)!;
+    expect(mail.to).toEqual([user.email]);
+    expect(mail.from).toBe("no-reply@isent.example.in");
+    expect(mail.raw).toMatch(/^Subject: Reset your iSent password\r?$/m);
+    expect(mail.text).toContain("Hello Asha Rao,");
+    expect(mail.text).toContain("within 30 minutes");
+
+    const token = mailedToken(user.email);
+    expect(token.length).toBeGreaterThanOrEqual(40);
+    const rows = await test.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0].tokenHash).toBe(sha256(token));
+    expect(rows[0].tokenHash).not.toContain(token);
+    expect(rows[0].usedAt).toBeNull();
+    expect(rows[0].expiresAt.getTime() - Date.now()).toBeGreaterThan(29 * 60_000);
+    expect(rows[0].expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(30 * 60_000);
+    expect(await linkIsValid(token)).toBe(true);
+  });
+
+  it("gives an unknown email the same answer, and mails and stores nothing", async () => {
+    const user = await createUser();
+    const known = await askForReset(user.email);
+    const mails = smtp.inbox.length;
+    const tokens = await tokenRows();
+
+    const unknown = await askForReset("nobody-here@shop.example.in");
+    expect({ status: unknown.status, location: unknown.location }).toEqual({ status: known.status, location: known.location });
+    const shown = async (reply: Reply) => {
+      const toast = await toastOf(reply);
+      return { type: toast?.type, title: toast?.title, description: toast?.description };
+    };
+    expect(await shown(unknown)).toEqual(await shown(known));
+    expect(smtp.inbox.length).toBe(mails);
+    expect(await tokenRows()).toBe(tokens);
+  });
+
+  it("refuses an invalid email with 400 'Please enter a valid email address'", async () => {
+    const mails = smtp.inbox.length;
+    const reply = await askForReset("not-an-email");
+    expect(reply.status).toBe(400);
+    expect(formErrors(reply)).toEqual({ email: ["Please enter a valid email address"] });
+    expect(smtp.inbox.length).toBe(mails);
+  });
+
+  it("says so when the mail cannot be sent", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const deadPort = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    useMailer(smtpMailer(`smtp://127.0.0.1:${deadPort}`, FROM));
+    try {
+      const reply = await askForReset((await createUser()).email);
+      expect(reply.status).toBe(502);
+      expect(await toastOf(reply)).toMatchObject({ type: "error", title: "Password reset failed" });
+    } finally {
+      useMailer(smtpMailer(smtp.url, FROM));
+    }
+  });
+});
+
+describe("choosing a new password (POST /reset-password)", () => {
+  it("sets the password, signs this browser in, ends every other session, and works once", async () => {
+    const user = await createUser();
+    const otherDevices = [await sessionCookieFor(user.id), await sessionCookieFor(user.id)];
+    const token = await requestToken(user.email);
+
+    const browser = new Browser();
+    const reply = await chooseNewPassword(token, "brand-new-pass", browser);
+    expect(reply).toMatchObject({ status: 302, location: "/app" });
+    expect(setCookie(reply, "__session")).toMatch(/HttpOnly/i);
+    expect(await toastOf(reply)).toMatchObject({ type: "success", title: "Password updated" });
+
+    const rows = await sessionRowsOf(user.id);
+    expect(rows.map((row) => row.id)).toEqual([await sessionIdIn(cookiePair(setCookie(reply, "__session")))]);
+    expect(await guardRedirect(browser.request("/app"))).toBeNull();
+    for (const cookie of otherDevices) expect(await guardRedirect(new Browser().request("/app", { cookie }))).toMatch(/^\/login\?/);
+
+    const [row] = await test.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
+    expect(row.usedAt).not.toBeNull();
+    expect(await linkIsValid(token)).toBe(false);
+
+    const again = await chooseNewPassword(token, "third-password");
+    await expectRefusedLink(again);
+
+    expect(await submitLogin(new Browser(), user.email, "brand-new-pass")).toMatchObject({ status: 302, location: "/app" });
+    expect((await submitLogin(new Browser(), user.email, PASSWORD)).status).toBe(401);
+    expect((await submitLogin(new Browser(), user.email, "third-password")).status).toBe(401);
+  });
+
+  it("also ends the account's API refresh tokens", async () => {
+    const user = await createUser();
+    const apiClient = await issueTokenPair(user.id);
+    expect(await chooseNewPassword(await requestToken(user.email), "brand-new-pass")).toMatchObject({ status: 302 });
+    const refreshed = await call(refreshAction, jsonPost("/api/auth/refresh", { refreshToken: apiClient.refreshToken }));
+    expect(refreshed.status).toBe(401);
+  });
+
+  it("refuses an expired link and leaves the password as it was", async () => {
+    const user = await createUser();
+    const token = await requestToken(user.email);
+    await test.db
+      .update(passwordResetTokens)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(passwordResetTokens.tokenHash, sha256(token)));
+
+    expect(await linkIsValid(token)).toBe(false);
+    await expectRefusedLink(await chooseNewPassword(token, "brand-new-pass"));
+    expect((await submitLogin(new Browser(), user.email, "brand-new-pass")).status).toBe(401);
+    expect((await submitLogin(new Browser(), user.email, PASSWORD)).status).toBe(302);
+  });
+
+  it("a newer link's use retires the older ones", async () => {
+    const user = await createUser();
+    const older = await requestToken(user.email);
+    const newer = await requestToken(user.email);
+    expect(newer).not.toBe(older);
+    expect((await chooseNewPassword(newer, "brand-new-pass")).status).toBe(302);
+    await expectRefusedLink(await chooseNewPassword(older, "attacker-pass"));
+    expect((await submitLogin(new Browser(), user.email, "brand-new-pass")).status).toBe(302);
+  });
+
+  it("refuses a made-up token and a short password; a refused short password leaves the link usable", async () => {
+    const user = await createUser();
+    const token = await requestToken(user.email);
+    await expectRefusedLink(await chooseNewPassword("x".repeat(43), "brand-new-pass"));
+    expect(await linkIsValid("x".repeat(43))).toBe(false);
+
+    const short = await chooseNewPassword(token, "12345");
+    expect(short.status).toBe(400);
+    expect(formErrors(short)).toEqual({ password: ["Password must be at least 6 characters"] });
+    expect(await linkIsValid(token)).toBe(true);
+    expect((await chooseNewPassword(token, "brand-new-pass")).status).toBe(302);
+  });
+});
+
+

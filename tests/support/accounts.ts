@@ -1,0 +1,70 @@
+import { eq } from "drizzle-orm";
+
+import { sessions, users } from "~/db/schema";
+import { db } from "~/db/db.server";
+import { createAccount } from "~/models/users.server";
+import { action as authAction } from "~/routes/auth";
+import { requireUser, sessionStorage, signIn } from "~/utils/session.server";
+
+import { Browser, SITE, cookiePair, freshIp, type RequestOptions } from "./http";
+
+export const PASSWORD = "correct-horse-42";
+
+let accounts = 0;
+
+/** A unique email of this test file. */
+export function uniqueEmail(prefix = "owner"): string {
+  accounts += 1;
+  return `${prefix}${accounts}@shop.example.in`;
+}
+
+/** A business account made by the model the registration uses (balance, ledger row). */
+export async function createUser(overrides: Partial<Parameters<typeof createAccount>[0]> = {}) {
+  return createAccount({
+    email: uniqueEmail(),
+    password: PASSWORD,
+    name: "Asha Rao",
+    businessName: "Rao Sweets",
+    mobileNumber: "9845012345",
+    ...overrides,
+  });
+}
+
+/** A signed-in browser's cookie for this user, made by the real signIn. */
+export async function sessionCookieFor(userId: string): Promise<string> {
+  const response = await signIn(new Request(`${SITE}/auth`, { headers: { "X-Forwarded-For": freshIp() } }), userId, {
+    redirectTo: "/app",
+    toast: { title: "Login successful" },
+  });
+  return cookiePair(response.headers.getSetCookie().find((line) => line.startsWith("__session=")));
+}
+
+/** The sessions row id a session cookie names, read the way the app reads it. */
+export async function sessionIdIn(cookie: string): Promise<string | undefined> {
+  return (await sessionStorage.getSession(cookie)).get("sessionId");
+}
+
+export async function sessionRowsOf(userId: string) {
+  return db().select().from(sessions).where(eq(sessions.userId, userId));
+}
+
+export async function userByEmail(email: string) {
+  const [row] = await db().select().from(users).where(eq(users.email, email));
+  return row;
+}
+
+/** The auth page's login form, as this browser submits it. */
+export function submitLogin(browser: Browser, email: string, password = PASSWORD, extra: Record<string, string> = {}, options: RequestOptions = {}) {
+  return browser.submit(authAction, "/auth", { intent: "login", username: email, password, ...extra }, options);
+}
+
+/** Where requireUser sends this request: null when it lets it through. */
+export async function guardRedirect(request: Request): Promise<string | null> {
+  try {
+    await requireUser(request);
+    return null;
+  } catch (error) {
+    if (!(error instanceof Response) || error.status !== 302) throw error;
+    return error.headers.get("Location");
+  }
+}
