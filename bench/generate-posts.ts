@@ -68,7 +68,7 @@ const LINES = [
   "Order on WhatsApp and pick up in 15 minutes",
 ];
 
-const textArray = (values: string[]) => sql.raw(`array[${values.map((v) => `'${v.replaceAll("'", "''")}'`).join(",")}]::text[]`);
+const textArray = (values: string[]) => sql.raw(`(array[${values.map((v) => `'${v.replaceAll("'", "''")}'`).join(",")}]::text[])`);
 /** 1-based pick from a SQL array by a random in [0,1). */
 const pick = (length: number, random: string) => sql.raw(`(1 + floor(${random} * ${length})::int)`);
 
@@ -82,9 +82,9 @@ try {
   console.log(`migrate: ${secondsSince(step)}`);
   const db = handle.db;
 
-  const [{ existing }] = await queryRows<{ existing: number }>(db, sql`select count(*)::int as existing from (select 1 from posts limit 1) p`);
+  const [{ existing }] = await queryRows<{ existing: number }>(db, sql`select ((select count(*) from (select 1 from posts limit 1) p) + (select count(*) from (select 1 from users limit 1) u))::int as existing`);
   if (existing > 0) {
-    if (!flags.has("reset")) throw new Error("posts is not empty: pass --reset to TRUNCATE users and posts (and what refers to them) first");
+    if (!flags.has("reset")) throw new Error("posts/users are not empty: pass --reset to TRUNCATE users and posts (and what refers to them) first");
     step = performance.now();
     await db.execute(sql`truncate users, posts cascade`);
     console.log(`reset: ${secondsSince(step)}`);
@@ -106,7 +106,7 @@ try {
       with r as (
         select n, random() as r_city, random() as r_core, random() as r_radius, random() as r_angle,
                random() as r_lat, random() as r_lon, random() as r_cat, random() as r_status, random() as r_logo
-        from generate_series(1, ${USERS}) as n
+        from generate_series(1, ${USERS}::int) as n
         offset 0
       ), placed as (
         select r.*, ${cityIndex} as city_no,
@@ -146,6 +146,9 @@ try {
   const insertStarted = performance.now();
   const lines = textArray(LINES);
   const tags = textArray(HASHTAGS);
+  // Two different hashtags per post.
+  const tag1 = sql.raw(`(1 + floor(r.r_tag1 * ${HASHTAGS.length})::int)`);
+  const tag2 = sql.raw(`(1 + (floor(r.r_tag1 * ${HASHTAGS.length})::int + 1 + floor(r.r_tag2 * ${HASHTAGS.length - 1})::int) % ${HASHTAGS.length})`);
   for (let first = 1, batch = 0; first <= POSTS; first += BATCH, batch++) {
     const last = Math.min(POSTS, first + BATCH - 1);
     step = performance.now();
@@ -160,8 +163,8 @@ try {
                case when r.r_kind < 0.25 then 'offer' else 'update' end,
                case when r.r_status < 0.03 then 'hidden' when r.r_status < 0.05 then 'removed' else 'live' end,
                ${lines}[${pick(LINES.length, "r.r_text")}] || ' at ' || coalesce(b.city, 'our village') || '. #'
-                 || ${tags}[${pick(HASHTAGS.length, "r.r_tag1")}] || ' #' || ${tags}[${pick(HASHTAGS.length, "r.r_tag2")}],
-               array[${tags}[${pick(HASHTAGS.length, "r.r_tag1")}], ${tags}[${pick(HASHTAGS.length, "r.r_tag2")}]],
+                 || ${tags}[${tag1}] || ' #' || ${tags}[${tag2}],
+               array[${tags}[${tag1}], ${tags}[${tag2}]],
                case when r.r_img < 0.5 then '{}'::text[]
                     else array['/uploads/seed/photos/bench-' || (floor(r.r_img * 1000)::int % 72) || '.jpg'] end,
                b.category,
@@ -220,7 +223,8 @@ try {
   );
   console.log(`total: ${secondsSince(started)}`);
 } catch (error) {
-  console.error(error instanceof Error ? error.message : error);
+  const cause = error instanceof Error && error.cause instanceof Error ? `\ncause: ${error.cause.message}` : "";
+  console.error(`${error instanceof Error ? error.message.slice(0, 2000) : String(error)}${cause}`);
   process.exitCode = 1;
 } finally {
   await handle.close();

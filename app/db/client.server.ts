@@ -37,6 +37,8 @@ export function openPostgres(databaseUrl: string, options: { max?: number } = {}
     connect_timeout: 5,
     idle_timeout: 60,
     onnotice: () => {},
+    // Feed queries are short; JIT compilation only ever added tens of ms to them (bench/feed-query.ts).
+    connection: { jit: "off" },
   });
   return {
     db: drizzlePostgres(client, { schema }) as unknown as Database,

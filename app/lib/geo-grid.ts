@@ -14,15 +14,21 @@ export function cellOf(lat: number, lon: number): number {
 /** The SQL twin of cellOf, for the generated column. */
 export const GEO_CELL_SQL = `(floor((lat + 90) / ${GRID_DEGREES}::float8)::int * ${COLUMNS} + floor((lon + 180) / ${GRID_DEGREES}::float8)::int)`;
 
-/** Every cell that a circle of radiusKm around (lat, lon) touches, with a small margin for rounding. */
-export function cellsWithin(lat: number, lon: number, radiusKm: number): number[] {
+/** The lat/lon box around a circle of radiusKm, a little generous so no point inside the circle falls out. */
+export function boundingBox(lat: number, lon: number, radiusKm: number) {
   const latSpan = radiusKm / KM_PER_DEGREE_LAT + 1e-6;
   const cosLat = Math.max(Math.cos((Math.min(Math.abs(lat) + latSpan, 89.9) * Math.PI) / 180), 0.01);
   const lonSpan = Math.min(radiusKm / (KM_PER_DEGREE_LAT * cosLat) + 1e-6, 180);
-  const minRow = Math.floor((Math.max(lat - latSpan, -90) + 90) / GRID_DEGREES);
-  const maxRow = Math.floor((Math.min(lat + latSpan, 89.999999) + 90) / GRID_DEGREES);
-  const minColumn = Math.floor((lon - lonSpan + 180) / GRID_DEGREES);
-  const maxColumn = Math.floor((lon + lonSpan + 180) / GRID_DEGREES);
+  return { minLat: lat - latSpan, maxLat: lat + latSpan, minLon: lon - lonSpan, maxLon: lon + lonSpan };
+}
+
+/** Every cell that a circle of radiusKm around (lat, lon) touches, with a small margin for rounding. */
+export function cellsWithin(lat: number, lon: number, radiusKm: number): number[] {
+  const box = boundingBox(lat, lon, radiusKm);
+  const minRow = Math.floor((Math.max(box.minLat, -90) + 90) / GRID_DEGREES);
+  const maxRow = Math.floor((Math.min(box.maxLat, 89.999999) + 90) / GRID_DEGREES);
+  const minColumn = Math.floor((box.minLon + 180) / GRID_DEGREES);
+  const maxColumn = Math.floor((box.maxLon + 180) / GRID_DEGREES);
   const cells = new Set<number>();
   for (let row = minRow; row <= maxRow; row++) {
     for (let column = minColumn; column <= maxColumn; column++) {

@@ -3,7 +3,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/db.server";
 import { queryRows } from "~/db/query.server";
 import { type FeedQuery, encodeCursor } from "~/lib/feed-query";
-import { cellsWithin } from "~/lib/geo-grid";
+import { boundingBox, cellsWithin } from "~/lib/geo-grid";
 import { likePattern, parseSearchTerms } from "~/lib/search-terms";
 
 /** A post as the feed and GET /api/feed show it (SPEC §3 Post, plus offer fields and distance). */
@@ -127,12 +127,14 @@ function everywhereRows(query: FeedQuery, filters: Array<SQL | null>) {
 }
 
 /**
- * Reads each nearby grid cell newest first from its index (stopping at enough
+ * Reads each nearby grid cell newest first from its index (a cheap box test on
+ * the indexed lat/lon first, then the true distance) (stopping at enough
  * posts within the radius), merges the cells, then fetches the page's rows.
  */
 function nearbyRows(query: FeedQuery, filters: Array<SQL | null>) {
   const { lat, lon, radiusKm } = query.location!;
   const cells = sql.raw(cellsWithin(lat, lon, radiusKm).join(","));
+  const box = boundingBox(lat, lon, radiusKm);
   const origin = sql`ll_to_earth(${lat}::float8, ${lon}::float8)`;
   const perCell = query.offset + query.limit;
   return queryRows<FeedRow>(
@@ -145,6 +147,8 @@ function nearbyRows(query: FeedQuery, filters: Array<SQL | null>) {
             select p.id, p.created_at
             from posts p join users u on u.id = p.user_id
             where p.geo_cell = cell.geo_cell
+              and p.lat between ${box.minLat} and ${box.maxLat}
+              and p.lon between ${box.minLon} and ${box.maxLon}
               and earth_distance(ll_to_earth(p.lat, p.lon), ${origin}) <= ${radiusKm * 1000}
               and ${where(LIVE, ...filters)}
             order by p.created_at desc, p.id desc

@@ -66,9 +66,10 @@ export const posts = pgTable(
   },
   (table) => [
     // "Show all": live posts newest first. The nearby feed's covering index on
-    // (geo_cell, created_at, id) INCLUDE (lat, lon, valid_until) is in migration 0002.
+    // (geo_cell, created_at, id) INCLUDE (...) is in migrations 0002 and 0003.
+    // DESC means NULLS FIRST in PostgreSQL: the index must say so, or ORDER BY ... DESC cannot use it.
     index("posts_live_created_at_idx")
-      .on(table.createdAt.desc(), table.id.desc())
+      .on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`${table.status} = 'live'`),
     index("posts_user_id_created_at_idx").on(table.userId, table.createdAt.desc()),
     check("posts_lat_range", sql`${table.lat} IS NULL OR ${table.lat} BETWEEN -90 AND 90`),
