@@ -1,9 +1,10 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction, type ActionFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 
 import { Field, FormErrors, SubmitButton } from "~/components/auth/field";
+import { useValidatedForm } from "~/components/auth/use-validated-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ActionToast } from "~/components/ui/toaster";
 import { adminLoginSchema } from "~/lib/auth-schemas";
@@ -51,14 +52,7 @@ export default function AdminLogin() {
   const { googleEnabled } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "admin-login",
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(adminLoginSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: adminLoginSchema }),
-  });
+  const [form, fields] = useValidatedForm("admin-login", adminLoginSchema, actionData?.result);
   const submitting = navigation.state === "submitting";
   return (
     <main className="mx-auto flex min-h-screen max-w-sm flex-col justify-center px-4">

@@ -1,12 +1,12 @@
 import { parseFeedQuery } from "~/lib/feed-query";
-import { listFeed } from "~/models/feed.server";
+import { cachedFeedPage } from "~/models/feed-cache.server";
 import { apiError, apiJson, apiRoute } from "~/utils/api.server";
 
 /** SPEC §7: GET /api/feed answers an array of posts; the next page's offset is offset + limit. */
 export const loader = apiRoute(async ({ request }) => {
   const parsed = parseFeedQuery(new URL(request.url).searchParams);
   if (!parsed.ok) return apiError(400, parsed.message);
-  const page = await listFeed(parsed.query);
+  const page = await cachedFeedPage(parsed.query);
   return apiJson(page.posts, {
     headers: {
       // SPEC §9's 2-minute feed cache, shared by every anonymous visitor; counts of

@@ -1,9 +1,9 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 
 import { Field, FormErrors, SubmitButton } from "~/components/auth/field";
+import { useValidatedForm } from "~/components/auth/use-validated-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ActionToast } from "~/components/ui/toaster";
 import { forgotPasswordSchema, loginSchema, registerSchema } from "~/lib/auth-schemas";
@@ -181,14 +181,7 @@ function GoogleButton({ intent, enabled, redirectTo }: { intent: "google-login" 
 
 function LoginForm({ redirectTo, resetLink }: { redirectTo: string; resetLink: string }) {
   const lastResult = useResult("login");
-  const [form, fields] = useForm({
-    id: "login-form",
-    lastResult,
-    constraint: getZodConstraint(loginSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
-  });
+  const [form, fields] = useValidatedForm("login-form", loginSchema, lastResult);
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="login" />
@@ -210,14 +203,7 @@ function LoginForm({ redirectTo, resetLink }: { redirectTo: string; resetLink: s
 
 function RegisterForm({ redirectTo }: { redirectTo: string }) {
   const lastResult = useResult("register");
-  const [form, fields] = useForm({
-    id: "register-form",
-    lastResult,
-    constraint: getZodConstraint(registerSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
-  });
+  const [form, fields] = useValidatedForm("register-form", registerSchema, lastResult);
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="register" />
@@ -238,14 +224,7 @@ function RegisterForm({ redirectTo }: { redirectTo: string }) {
 /** A dialog with JavaScript and a plain section without it: both are this URL (?reset=1). */
 function ResetPasswordDialog({ cancelLink }: { cancelLink: string }) {
   const lastResult = useResult("forgot");
-  const [form, fields] = useForm({
-    id: "forgot-form",
-    lastResult,
-    constraint: getZodConstraint(forgotPasswordSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
-  });
+  const [form, fields] = useValidatedForm("forgot-form", forgotPasswordSchema, lastResult);
   return (
     <div className="fixed inset-0 z-40 flex items-center justify-center bg-black/40 p-4">
       <div role="dialog" aria-modal="true" aria-labelledby="reset-title" className="w-full max-w-sm rounded-2xl bg-white p-6 shadow-xl">

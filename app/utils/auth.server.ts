@@ -7,24 +7,14 @@ import { config } from "~/config.server";
 import { loginSchema } from "~/lib/auth-schemas";
 import { findOrCreateGoogleAccount, verifyLogin, type AccountUser } from "~/models/users.server";
 
-import { cookieSecrets } from "./secrets.server";
+import { signedCookieOptions } from "./cookies.server";
 
 export const FORM_STRATEGY = "user-pass";
 export const GOOGLE_STRATEGY = "google";
 
 /** Only the OAuth state lives here; the signed-in session is ours (session.server.ts). */
 const oauthStateStorage = createCookieSessionStorage({
-  cookie: {
-    name: "_oauth",
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    maxAge: 600,
-    secure: config.NODE_ENV === "production" && Boolean(config.PUBLIC_URL?.startsWith("https:")),
-    get secrets() {
-      return cookieSecrets();
-    },
-  },
+  cookie: { name: "_oauth", ...signedCookieOptions({ maxAge: 600 }) },
 });
 
 export type GoogleSettings = {

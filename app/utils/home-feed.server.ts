@@ -3,7 +3,8 @@ import { DEFAULT_RADIUS_KM, FEED_PAGE_SIZE, parseFeedQuery, type FeedQuery } fro
 import type { FeedState } from "~/lib/feed-url";
 import { coordinatesLabel } from "~/lib/location";
 import { listCategories } from "~/models/categories.server";
-import { getLivePost, listFeed, type FeedPost } from "~/models/feed.server";
+import { cachedFeedPage, withCurrentCounts } from "~/models/feed-cache.server";
+import { getLivePost, type FeedPost } from "~/models/feed.server";
 import { likedPostIds } from "~/models/post-engagement.server";
 
 import { combineHeaders } from "./http.server";
@@ -38,7 +39,7 @@ export async function loadHomeFeed(request: Request) {
   };
   const visitorId = await visitorIdFrom(request);
   const [page, categories, sharedPost, showIntro, chosen] = await Promise.all([
-    listFeed(query),
+    cachedFeedPage(query),
     listCategories(),
     query.post ? getLivePost(query.post, query.location) : Promise.resolve(null),
     hasSeenIntro(request).then((seen) => !seen),
@@ -46,8 +47,9 @@ export async function loadHomeFeed(request: Request) {
   ]);
 
   // A shared post is shown even when it is not on this page: pinned first.
-  const posts: FeedPost[] =
-    sharedPost && !page.posts.some((post) => post.id === sharedPost.id) && !query.cursor ? [sharedPost, ...page.posts] : page.posts;
+  const posts: FeedPost[] = await withCurrentCounts(
+    sharedPost && !page.posts.some((post) => post.id === sharedPost.id) && !query.cursor ? [sharedPost, ...page.posts] : page.posts,
+  );
 
   const state: FeedState = {
     ...(explicit ? { lat: explicit.lat, lon: explicit.lon, label } : {}),

@@ -1,29 +1,19 @@
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
 
-import { config } from "~/config.server";
 import { getAccountUser, type AccountUser } from "~/models/users.server";
 import { createSession, endSession, findActiveSession, sessionLifetimeMs } from "~/models/sessions.server";
 import type { ToastInput } from "~/lib/toast";
 
 import { clientIp } from "./client-ip.server";
 import { combineHeaders } from "./http.server";
-import { cookieSecrets } from "./secrets.server";
+import { signedCookieOptions } from "./cookies.server";
 import { createToastHeaders } from "./toast.server";
 
 const SESSION_ID_KEY = "sessionId";
 
 /** The cookie holds only the id of a sessions row (HttpOnly, SameSite=Lax, signed), so sessions can be revoked. */
 export const sessionStorage = createCookieSessionStorage({
-  cookie: {
-    name: "__session",
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    secure: config.NODE_ENV === "production" && Boolean(config.PUBLIC_URL?.startsWith("https:")),
-    get secrets() {
-      return cookieSecrets();
-    },
-  },
+  cookie: { name: "__session", ...signedCookieOptions() },
 });
 
 export type CurrentSession = { sessionId: string; user: AccountUser; createdAt: Date; expiresAt: Date };

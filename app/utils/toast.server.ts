@@ -1,11 +1,10 @@
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
 
-import { config } from "~/config.server";
 import { z } from "zod";
 
 import { TOAST_TYPES, createToast, type Toast, type ToastInput } from "~/lib/toast";
 
-import { cookieSecrets } from "./secrets.server";
+import { signedCookieOptions } from "./cookies.server";
 import { combineHeaders } from "./http.server";
 
 const TOAST_KEY = "toast";
@@ -21,16 +20,7 @@ const toastSchema = z.object({
 
 /** A flash cookie: the toast survives one redirect and shows even without JavaScript. */
 const toastSessionStorage = createCookieSessionStorage({
-  cookie: {
-    name: "toast",
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    secure: config.NODE_ENV === "production" && Boolean(config.PUBLIC_URL?.startsWith("https:")),
-    get secrets() {
-      return cookieSecrets();
-    },
-  },
+  cookie: { name: "toast", ...signedCookieOptions() },
 });
 
 export async function createToastHeaders(input: ToastInput): Promise<Headers> {

@@ -3,13 +3,13 @@ import { randomUUID } from "node:crypto";
 import { createCookie } from "@remix-run/node";
 import { z } from "zod";
 
-import { config } from "~/config.server";
 import { isUuid } from "~/lib/ids";
 
 import { getApiUser } from "./api-auth.server";
+import { SECURE_COOKIES } from "./cookies.server";
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
-const secure = config.NODE_ENV === "production" && Boolean(config.PUBLIC_URL?.startsWith("https:"));
+const secure = SECURE_COOKIES;
 
 /**
  * SPEC §6: the anonymous visitor id, a cookie for one year. Scripts read it too

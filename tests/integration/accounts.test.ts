@@ -180,9 +180,9 @@ describe("login (POST /auth, intent login)", () => {
   });
 
   it.each([
-    ["", "not-an-email", PASSWORD, { username: ["Please enter a valid email address"] }],
-    ["", "someone@shop.example.in", "12345", { password: ["Password must be at least 6 characters"] }],
-  ])("refuses bad input with 400%s", async (_, email, password, errors) => {
+    ["email", "not-an-email", PASSWORD, { username: ["Please enter a valid email address"] }],
+    ["password", "someone@shop.example.in", "12345", { password: ["Password must be at least 6 characters"] }],
+  ])("refuses a bad %s with 400 and its message", async (_, email, password, errors) => {
     const reply = await login(new Browser(), email, password);
     expect(reply.status).toBe(400);
     expect(formErrors(reply)).toEqual(errors);
@@ -293,7 +293,7 @@ describe("sessions", () => {
   it("end when the row is deleted, when it has expired, or when the user is suspended", async () => {
     const user = await createUser();
     const cookies = await Promise.all([1, 2, 3].map(() => sessionCookieFor(user.id)));
-    const [revoked, expired, third] = await Promise.all(cookies.map(sessionIdIn));
+    const [revoked, expired] = await Promise.all(cookies.map(sessionIdIn));
 
     await test.db.delete(sessions).where(eq(sessions.id, revoked!));
     await test.db.update(sessions).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(sessions.id, expired!));
@@ -303,7 +303,6 @@ describe("sessions", () => {
 
     await test.db.update(users).set({ status: "suspended" }).where(eq(users.id, user.id));
     expect(await guardRedirect(new Browser().request("/app", { cookie: cookies[2] }))).toBe(loginRedirectFor("/app"));
-    expect(third).toBeDefined();
   });
 
   it("are extended when used after an hour, so one in use never expires", async () => {

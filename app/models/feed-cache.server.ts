@@ -1,0 +1,48 @@
+import { inArray } from "drizzle-orm";
+
+import { db } from "~/db/db.server";
+import { posts } from "~/db/schema";
+import type { FeedQuery } from "~/lib/feed-query";
+
+import { listFeed, type FeedPage, type FeedPost } from "./feed.server";
+
+/**
+ * A few seconds of memory in front of listFeed: under load, the same feed page
+ * is asked for many times a second, and every asker after the first shares the
+ * answer (also while it is still being computed). Per instance and short-lived,
+ * so nothing about a visitor lives here.
+ */
+const TTL_MS = 10_000;
+const MAX_ENTRIES = 500;
+const pages = new Map<string, { expiresAt: number; page: Promise<FeedPage> }>();
+
+export function cachedFeedPage(query: FeedQuery): Promise<FeedPage> {
+  const key = JSON.stringify(query);
+  const now = Date.now();
+  const hit = pages.get(key);
+  if (hit && hit.expiresAt > now) return hit.page;
+  const page = listFeed(query);
+  pages.set(key, { expiresAt: now + TTL_MS, page });
+  page.catch(() => pages.delete(key));
+  if (pages.size > MAX_ENTRIES) pages.delete(pages.keys().next().value!);
+  return page;
+}
+
+/** Tests and a fresh start begin with nothing remembered. */
+export function clearFeedCache() {
+  pages.clear();
+}
+
+/**
+ * The current like and view counts of these posts, laid over a remembered page,
+ * so a visitor always sees their own like counted (one primary-key lookup).
+ */
+export async function withCurrentCounts(feedPosts: FeedPost[]): Promise<FeedPost[]> {
+  if (feedPosts.length === 0) return feedPosts;
+  const rows = await db()
+    .select({ id: posts.id, likesCount: posts.likesCount, viewsCount: posts.viewsCount })
+    .from(posts)
+    .where(inArray(posts.id, feedPosts.map((post) => post.id)));
+  const counts = new Map(rows.map((row) => [row.id, row]));
+  return feedPosts.map((post) => ({ ...post, ...counts.get(post.id) }));
+}
