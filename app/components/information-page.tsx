@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 
 import { parsePageBody } from "~/lib/page-body";
+import { formatLongDate } from "~/lib/relative-time";
 
 import { SiteFooter } from "./site-footer";
 
@@ -20,7 +21,7 @@ export function InformationPage({ title, body, updatedAt }: { title: string; bod
       <main className="mx-auto max-w-3xl px-4 py-8">
         <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
         <p className="mt-1 text-sm text-slate-500">
-          Last updated {new Date(updatedAt).toLocaleDateString("en-IN", { day: "numeric", month: "long", year: "numeric" })}
+          Last updated {formatLongDate(updatedAt)}
         </p>
         <article className="mt-6 space-y-4 leading-relaxed text-slate-700">
           {parsePageBody(body).map((block, index) =>

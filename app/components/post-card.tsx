@@ -3,7 +3,7 @@ import { useCallback, useRef, useState } from "react";
 import { useViewTracking } from "~/hooks/use-view-tracking";
 import { formatDistance } from "~/lib/geo-grid";
 import { hashtagsToShow } from "~/lib/hashtags";
-import { formatRelativeTime } from "~/lib/relative-time";
+import { formatDayMonth, formatRelativeTime } from "~/lib/relative-time";
 import type { FeedPost } from "~/models/feed.server";
 
 import { ImageGrid } from "./feed/image-grid";
@@ -108,7 +108,7 @@ function OfferDetails({ post }: { post: FeedPost }) {
         ) : null}
         {post.couponCode && post.validUntil ? " · " : ""}
         {post.validUntil
-          ? `Valid till ${new Date(post.validUntil).toLocaleDateString("en-IN", { day: "numeric", month: "short", timeZone: "Asia/Kolkata" })}`
+          ? `Valid till ${formatDayMonth(post.validUntil)}`
           : ""}
       </p>
     </div>
