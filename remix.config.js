@@ -4,8 +4,8 @@ import { readFileSync } from "node:fs";
 const readJson = (file) => JSON.parse(readFileSync(new URL(file, import.meta.url), "utf8"));
 const informationPages = readJson("./app/information-pages.json");
 /**
- * The signed-in and admin screens (SPEC §2). A screen not built yet is served by
- * pages/coming-soon.tsx; building one means giving it its own module here.
+ * The signed-in and admin screens (SPEC §2). Screens not built yet are served by the
+ * coming-soon modules; building one means giving it its own route here.
  */
 const userRoutes = readJson("./app/user-routes.json");
 
@@ -32,11 +32,9 @@ export default {
       // The app container: a pathless layout that requires a signed-in user.
       route(undefined, "pages/app-layout.tsx", { id: "app-layout" }, () => {
         route("/app", "pages/dashboard.tsx", { id: "app-dashboard" });
-        for (const screen of userRoutes.container) {
-          route(screen.path, "pages/coming-soon.tsx", { id: `app${screen.path.replace(/[/:]+/g, "-")}` });
-        }
-        // Any other path: '404 Page Not Found' inside the container.
-        route("*", "pages/container-not-found.tsx", { id: "app-not-found" });
+        // Container screens not built yet (app/user-routes.json) and any unknown path ('404 Page
+        // Not Found' inside the container): one splat, so every request matches fewer routes.
+        route("*", "pages/container-screen.tsx", { id: "app-screen" });
       });
       for (const screen of userRoutes.standalone) {
         route(screen.path, "pages/coming-soon.tsx", { id: `standalone${screen.path.replace(/[/:]+/g, "-")}` });
@@ -45,9 +43,9 @@ export default {
       // The admin area: /admin guards every child (login and create-user are outside it).
       route("/admin", "pages/admin-layout.tsx", { id: "admin-layout" }, () => {
         route(undefined, "pages/admin-dashboard.tsx", { index: true, id: "admin-dashboard" });
-        for (const screen of userRoutes.admin) {
-          route(screen.path, "pages/admin-coming-soon.tsx", { id: `admin-${screen.path.replace(/[/:]+/g, "-")}` });
-        }
+        // Admin screens not built yet (app/user-routes.json): one splat, so every request
+        // matches fewer routes; an unknown admin path is a 404 inside the admin layout.
+        route("*", "pages/admin-coming-soon.tsx", { id: "admin-coming-soon" });
       });
     });
   },

@@ -13,6 +13,11 @@ function matches(pattern: string, pathname: string): boolean {
   return expression.test(pathname);
 }
 
+/** The title of a container screen (SPEC §2 'User routes') a path belongs to, or null. */
+export function containerScreenTitle(pathname: string): string | null {
+  return CONTAINER_SCREENS.find((candidate) => matches(candidate.path, pathname))?.title ?? null;
+}
+
 /** The title of the screen a path belongs to, e.g. '/edit-contact/abc' → 'Edit Contact'. */
 export function screenTitle(pathname: string): string | null {
   const screen =

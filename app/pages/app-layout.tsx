@@ -2,13 +2,14 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, NavLink, Outlet, useLoaderData } from "@remix-run/react";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { CONTAINER_SCREENS } from "~/lib/user-routes";
+import { CONTAINER_SCREENS, containerScreenTitle } from "~/lib/user-routes";
 import { getUser, requireUser } from "~/utils/session.server";
 
 /** The app container (SPEC §2 'User routes'): navigation, the user's name and balance, Logout. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   // An unknown path for a visitor who is not signed in is a plain 404, not a login wall.
-  if (params["*"] !== undefined && !(await getUser(request))) throw new Response("Not found", { status: 404 });
+  const unknownPath = params["*"] !== undefined && !containerScreenTitle(new URL(request.url).pathname);
+  if (unknownPath && !(await getUser(request))) throw new Response("Not found", { status: 404 });
   const user = await requireUser(request);
   return { user: { name: user.name, businessName: user.businessName, balance: user.balance, isAdmin: user.isAdmin } };
 }

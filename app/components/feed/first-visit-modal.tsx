@@ -3,7 +3,7 @@ import { useState } from "react";
 
 /**
  * SPEC §2: shown once per visitor. 'Okay' posts to /intro, which remembers it
- * in a cookie; with JavaScript the dialog closes at once.
+ * in a cookie; with JavaScript the browser writes that cookie and closes the dialog.
  */
 export function FirstVisitModal({ returnTo }: { returnTo: string }) {
   const [open, setOpen] = useState(true);
@@ -20,7 +20,9 @@ export function FirstVisitModal({ returnTo }: { returnTo: string }) {
           onSubmit={(event) => {
             event.preventDefault();
             setOpen(false);
-            fetch("/intro", { method: "POST", body: new FormData(event.currentTarget) }).catch(() => {});
+            // The same cookie /intro sets (a JSON "1", base64 as Remix writes it), written at once so an
+            // immediate reload already knows.
+            document.cookie = `intro_seen=${btoa(JSON.stringify("1"))}; path=/; max-age=31536000; samesite=lax`;
           }}
           className="mt-4"
         >
