@@ -11,7 +11,3 @@ export function informationPageSlug(pathname: string): PageSlug | null {
   const wanted = pathname.replace(/\/+$/, "").toLowerCase();
   return INFORMATION_PAGES.find((page) => page.path.toLowerCase() === wanted)?.slug ?? null;
 }
-
-export function informationPagePath(slug: PageSlug): string {
-  return INFORMATION_PAGES.find((page) => page.slug === slug)!.path;
-}

@@ -28,11 +28,6 @@ export function cachedFeedPage(query: FeedQuery): Promise<FeedPage> {
   return page;
 }
 
-/** Tests and a fresh start begin with nothing remembered. */
-export function clearFeedCache() {
-  pages.clear();
-}
-
 /**
  * The current like and view counts of these posts, laid over a remembered page,
  * so a visitor always sees their own like counted (one primary-key lookup).

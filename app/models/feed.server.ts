@@ -39,33 +39,13 @@ export type FeedPage = {
   nextCursor: string | null;
 };
 
-type FeedRow = {
-  id: string;
-  user_id: string;
-  kind: "update" | "offer";
-  business_name: string | null;
-  author_name: string | null;
-  profile_image_url: string | null;
-  category: string | null;
-  city: string | null;
-  state: string | null;
-  country: string | null;
-  content: string;
-  hashtags: string[];
-  images: string[];
-  offer_title: string | null;
-  coupon_code: string | null;
-  valid_until: Date | string | null;
-  call_to_action_label: string | null;
-  created_at: Date | string;
-  likes_count: number;
-  views_count: number;
-  distance_km: number | null;
-};
+/** A row as the driver gives it: the SQL names its columns like FeedPost; dates may come as strings. */
+type FeedRow = Omit<FeedPost, "createdAt" | "validUntil"> & { createdAt: Date | string; validUntil: Date | string | null };
 
-const POST_COLUMNS = sql.raw(`p.id, p.user_id, p.kind, u.business_name, u.name as author_name, u.profile_image_url,
-  p.category, p.city, p.state, p.country, p.content, p.hashtags, p.images, p.offer_title, p.coupon_code,
-  p.valid_until, p.call_to_action_label, p.created_at, p.likes_count, p.views_count`);
+const POST_COLUMNS = sql.raw(`p.id, p.user_id as "userId", p.kind, u.business_name as "businessName", u.name as "authorName",
+  u.profile_image_url as "profileImageUrl", p.category, p.city, p.state, p.country, p.content, p.hashtags, p.images,
+  p.offer_title as "offerTitle", p.coupon_code as "couponCode", p.valid_until as "validUntil",
+  p.call_to_action_label as "callToAction", p.created_at as "createdAt", p.likes_count as "likesCount", p.views_count as "viewsCount"`);
 
 /** Live: published, its business active, and (for an offer) not expired. `p` is posts, `u` its user. */
 const LIVE = sql.raw(`p.status = 'live' and u.status = 'active' and (p.valid_until is null or p.valid_until > now())`);
@@ -118,7 +98,7 @@ export async function listFeed(query: FeedQuery): Promise<FeedPage> {
 function everywhereRows(query: FeedQuery, filters: Array<SQL | null>) {
   return queryRows<FeedRow>(
     db(),
-    sql`select ${POST_COLUMNS}, null::float8 as distance_km
+    sql`select ${POST_COLUMNS}, null::float8 as "distanceKm"
         from posts p join users u on u.id = p.user_id
         where ${where(LIVE, ...filters)}
         order by p.created_at desc, p.id desc
@@ -139,7 +119,7 @@ function nearbyRows(query: FeedQuery, filters: Array<SQL | null>) {
   const perCell = query.offset + query.limit;
   return queryRows<FeedRow>(
     db(),
-    sql`select ${POST_COLUMNS}, earth_distance(ll_to_earth(p.lat, p.lon), ${origin}) / 1000 as distance_km
+    sql`select ${POST_COLUMNS}, earth_distance(ll_to_earth(p.lat, p.lon), ${origin}) / 1000 as "distanceKm"
         from (
           select nearby.id, nearby.created_at
           from unnest(array[${cells}]::int[]) as cell(geo_cell)
@@ -167,7 +147,7 @@ function nearbyRows(query: FeedQuery, filters: Array<SQL | null>) {
 export async function listBusinessPosts(userId: string, limit = 50): Promise<FeedPost[]> {
   const rows = await queryRows<FeedRow>(
     db(),
-    sql`select ${POST_COLUMNS}, null::float8 as distance_km
+    sql`select ${POST_COLUMNS}, null::float8 as "distanceKm"
         from posts p join users u on u.id = p.user_id
         where p.user_id = ${userId}::uuid and ${LIVE}
         order by p.created_at desc, p.id desc
@@ -183,7 +163,7 @@ export async function getLivePost(id: string, location?: FeedQuery["location"]):
     : sql`null::float8`;
   const [row] = await queryRows<FeedRow>(
     db(),
-    sql`select ${POST_COLUMNS}, ${distance} as distance_km
+    sql`select ${POST_COLUMNS}, ${distance} as "distanceKm"
         from posts p join users u on u.id = p.user_id
         where p.id = ${id}::uuid and ${LIVE}`,
   );
@@ -196,26 +176,11 @@ function toIso(value: Date | string): string {
 
 function toFeedPost(row: FeedRow): FeedPost {
   return {
-    id: row.id,
-    userId: row.user_id,
-    kind: row.kind,
-    businessName: row.business_name,
-    authorName: row.author_name,
-    profileImageUrl: row.profile_image_url,
-    category: row.category,
-    city: row.city,
-    state: row.state,
-    country: row.country,
-    content: row.content,
-    hashtags: row.hashtags,
-    images: row.images,
-    offerTitle: row.offer_title,
-    couponCode: row.coupon_code,
-    validUntil: row.valid_until === null ? null : toIso(row.valid_until),
-    callToAction: row.call_to_action_label,
-    createdAt: toIso(row.created_at),
-    likesCount: Number(row.likes_count),
-    viewsCount: Number(row.views_count),
-    distanceKm: row.distance_km === null ? null : Number(row.distance_km),
+    ...row,
+    validUntil: row.validUntil === null ? null : toIso(row.validUntil),
+    createdAt: toIso(row.createdAt),
+    likesCount: Number(row.likesCount),
+    viewsCount: Number(row.viewsCount),
+    distanceKm: row.distanceKm === null ? null : Number(row.distanceKm),
   };
 }

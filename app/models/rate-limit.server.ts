@@ -21,6 +21,8 @@ export async function hitRateLimit(key: string, limit: RateLimit): Promise<RateL
         on conflict (key, window_start) do update set hits = ${rateLimitBuckets.hits} + 1
         returning hits`,
   );
+  // Now and then (about one hit in a thousand, on any instance) the old windows go.
+  if (Math.random() < 0.001) await pruneRateLimits();
   return judge(Number(row.hits), await hitsIn(key, previousStart), limit, windowStart);
 }
 
@@ -53,6 +55,6 @@ function judge(currentHits: number, previousHits: number, { limit, windowSeconds
 }
 
 /** Old windows are worthless; dropped now and then so the table stays small. */
-export async function pruneRateLimits(olderThanSeconds = 86_400) {
+async function pruneRateLimits(olderThanSeconds = 86_400) {
   await db().delete(rateLimitBuckets).where(lt(rateLimitBuckets.windowStart, new Date(Date.now() - olderThanSeconds * 1000)));
 }

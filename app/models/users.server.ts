@@ -141,18 +141,6 @@ export async function verifyLogin(email: string, password: string): Promise<Acco
   return toAccountUser(row);
 }
 
-export async function findUserIdByEmail(email: string): Promise<string | null> {
-  const [row] = await db().select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase()));
-  return row?.id ?? null;
-}
-
-export async function setPassword(userId: string, password: string) {
-  await db()
-    .update(users)
-    .set({ passwordHash: await hashPassword(password), updatedAt: sql`now()` })
-    .where(eq(users.id, userId));
-}
-
 export type GoogleIdentity = { googleId: string; email: string; name: string; pictureUrl: string | null; emailVerified: boolean };
 
 /**
