@@ -28,7 +28,7 @@ export default defineConfig({
   ],
   // The production build on a fresh embedded database with the demo data (npm run build runs first).
   webServer: {
-    command: `rm -rf "${dataDir}" && tsx scripts/db-setup.ts && remix-serve ./build/index.js`,
+    command: `rm -rf "${dataDir}" && tsx scripts/db-setup.ts && tsx server/index.ts`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
@@ -41,6 +41,8 @@ export default defineConfig({
       SESSION_SECRET: "e2e-session-secret",
       ADMIN_EMAIL: "admin@isent.example.in",
       ADMIN_PASSWORD: "admin-e2e-password",
+      // Each test is a different visitor address (tests/e2e/fixtures.ts), as if behind one proxy.
+      TRUST_PROXY: "1",
     },
   },
 });

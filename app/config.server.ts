@@ -24,6 +24,13 @@ const environmentSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
       .optional(),
   ),
+  /** The address the server listens on (all interfaces by default). */
+  HOST: z.string().trim().min(1).default("0.0.0.0"),
+  /**
+   * How many reverse proxies stand in front of the server. Their X-Forwarded-For
+   * entries are believed; with 0 the visitor's address is the socket's.
+   */
+  TRUST_PROXY: z.coerce.number({ invalid_type_error: "must be a number" }).int("must be a whole number").min(0, "must be 0 or more").max(10, "must be at most 10").default(0),
   DATA_DIR: z.string().trim().min(1).default("./data"),
   SESSION_SECRET: optionalString,
   ADMIN_EMAIL: z.string().trim().toLowerCase().email("must be an email address").default("admin@isent.local"),

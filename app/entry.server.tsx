@@ -16,6 +16,9 @@ import { verifyDatabaseAtStart } from "~/models/health.server";
 import { NonceProvider } from "~/utils/nonce-provider";
 import { applySecurityHeaders, createNonce } from "~/utils/security-headers.server";
 
+// The production server (server/index.ts) reaches this through the build's entry module.
+export { serveWithCache } from "~/utils/response-cache.server";
+
 const ABORT_DELAY = 5_000;
 
 // Fail the start, not the first visitor, when the database cannot be reached.

@@ -80,7 +80,7 @@ export function sleep(ms: number) {
 export type Server = { url: string; process: ChildProcess; stop: () => Promise<void>; output: () => string };
 
 /**
- * Starts `remix-serve ./build/index.js` in its own process group on 127.0.0.1:port
+ * Starts the production server (`tsx server/index.ts`) in its own process group on 127.0.0.1:port
  * and waits (bounded) until /api/health answers 200.
  */
 export async function startServer(env: Record<string, string>, port: number, timeoutMs = 60_000): Promise<Server> {
@@ -88,8 +88,8 @@ export async function startServer(env: Record<string, string>, port: number, tim
   if (!existsSync(path.join(ROOT, "build/index.js"))) {
     throw new Error("build/index.js is missing: run `npm run build` first");
   }
-  const bin = path.join(ROOT, "node_modules/.bin/remix-serve");
-  const child = spawn(bin, ["./build/index.js"], {
+  const bin = path.join(ROOT, "node_modules/.bin/tsx");
+  const child = spawn(bin, ["server/index.ts"], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,7 +1,7 @@
 /**
  * What the home page costs a phone: starts the production server on PGlite
  * with the demo data (a fresh temporary DATA_DIR prepared with
- * `tsx scripts/db-setup.ts`, then `remix-serve ./build/index.js`), fetches `/`,
+ * `tsx scripts/db-setup.ts`, then `tsx server/index.ts`), fetches `/`,
  * and sums the gzip -9 size of every JS file the HTML references (<script src>,
  * <link rel="modulepreload"> and imports in inline module scripts) and of the
  * HTML itself. Targets: JS <= 90 KB gz, HTML <= 30 KB gz. Then runs Lighthouse

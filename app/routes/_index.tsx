@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, isRouteErrorResponse, useLoaderData, useLocation, useNavigation, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from "react";
 
@@ -24,6 +24,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { headers, ...feed } = await loadHomeFeed(request);
   return data(feed, { headers });
 }
+
+/** The page's caching headers are the loader's: it is personal (this visitor's likes). */
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data: feed }) => {
   const shared = feed?.sharedPost;

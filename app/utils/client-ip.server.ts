@@ -1,5 +1,8 @@
-/** The visitor's address as the proxy in front of the app reports it (Remix loaders see no socket). */
+/**
+ * The visitor's address. Remix loaders see no socket: the production server
+ * (server/index.ts) writes the address it worked out into X-Forwarded-For,
+ * replacing whatever the client sent.
+ */
 export function clientIp(request: Request): string | null {
-  const forwarded = request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim();
-  return forwarded || request.headers.get("X-Real-IP")?.trim() || null;
+  return request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim() || null;
 }

@@ -42,6 +42,11 @@ export async function visitorIdFrom(request: Request, body: Record<string, unkno
   return (await readAnonId(request)) ?? (isVisitorId(body.anonId) ? body.anonId.toLowerCase() : null);
 }
 
+/** Whether a Set-Cookie header only gives a visitor their anonymous id. */
+export function isAnonIdCookie(setCookie: string): boolean {
+  return setCookie.startsWith(`${anonIdCookie.name}=`);
+}
+
 /** The visitor's id, and a Set-Cookie header when this is their first response. */
 export async function ensureAnonId(request: Request): Promise<{ anonId: string; setCookie: string | null }> {
   const existing = await readAnonId(request);

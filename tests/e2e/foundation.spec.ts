@@ -70,6 +70,26 @@ test.describe("headers and JSON", () => {
     expect(again.headers()["content-security-policy"]).not.toBe(policy);
   });
 
+  test("first-time visitors (no cookies) each get their own nonce and visitor id @api", async ({ playwright, baseURL }) => {
+    const visits = [];
+    for (let visit = 0; visit < 3; visit++) {
+      // A fresh context per visit: no cookie, like a shared link opened on a new phone.
+      const visitor = await playwright.request.newContext({ baseURL });
+      const response = await visitor.get("/");
+      const nonce = /'nonce-([^']+)'/.exec(response.headers()["content-security-policy"])?.[1];
+      const html = await response.text();
+      const scriptNonces = [...html.matchAll(/<script\b[^>]*\bnonce="([^"]+)"/g)].map((match) => match[1]);
+      expect(new Set(scriptNonces)).toEqual(new Set([nonce]));
+      const anonId = (await visitor.storageState()).cookies.find((cookie) => cookie.name === "anon_id")?.value;
+      expect(anonId).toBeTruthy();
+      expect(response.headers()["cache-control"]).toBe("private, no-cache");
+      visits.push({ nonce, anonId });
+      await visitor.dispose();
+    }
+    expect(new Set(visits.map((visit) => visit.nonce)).size).toBe(3);
+    expect(new Set(visits.map((visit) => visit.anonId)).size).toBe(3);
+  });
+
   test("GET /api/health answers ok", async ({ request }) => {
     const response = await request.get("/api/health");
     expect(response.status()).toBe(200);

@@ -19,6 +19,14 @@ describe("environment validation", () => {
     expect(config.DATA_DIR).toBe("./data");
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.SEED_DEMO_DATA).toBe(true);
+    expect(config.TRUST_PROXY).toBe(0);
+    expect(config.HOST).toBe("0.0.0.0");
+  });
+
+  it("names TRUST_PROXY when it is not a small whole number of proxies", () => {
+    expect(parseConfig({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+    expect(problemsOf({ TRUST_PROXY: "yes" })[0]).toMatch(/^TRUST_PROXY must be a number/);
+    expect(problemsOf({ TRUST_PROXY: "-1" })[0]).toMatch(/^TRUST_PROXY must be 0 or more/);
   });
 
   it("names PORT when it is not a number", () => {

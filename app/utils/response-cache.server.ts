@@ -1,0 +1,103 @@
+import { contentSecurityPolicy, createNonce } from "./security-headers.server";
+import { ensureAnonId, isAnonIdCookie } from "./visitor.server";
+
+/**
+ * Seconds of memory in front of the app, for two kinds of answers that are the
+ * same for many askers (kept as long as the feed cache keeps its data):
+ *
+ * - Public JSON: an /api answer the app marks `Cache-Control: public` does not
+ *   depend on who asks, so any asker of that URL may get it.
+ * - First-visit pages: a request with no cookies and no credentials comes from a
+ *   visitor the product knows nothing about yet (a shared link opened for the
+ *   first time, a crawler), so every such visitor of a public page sees the same
+ *   page for the same URL. Only the CSP nonce and the new visitor's anonymous id
+ *   differ, and both are made afresh for each response. Anyone with a cookie
+ *   (likes, a location, a session, a toast) is rendered for themselves.
+ */
+export const RESPONSE_CACHE_TTL_MS = 10_000;
+const MAX_ENTRIES = 200;
+const MAX_BODY_CHARS = 256 * 1024;
+/** Public pages whose first-visit version is the same for everyone. */
+const FIRST_VISIT_PAGES = new Set(["/"]);
+
+type Kept = { status: number; headers: [string, string][]; body: string; nonce?: string };
+const kept = new Map<string, { expiresAt: number; answer: Promise<Kept | null> }>();
+
+type Render = (request: Request) => Promise<Response>;
+
+/** Answers a request through `render` (the Remix handler), or with what was kept for it. */
+export async function serveWithCache(request: Request, render: Render): Promise<Response> {
+  if (request.method !== "GET") return render(request);
+  const url = new URL(request.url);
+  if (url.pathname.startsWith("/api/")) return servePublicJson(url.href, request, render);
+  const anonymous = !request.headers.has("Cookie") && !request.headers.has("Authorization");
+  if (anonymous && FIRST_VISIT_PAGES.has(url.pathname)) return serveFirstVisitPage(`page ${url.href}`, request, render);
+  return render(request);
+}
+
+async function servePublicJson(key: string, request: Request, render: Render): Promise<Response> {
+  const hit = await lookUp(key);
+  if (hit) return new Response(hit.body, { status: hit.status, headers: hit.headers });
+  const response = await render(request);
+  if (response.status !== 200 || !/^public\b/.test(response.headers.get("Cache-Control") ?? "")) return response;
+  const body = await response.text();
+  if (body.length <= MAX_BODY_CHARS) keep(key, Promise.resolve({ status: 200, headers: [...response.headers], body }));
+  return new Response(body, { status: 200, headers: response.headers });
+}
+
+/** Concurrent first visits of one URL share a single render. */
+async function serveFirstVisitPage(key: string, request: Request, render: Render): Promise<Response> {
+  // Looked up and kept without an await in between, so concurrent askers find the render under way.
+  const pending = lookUp(key);
+  if (pending) {
+    const hit = await pending;
+    if (hit) return personalise(hit, request);
+  }
+  let answer: Response | null = null;
+  const page = render(request).then(async (response) => {
+    const nonce = /'nonce-([^']+)'/.exec(response.headers.get("Content-Security-Policy") ?? "")?.[1];
+    const html = response.headers.get("Content-Type")?.startsWith("text/html");
+    // Only a whole page whose sole cookie is the new visitor's id is the same for everyone.
+    if (response.status !== 200 || !html || !nonce || !response.headers.getSetCookie().every(isAnonIdCookie)) {
+      answer = response;
+      return null;
+    }
+    const headers = [...response.headers].filter(([name]) => name !== "set-cookie" && name !== "content-security-policy");
+    return { status: response.status, headers, body: await response.text(), nonce };
+  });
+  keep(key, page);
+  const kept = await page;
+  return kept ? personalise(kept, request) : answer!;
+}
+
+function lookUp(key: string): Promise<Kept | null> | null {
+  const entry = kept.get(key);
+  if (!entry) return null;
+  if (entry.expiresAt > Date.now()) return entry.answer;
+  kept.delete(key);
+  return null;
+}
+
+function keep(key: string, answer: Promise<Kept | null>) {
+  kept.set(key, { expiresAt: Date.now() + RESPONSE_CACHE_TTL_MS, answer });
+  // What cannot be kept is forgotten at once, so the next asker renders again.
+  answer.then(
+    (value) => value ?? kept.delete(key),
+    () => kept.delete(key),
+  );
+  if (kept.size > MAX_ENTRIES) kept.delete(kept.keys().next().value!);
+}
+
+async function personalise(page: Kept, request: Request): Promise<Response> {
+  const nonce = createNonce();
+  const headers = new Headers(page.headers);
+  headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+  const { setCookie } = await ensureAnonId(request);
+  if (setCookie) headers.append("Set-Cookie", setCookie);
+  return new Response(page.body.replaceAll(page.nonce!, nonce), { status: page.status, headers });
+}
+
+/** Forget everything kept (tests). */
+export function clearResponseCache() {
+  kept.clear();
+}

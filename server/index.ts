@@ -1,0 +1,51 @@
+/**
+ * The production server: Express in front of the Remix build, serving what
+ * remix-serve serves (gzip, build assets cached for a year, public files), plus
+ * two things remix-serve cannot do: the visitor's address comes from the socket
+ * (or from the TRUST_PROXY proxies in front), and first-time visitors of public
+ * pages and public JSON are answered from memory (app/utils/response-cache.server.ts).
+ */
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+import { createRequestHandler, installGlobals, type ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import morgan from "morgan";
+
+import type { serveWithCache } from "~/utils/response-cache.server";
+
+import { fetchRequest, sendResponse } from "./fetch-bridge";
+
+// Before the build loads: React picks its production or development build on import.
+process.env.NODE_ENV ??= "production";
+const { config } = await import("~/config.server");
+
+type Build = ServerBuild & { entry: { module: { serveWithCache: typeof serveWithCache } } };
+const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as Build;
+installGlobals({ nativeFetch: true });
+const handleRequest = createRequestHandler(build, config.NODE_ENV);
+
+const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", config.TRUST_PROXY);
+app.use(compression());
+app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
+app.use(express.static("public", { maxAge: "1h" }));
+if (config.LOG_LEVEL === "debug" || config.LOG_LEVEL === "info") app.use(morgan("tiny"));
+
+app.all("*", async (req, res, next) => {
+  try {
+    const response = await build.entry.module.serveWithCache(fetchRequest(req, res, config.TRUST_PROXY), (request) => handleRequest(request));
+    await sendResponse(response, res);
+  } catch (error) {
+    next(error);
+  }
+});
+
+const server = app.listen(config.PORT, config.HOST, () => {
+  console.log(`[server] http://${config.HOST}:${config.PORT} (${config.NODE_ENV})`);
+});
+for (const signal of ["SIGTERM", "SIGINT"] as const) {
+  process.once(signal, () => server.close(() => process.exit(0)));
+}

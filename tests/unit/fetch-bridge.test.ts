@@ -1,0 +1,59 @@
+import type { AddressInfo } from "node:net";
+
+import express from "express";
+import { afterEach, describe, expect, it } from "vitest";
+
+import { fetchRequest, sendResponse } from "../../server/fetch-bridge";
+
+let close: (() => void) | undefined;
+afterEach(() => close?.());
+
+/** An Express app like server/index.ts whose "Remix" echoes the request it was handed. */
+async function start(trustProxy: number) {
+  const app = express();
+  app.set("trust proxy", trustProxy);
+  app.all("*", async (req, res) => {
+    const request = fetchRequest(req, res, trustProxy);
+    const echo = {
+      method: request.method,
+      url: request.url,
+      forwardedFor: request.headers.get("X-Forwarded-For"),
+      realIp: request.headers.get("X-Real-IP"),
+      body: request.body ? await request.text() : null,
+    };
+    await sendResponse(Response.json(echo, { status: 201, headers: [["Set-Cookie", "a=1"], ["Set-Cookie", "b=2"]] }), res);
+  });
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  close = () => server.close();
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+describe("the Express to Remix bridge", () => {
+  it("ignores a client's claimed address when no proxy is trusted", async () => {
+    const base = await start(0);
+    const response = await fetch(`${base}/path?x=1`, { headers: { "X-Forwarded-For": "203.0.113.9", "X-Real-IP": "203.0.113.9" } });
+    const echo = await response.json();
+    expect(echo.forwardedFor).toMatch(/127\.0\.0\.1$/);
+    expect(echo.realIp).toBeNull();
+    expect(echo.url).toBe(`${base}/path?x=1`);
+  });
+
+  it("believes the address a trusted proxy adds, and its host", async () => {
+    const base = await start(1);
+    const response = await fetch(`${base}/`, {
+      headers: { "X-Forwarded-For": "198.51.100.1, 203.0.113.9", "X-Forwarded-Host": "isent.example.in", "X-Forwarded-Proto": "https" },
+    });
+    const echo = await response.json();
+    expect(echo.forwardedFor).toBe("203.0.113.9");
+    expect(echo.url).toBe("https://isent.example.in/");
+  });
+
+  it("passes a body through and sends status and every header back", async () => {
+    const base = await start(0);
+    const response = await fetch(`${base}/form`, { method: "POST", body: "name=Asha" });
+    expect(response.status).toBe(201);
+    expect(response.headers.getSetCookie()).toEqual(["a=1", "b=2"]);
+    expect(await response.json()).toMatchObject({ method: "POST", body: "name=Asha" });
+  });
+});
