@@ -16,8 +16,9 @@ import { verifyDatabaseAtStart } from "~/models/health.server";
 import { NonceProvider } from "~/utils/nonce-provider";
 import { applySecurityHeaders, createNonce } from "~/utils/security-headers.server";
 
-// The production server (server/index.ts) reaches this through the build's entry module.
+// The production server (server/index.ts) reaches these through the build's entry module.
 export { serveWithCache } from "~/utils/response-cache.server";
+export { closeDatabase } from "~/db/db.server";
 
 const ABORT_DELAY = 5_000;
 

@@ -13,6 +13,7 @@ import compression from "compression";
 import express from "express";
 import morgan from "morgan";
 
+import type { closeDatabase } from "~/db/db.server";
 import type { serveWithCache } from "~/utils/response-cache.server";
 
 import { fetchRequest, sendResponse } from "./fetch-bridge";
@@ -21,7 +22,7 @@ import { fetchRequest, sendResponse } from "./fetch-bridge";
 process.env.NODE_ENV ??= "production";
 const { config } = await import("~/config.server");
 
-type Build = ServerBuild & { entry: { module: { serveWithCache: typeof serveWithCache } } };
+type Build = ServerBuild & { entry: { module: { serveWithCache: typeof serveWithCache; closeDatabase: typeof closeDatabase } } };
 const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as Build;
 installGlobals({ nativeFetch: true });
 const handleRequest = createRequestHandler(build, config.NODE_ENV);
@@ -46,6 +47,13 @@ app.all("*", async (req, res, next) => {
 const server = app.listen(config.PORT, config.HOST, () => {
   console.log(`[server] http://${config.HOST}:${config.PORT} (${config.NODE_ENV})`);
 });
+// On shutdown, requests under way finish, then the database closes.
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
-  process.once(signal, () => server.close(() => process.exit(0)));
+  process.once(signal, () => {
+    server.close(async () => {
+      await build.entry.module.closeDatabase();
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  });
 }

@@ -17,6 +17,13 @@ export function db(): Database {
   return databaseHandle().db;
 }
 
+/** Closes the process-wide database, for a clean shutdown (PGlite writes everything out). */
+export async function closeDatabase() {
+  const handle = globalForDb.__databaseHandle;
+  globalForDb.__databaseHandle = undefined;
+  await handle?.close();
+}
+
 /** Tests point the models at their own database with this. */
 export function useDatabase(handle: DatabaseHandle) {
   globalForDb.__databaseHandle = handle;
