@@ -13,12 +13,22 @@ import { renderToPipeableStream } from "react-dom/server";
 
 import { config } from "~/config.server";
 import { verifyDatabaseAtStart } from "~/models/health.server";
+import { crossSiteRefusal } from "~/utils/csrf.server";
 import { NonceProvider } from "~/utils/nonce-provider";
+import { serveWithCache } from "~/utils/response-cache.server";
 import { applySecurityHeaders, createNonce } from "~/utils/security-headers.server";
 
-// The production server (server/index.ts) reaches these through the build's entry module.
-export { serveWithCache } from "~/utils/response-cache.server";
 export { closeDatabase } from "~/db/db.server";
+
+/**
+ * What the production server (server/index.ts) asks before Remix, through the
+ * build's entry module: cross-site form posts are refused, and what can be
+ * answered from memory is.
+ */
+export function serve(request: Request, render: (request: Request) => Promise<Response>): Promise<Response> {
+  const refusal = crossSiteRefusal(request);
+  return refusal ? Promise.resolve(refusal) : serveWithCache(request, render);
+}
 
 const ABORT_DELAY = 5_000;
 

@@ -14,6 +14,11 @@ export function fetchRequest(req: ExpressRequest, res: ExpressResponse, trustPro
   headers.delete("X-Real-IP");
   if (req.ip) headers.set("X-Forwarded-For", req.ip);
   else headers.delete("X-Forwarded-For");
+  if (trustProxy === 0) {
+    // Nobody in front to vouch for them: the request's URL and origin come from Host alone.
+    headers.delete("X-Forwarded-Host");
+    headers.delete("X-Forwarded-Proto");
+  }
 
   const controller = new AbortController();
   // Loaders and actions stop when the visitor goes away before the response is complete.

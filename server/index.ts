@@ -1,9 +1,10 @@
 /**
  * The production server: Express in front of the Remix build, serving what
  * remix-serve serves (gzip, build assets cached for a year, public files), plus
- * two things remix-serve cannot do: the visitor's address comes from the socket
- * (or from the TRUST_PROXY proxies in front), and first-time visitors of public
- * pages and public JSON are answered from memory (app/utils/response-cache.server.ts).
+ * what remix-serve cannot do: the visitor's address comes from the socket (or
+ * from the TRUST_PROXY proxies in front), cross-site form posts get a 403 rather
+ * than Remix's 500, and first-time visitors of public pages and public JSON are
+ * answered from memory (app/utils/response-cache.server.ts).
  */
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -13,8 +14,7 @@ import compression from "compression";
 import express from "express";
 import morgan from "morgan";
 
-import type { closeDatabase } from "~/db/db.server";
-import type { serveWithCache } from "~/utils/response-cache.server";
+import type * as entry from "~/entry.server";
 
 import { fetchRequest, sendResponse } from "./fetch-bridge";
 
@@ -22,7 +22,7 @@ import { fetchRequest, sendResponse } from "./fetch-bridge";
 process.env.NODE_ENV ??= "production";
 const { config } = await import("~/config.server");
 
-type Build = ServerBuild & { entry: { module: { serveWithCache: typeof serveWithCache; closeDatabase: typeof closeDatabase } } };
+type Build = ServerBuild & { entry: { module: typeof entry } };
 const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as Build;
 installGlobals({ nativeFetch: true });
 const handleRequest = createRequestHandler(build, config.NODE_ENV);
@@ -37,7 +37,7 @@ if (config.LOG_LEVEL === "debug" || config.LOG_LEVEL === "info") app.use(morgan(
 
 app.all("*", async (req, res, next) => {
   try {
-    const response = await build.entry.module.serveWithCache(fetchRequest(req, res, config.TRUST_PROXY), (request) => handleRequest(request));
+    const response = await build.entry.module.serve(fetchRequest(req, res, config.TRUST_PROXY), (request) => handleRequest(request));
     await sendResponse(response, res);
   } catch (error) {
     next(error);

@@ -22,8 +22,17 @@ export function isSameOriginRequest(request: Request): boolean {
   return allowed.has(origin);
 }
 
+const refusal = () => new Response("This form was sent from another site and was refused.", { status: 403 });
+
 export function assertSameOrigin(request: Request) {
-  if (!isSameOriginRequest(request)) {
-    throw new Response("This form was sent from another site and was refused.", { status: 403 });
-  }
+  if (!isSameOriginRequest(request)) throw refusal();
+}
+
+/**
+ * The answer to a cross-site form post, given before Remix sees it (Remix's own
+ * check would answer 500). /api answers its own refusal, as JSON.
+ */
+export function crossSiteRefusal(request: Request): Response | null {
+  if (isSameOriginRequest(request) || new URL(request.url).pathname.startsWith("/api/")) return null;
+  return refusal();
 }

@@ -19,6 +19,7 @@ async function start(trustProxy: number) {
       url: request.url,
       forwardedFor: request.headers.get("X-Forwarded-For"),
       realIp: request.headers.get("X-Real-IP"),
+      forwardedHost: request.headers.get("X-Forwarded-Host"),
       body: request.body ? await request.text() : null,
     };
     await sendResponse(Response.json(echo, { status: 201, headers: [["Set-Cookie", "a=1"], ["Set-Cookie", "b=2"]] }), res);
@@ -32,10 +33,13 @@ async function start(trustProxy: number) {
 describe("the Express to Remix bridge", () => {
   it("ignores a client's claimed address when no proxy is trusted", async () => {
     const base = await start(0);
-    const response = await fetch(`${base}/path?x=1`, { headers: { "X-Forwarded-For": "203.0.113.9", "X-Real-IP": "203.0.113.9" } });
+    const response = await fetch(`${base}/path?x=1`, {
+      headers: { "X-Forwarded-For": "203.0.113.9", "X-Real-IP": "203.0.113.9", "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "https" },
+    });
     const echo = await response.json();
     expect(echo.forwardedFor).toMatch(/127\.0\.0\.1$/);
     expect(echo.realIp).toBeNull();
+    expect(echo.forwardedHost).toBeNull();
     expect(echo.url).toBe(`${base}/path?x=1`);
   });
 
