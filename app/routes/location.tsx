@@ -1,8 +1,8 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction, type ActionFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { UseMyLocationForm } from "~/components/feed/location-bar";
+import GeneralErrorBoundary from "~/components/error-boundary";
+import { UseMyLocationForm } from "~/components/feed/use-my-location-form";
 import { PlaceChoices } from "~/components/feed/place-picker";
 import { feedUrl } from "~/lib/feed-url";
 import { locateByIp, searchPlaces } from "~/services/geocoding.server";
