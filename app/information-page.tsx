@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
-import GeneralErrorBoundary from "~/components/error-boundary";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { InformationPage } from "~/components/information-page";
 import { informationPageSlug } from "~/lib/information-pages";
 import { getPage } from "~/models/pages.server";

@@ -11,7 +11,7 @@ import {
 } from "@remix-run/react";
 import { Suspense, lazy, useMemo, useState, type ReactNode } from "react";
 
-import GeneralErrorBoundary from "~/components/error-boundary";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import type { ToastInput } from "~/lib/toast";
 import stylesheet from "~/tailwind.css";
 import { useNonce } from "~/utils/nonce-provider";

@@ -5,7 +5,7 @@ import { Link, isRouteErrorResponse, useRouteError } from "@remix-run/react";
  * anything else shows the message and stack in a red box in development and a
  * friendly page in production (SPEC §8).
  */
-export default function GeneralErrorBoundary() {
+export function GeneralErrorBoundary() {
   const error = useRouteError();
 
   if (isRouteErrorResponse(error)) {

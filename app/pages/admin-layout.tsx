@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, NavLink, Outlet, useLoaderData, useNavigation } from "@remix-run/react";
 
-import GeneralErrorBoundary from "~/components/error-boundary";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ADMIN_SCREENS } from "~/lib/user-routes";
 import { requireAdmin } from "~/utils/admin.server";
 

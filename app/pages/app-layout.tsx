@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, NavLink, Outlet, useLoaderData } from "@remix-run/react";
 
-import GeneralErrorBoundary from "~/components/error-boundary";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { CONTAINER_SCREENS, containerScreenTitle } from "~/lib/user-routes";
 import { getUser, requireUser } from "~/utils/session.server";
 

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, isRouteErrorResponse, useLoaderData, useLocation, useNavigation, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { Suspense, lazy, useCallback, useEffect, useState } from "react";
 
-import GeneralErrorBoundary from "~/components/error-boundary";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { BackToTop } from "~/components/feed/back-to-top";
 import { FeedHeader } from "~/components/feed/feed-header";
 import { LocationBar } from "~/components/feed/location-bar";

@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 
 import { Field, FormErrors, SubmitButton } from "~/components/auth/field";
 import { useValidatedForm } from "~/components/auth/use-validated-form";
-import GeneralErrorBoundary from "~/components/error-boundary";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { config } from "~/config.server";
 import { adminCreateSchema } from "~/lib/auth-schemas";
 import { AdminExistsError, createAdminAccount, isDesignatedAdminEmail } from "~/models/admins.server";

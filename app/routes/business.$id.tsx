@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 
-import GeneralErrorBoundary from "~/components/error-boundary";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { BusinessCard } from "~/components/feed/business-card";
 import { SiteFooter } from "~/components/site-footer";
 import { formatRelativeTime } from "~/lib/relative-time";

@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 
 import { Field, FormErrors, SubmitButton } from "~/components/auth/field";
 import { useValidatedForm } from "~/components/auth/use-validated-form";
-import GeneralErrorBoundary from "~/components/error-boundary";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { resetPasswordSchema } from "~/lib/auth-schemas";
 import { endOtherSessions } from "~/models/sessions.server";
 import { findResetTokenUser, resetPassword } from "~/models/password-reset.server";
