@@ -55,8 +55,8 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-// Drawn only when there is something to show, so most pages never load their code. The server
-// renders them into the HTML all the same (entry.server waits for the whole document).
+// Drawn only when there is a toast, so most pages never load its code. The server draws a flashed
+// toast into the HTML all the same (entry.server waits for lazy parts).
 const Toaster = lazy(() => import("~/components/ui/toaster"));
 
 /** What root gives every page (useOutletContext): notify raises a toast in the browser. */
@@ -105,9 +105,5 @@ function Pending() {
 }
 
 export function ErrorBoundary() {
-  return (
-    <Suspense fallback={null}>
-      <GeneralErrorBoundary />
-    </Suspense>
-  );
+  return <GeneralErrorBoundary />;
 }

@@ -17,7 +17,8 @@ import type { FeedPost } from "~/models/feed.server";
 import type { loader as rootLoader } from "~/root";
 import { loadHomeFeed } from "~/utils/home-feed.server";
 
-// Loaded when shown (the server draws the first two into the HTML when they are).
+// Loaded when shown. The server draws the first-visit message into the HTML (entry.server waits for
+// lazy parts), so it works without JavaScript, and most visits never load its code.
 const FirstVisitModal = lazy(() => import("~/components/feed/first-visit-modal"));
 const Lightbox = lazy(() => import("~/components/feed/lightbox"));
 const BusinessModal = lazy(() => import("~/components/feed/business-modal"));
@@ -26,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return loadHomeFeed(request);
 }
 
-/** A shared link's preview tags come made from the loader. */
+/** A shared link's preview tags (the loader makes them), else the page's title. */
 export const meta: MetaFunction<typeof loader> = ({ data: feed }) => feed?.preview ?? [{ title: "iSent · Local business posts and offers near you" }];
 
 type LoadedFeed = ReturnType<typeof useLoaderData<typeof loader>>;
@@ -195,13 +196,7 @@ function EmptyFeed({ state, returnTo }: { state: LoadedFeed["state"]; returnTo: 
 export function ErrorBoundary() {
   const error = useRouteError();
   const location = useLocation();
-  if (isRouteErrorResponse(error) && error.status === 400) {
-    return (
-      <Suspense fallback={null}>
-        <GeneralErrorBoundary />
-      </Suspense>
-    );
-  }
+  if (isRouteErrorResponse(error) && error.status === 400) return <GeneralErrorBoundary />;
   const nearby = new URLSearchParams(location.search).has("lat");
   return (
     <main className="mx-auto max-w-md px-4 py-16 text-center">

@@ -9,7 +9,8 @@ import { ToastRegion, useHydrated } from "./toaster";
 /**
  * A toast that came with an action's answer (a failed form keeps its page, so
  * there is no redirect to carry a flash cookie): drawn into the HTML without
- * JavaScript, handed to root's toaster with it.
+ * JavaScript, handed to root's toaster with it (so it belongs on a page
+ * directly under root, which gets root's Outlet context).
  */
 export function ActionToast({ toast }: { toast: Toast | null | undefined }) {
   const { notify } = useOutletContext<RootContext>();
@@ -18,5 +19,5 @@ export function ActionToast({ toast }: { toast: Toast | null | undefined }) {
     if (hydrated && toast) notify(toast);
   }, [hydrated, toast, notify]);
   if (hydrated || !toast) return null;
-  return <ToastRegion toast={toast} autoDismiss={false} onDismiss={() => {}} />;
+  return <ToastRegion toast={toast} />;
 }

@@ -24,26 +24,29 @@ export default function Toaster({ serverToast, clientToast }: { serverToast: Toa
   const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
   const raised = useMemo(() => clientToast && createToast(clientToast), [clientToast]);
   const newest = [raised, serverToast]
-    .filter((toast): toast is Toast => Boolean(toast) && !dismissed.has(toast!.id))
+    .filter((toast): toast is Toast => toast !== null && !dismissed.has(toast.id))
     .sort((a, b) => b.createdAt - a.createdAt)[0];
   const dismiss = (id: string) => setDismissed((current) => new Set(current).add(id));
-  return <ToastRegion toast={newest} autoDismiss={hydrated} onDismiss={dismiss} />;
+  // Before hydration a close button could not work: the toast fades out by CSS.
+  return <ToastRegion toast={newest} onDismiss={hydrated ? dismiss : undefined} />;
 }
 
-export function ToastRegion({ toast, autoDismiss, onDismiss }: { toast: Toast | undefined; autoDismiss: boolean; onDismiss: (id: string) => void }) {
+/** onDismiss: given once the toast can be closed (button, and on its own after TOAST_DURATION_MS). */
+export function ToastRegion({ toast, onDismiss }: { toast: Toast | undefined; onDismiss?: (id: string) => void }) {
   return (
     <div aria-live="polite" className="pointer-events-none fixed inset-x-0 top-3 z-50 flex flex-col items-center gap-2 px-3">
-      {toast ? <ToastItem key={toast.id} toast={toast} autoDismiss={autoDismiss} onDismiss={onDismiss} /> : null}
+      {toast ? <ToastItem key={toast.id} toast={toast} onDismiss={onDismiss} /> : null}
     </div>
   );
 }
 
-function ToastItem({ toast, autoDismiss, onDismiss }: { toast: Toast; autoDismiss: boolean; onDismiss: (id: string) => void }) {
+function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss?: (id: string) => void }) {
+  const dismissible = Boolean(onDismiss);
   useEffect(() => {
-    if (!autoDismiss) return;
+    if (!onDismiss) return;
     const timer = setTimeout(() => onDismiss(toast.id), TOAST_DURATION_MS);
     return () => clearTimeout(timer);
-  }, [autoDismiss, toast.id]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [dismissible, toast.id]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
     <div
@@ -55,7 +58,7 @@ function ToastItem({ toast, autoDismiss, onDismiss }: { toast: Toast; autoDismis
         <p className="font-semibold">{toast.title}</p>
         {toast.description ? <p className="text-sm opacity-90">{toast.description}</p> : null}
       </div>
-      {autoDismiss ? (
+      {onDismiss ? (
         <button
           type="button"
           onClick={() => onDismiss(toast.id)}
