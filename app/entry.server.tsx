@@ -8,7 +8,6 @@ import {
   type LoaderFunctionArgs,
 } from "@remix-run/node";
 import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 
 import { config } from "~/config.server";
@@ -43,8 +42,6 @@ export default function handleRequest(
 ) {
   const nonce = createNonce();
   applySecurityHeaders(responseHeaders, nonce);
-  // Bots get the whole document at once; browsers get it streamed.
-  const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
@@ -54,7 +51,11 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        [readyEvent]() {
+        // The whole document at once, for browsers and bots alike: parts the pages load on demand
+        // (React.lazy, e.g. the first-visit message) are then in the HTML itself, where visitors
+        // without JavaScript see them. Streaming would send them after the shell, for a script to
+        // put in place. (No loader defers data, so waiting costs nothing.)
+        onAllReady() {
           shellRendered = true;
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");

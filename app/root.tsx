@@ -1,4 +1,4 @@
-import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
   Links,
   LiveReload,
@@ -8,18 +8,14 @@ import {
   ScrollRestoration,
   useLoaderData,
   useNavigation,
-  useRouteLoaderData,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { Suspense, lazy, useMemo, useState, type ReactNode } from "react";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { Toaster } from "~/components/ui/toaster";
+import type { ToastInput } from "~/lib/toast";
 import stylesheet from "~/tailwind.css";
-import { combineHeaders } from "~/utils/http.server";
-import { getUser } from "~/utils/session.server";
-import { getToast } from "~/utils/toast.server";
-import { ensureAnonId } from "~/utils/visitor.server";
 import { useNonce } from "~/utils/nonce-provider";
+import { loadRootData } from "~/utils/root-data.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -35,12 +31,7 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [{ toast, headers: toastHeaders }, { setCookie }, user] = await Promise.all([getToast(request), ensureAnonId(request), getUser(request)]);
-  // Every visitor gets their anonymous id on their first response, with or without JavaScript.
-  return data(
-    { toast, signedIn: Boolean(user) },
-    { headers: combineHeaders(toastHeaders, setCookie ? { "Set-Cookie": setCookie } : null) },
-  );
+  return loadRootData(request);
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -64,36 +55,47 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+// Drawn only when there is a toast, so most pages never load its code. The server draws a flashed
+// toast into the HTML all the same (entry.server waits for lazy parts).
+const Toaster = lazy(() => import("~/components/ui/toaster"));
+
+/** What root gives every page (useOutletContext): notify raises a toast in the browser. */
+export type RootContext = { notify: (toast: ToastInput) => void };
+
 export default function App() {
   const { toast } = useLoaderData<typeof loader>();
+  const [clientToast, setClientToast] = useState<ToastInput | null>(null);
+  const context = useMemo<RootContext>(() => ({ notify: setClientToast }), []);
   return (
     <>
-      <AuthPending />
-      <NavigationPending />
-      <Outlet />
-      <Toaster serverToast={toast} />
+      <Pending />
+      <Outlet context={context} />
+      {toast || clientToast ? (
+        <Suspense fallback={null}>
+          <Toaster serverToast={toast} clientToast={clientToast} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
 
 const AUTH_ACTIONS = ["/auth", "/login", "/logout", "/admin/login", "/admin/logout"];
 
-/** SPEC §2: the whole app shows a loading screen while a login, logout or register is pending. */
-function AuthPending() {
+/**
+ * SPEC §2: the whole app shows a loading screen while a login, logout or register
+ * is pending; while the next page's code and data load, a 'Loading...' badge (the
+ * spec's lazy fallback) says so.
+ */
+function Pending() {
   const navigation = useNavigation();
-  const pending = navigation.state === "submitting" && AUTH_ACTIONS.includes(navigation.formAction?.split("?")[0] ?? "");
-  if (!pending) return null;
-  return (
-    <div role="status" className="fixed inset-0 z-[60] flex flex-col items-center justify-center gap-3 bg-white/90">
-      <span aria-hidden className="h-10 w-10 animate-spin rounded-full border-4 border-brand-100 border-t-brand-600" />
-      <span className="font-medium text-slate-700">Loading iSent...</span>
-    </div>
-  );
-}
-
-/** While the next page's code and data load, say so (the spec's lazy 'Loading...' fallback). */
-function NavigationPending() {
-  const navigation = useNavigation();
+  if (navigation.state === "submitting" && AUTH_ACTIONS.includes(navigation.formAction?.split("?")[0] ?? "")) {
+    return (
+      <div role="status" className="fixed inset-0 z-[60] flex flex-col items-center justify-center gap-3 bg-white/90">
+        <span aria-hidden className="h-10 w-10 animate-spin rounded-full border-4 border-brand-100 border-t-brand-600" />
+        <span className="font-medium text-slate-700">Loading iSent...</span>
+      </div>
+    );
+  }
   if (navigation.state !== "loading") return null;
   return (
     <div role="status" className="fixed inset-x-0 top-0 z-50 flex justify-center">
@@ -103,7 +105,5 @@ function NavigationPending() {
 }
 
 export function ErrorBoundary() {
-  // The root loader may be what failed, so its data is optional here.
-  useRouteLoaderData<typeof loader>("root");
   return <GeneralErrorBoundary />;
 }

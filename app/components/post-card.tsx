@@ -1,14 +1,14 @@
-import { useCallback, useRef, useState } from "react";
+import { useRef, useState } from "react";
 
 import { useViewTracking } from "~/hooks/use-view-tracking";
-import { formatDistance } from "~/lib/geo-grid";
+import { formatDistance } from "~/lib/distance";
 import { hashtagsToShow } from "~/lib/hashtags";
 import { formatDayMonth, formatRelativeTime } from "~/lib/relative-time";
 import type { FeedPost } from "~/models/feed.server";
 
 import { ImageGrid } from "./feed/image-grid";
 import { LikeButton } from "./feed/like-button";
-import { ShareButton } from "./feed/share-button";
+import { ShareLinks } from "./feed/share-button";
 
 export type PostCardProps = {
   post: FeedPost;
@@ -29,7 +29,8 @@ export function PostCard({ post, liked, returnTo, postUrl, hashtagUrl, highlight
   const place = [post.city, post.state].filter(Boolean).join(", ");
   const cardRef = useRef<HTMLElement>(null);
   const [viewsCount, setViewsCount] = useState(post.viewsCount);
-  useViewTracking(cardRef, post.id, useCallback((count: number) => setViewsCount(count), []));
+  useViewTracking(cardRef, post.id, setViewsCount);
+  const hashtags = hashtagsToShow(post.hashtags, post.content);
 
   return (
     <article
@@ -72,25 +73,25 @@ export function PostCard({ post, liked, returnTo, postUrl, hashtagUrl, highlight
 
       {post.kind === "offer" ? <OfferDetails post={post} /> : null}
       <p className="whitespace-pre-line break-words px-4 pt-2 text-slate-800">{post.content}</p>
-      <ul className="flex flex-wrap gap-x-2 gap-y-1 px-4 pt-2" aria-label="Hashtags">
-        {hashtagsToShow(post.hashtags, post.content).map((tag) => (
-          <li key={tag}>
-            <a href={hashtagUrl(tag)} className="text-sm text-brand-600 hover:underline">
-              #{tag}
-            </a>
-          </li>
-        ))}
-      </ul>
+      {hashtags.length ? (
+        <ul className="flex flex-wrap gap-x-2 gap-y-1 px-4 pt-2" aria-label="Hashtags">
+          {hashtags.map((tag) => (
+            <li key={tag}>
+              <a href={hashtagUrl(tag)} className="text-sm text-brand-600 hover:underline">
+                #{tag}
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <ImageGrid images={post.images} priority={priority} onOpen={(index) => onOpenImage(post, index)} />
 
-      <footer className="flex items-center justify-between px-2 py-2">
-        <div className="flex items-center gap-1">
-          <LikeButton postId={post.id} initialLiked={liked} initialCount={post.likesCount} returnTo={returnTo} />
-          <span className="px-2 text-sm text-slate-500" aria-label={`${viewsCount} views`}>
-            <span data-testid="views-count">{viewsCount}</span> views
-          </span>
-        </div>
-        <ShareButton postUrl={postUrl} title={name} content={post.content} />
+      <footer className="flex items-center gap-1 p-2">
+        <LikeButton postId={post.id} initialLiked={liked} initialCount={post.likesCount} returnTo={returnTo} />
+        <span className="px-2 text-sm text-slate-500">
+          <span data-testid="views-count">{viewsCount}</span> views
+        </span>
+        <ShareLinks postUrl={postUrl} title={name} content={post.content} />
       </footer>
     </article>
   );
@@ -107,9 +108,7 @@ function OfferDetails({ post }: { post: FeedPost }) {
           </>
         ) : null}
         {post.couponCode && post.validUntil ? " · " : ""}
-        {post.validUntil
-          ? `Valid till ${formatDayMonth(post.validUntil)}`
-          : ""}
+        {post.validUntil ? `Valid till ${formatDayMonth(post.validUntil)}` : ""}
       </p>
     </div>
   );

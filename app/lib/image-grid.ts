@@ -17,8 +17,3 @@ export function imageGridLayout(images: readonly string[]): ImageGridLayout {
     })),
   };
 }
-
-/** The lightbox's wrap-around step: previous of the first is the last, next of the last the first. */
-export function wrapIndex(index: number, total: number): number {
-  return ((index % total) + total) % total;
-}

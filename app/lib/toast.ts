@@ -1,6 +1,5 @@
 export const TOAST_TYPES = ["success", "error", "info"] as const;
-/** SPEC §9: one toast at a time, shown for 5000 ms. */
-export const TOAST_LIMIT = 1;
+/** SPEC §9: one toast at a time (the newest), shown for 5000 ms. */
 export const TOAST_DURATION_MS = 5000;
 
 export type Toast = {

@@ -2,16 +2,43 @@ const ANON_ID_KEY = "anonId";
 const LIKED_KEY = "likedPosts";
 const VIEWED_KEY = "viewedPosts";
 
-function readCookie(name: string): string | null {
-  const match = document.cookie.split("; ").find((part) => part.startsWith(`${name}=`));
-  return match ? decodeURIComponent(match.slice(name.length + 1)) : null;
+type StorageName = "localStorage" | "sessionStorage";
+
+/** Storage may be disabled or full: the server still counts correctly, so failures are ignored. */
+function read(storage: StorageName, key: string): string | null {
+  try {
+    return window[storage].getItem(key);
+  } catch {
+    return null;
+  }
 }
 
-/** Remix cookies hold base64 JSON; the anonymous id cookie holds a JSON string. */
-function decodeRemixCookie(value: string | null): string | null {
-  if (!value) return null;
+function write(storage: StorageName, key: string, value: string) {
   try {
-    const decoded = JSON.parse(decodeURIComponent(escape(atob(value))));
+    window[storage].setItem(key, value);
+  } catch {
+    // See read().
+  }
+}
+
+function readList(storage: StorageName, key: string): string[] {
+  try {
+    return JSON.parse(read(storage, key) ?? "[]") as string[];
+  } catch {
+    return [];
+  }
+}
+
+/** Keeps the newest few hundred ids: enough for a session, small in storage. */
+function writeList(storage: StorageName, key: string, ids: string[]) {
+  write(storage, key, JSON.stringify(ids.slice(-500)));
+}
+
+/** The anon_id cookie the server set: Remix cookies hold base64 JSON, here a JSON string. */
+function anonIdCookie(): string | null {
+  const value = /(?:^|; )anon_id=([^;]*)/.exec(document.cookie)?.[1];
+  try {
+    const decoded: unknown = value && JSON.parse(decodeURIComponent(escape(atob(decodeURIComponent(value)))));
     return typeof decoded === "string" ? decoded : null;
   } catch {
     return null;
@@ -20,54 +47,25 @@ function decodeRemixCookie(value: string | null): string | null {
 
 /** SPEC §6: the anonymous id, kept in local storage and in the cookie the server set. */
 export function getAnonId(): string {
-  const fromCookie = decodeRemixCookie(readCookie("anon_id"));
-  const stored = safeStorage(localStorage)?.getItem(ANON_ID_KEY);
-  const anonId = fromCookie ?? stored ?? crypto.randomUUID();
-  if (stored !== anonId) safeStorage(localStorage)?.setItem(ANON_ID_KEY, anonId);
+  const stored = read("localStorage", ANON_ID_KEY);
+  const anonId = anonIdCookie() ?? stored ?? crypto.randomUUID();
+  if (stored !== anonId) write("localStorage", ANON_ID_KEY, anonId);
   return anonId;
 }
 
-function safeStorage(storage: Storage): Storage | null {
-  try {
-    return storage;
-  } catch {
-    return null;
-  }
-}
-
-function readSet(storage: Storage, key: string): Set<string> {
-  try {
-    return new Set(JSON.parse(storage.getItem(key) ?? "[]") as string[]);
-  } catch {
-    return new Set();
-  }
-}
-
-function writeSet(storage: Storage, key: string, values: Set<string>) {
-  try {
-    // Keep the newest few hundred: enough for a session, small in storage.
-    storage.setItem(key, JSON.stringify([...values].slice(-500)));
-  } catch {
-    // Storage full or disabled: the server still counts correctly.
-  }
-}
-
 export function rememberLike(postId: string, liked: boolean) {
-  const likedPosts = readSet(localStorage, LIKED_KEY);
-  if (liked) likedPosts.add(postId);
-  else likedPosts.delete(postId);
-  writeSet(localStorage, LIKED_KEY, likedPosts);
+  const others = readList("localStorage", LIKED_KEY).filter((id) => id !== postId);
+  writeList("localStorage", LIKED_KEY, liked ? [...others, postId] : others);
 }
 
-export function rememberedLikes(): Set<string> {
-  return readSet(localStorage, LIKED_KEY);
+export function rememberedLikes(): string[] {
+  return readList("localStorage", LIKED_KEY);
 }
 
 /** SPEC §4: a view is recorded once per session per post. */
 export function markViewedThisSession(postId: string): boolean {
-  const viewed = readSet(sessionStorage, VIEWED_KEY);
-  if (viewed.has(postId)) return false;
-  viewed.add(postId);
-  writeSet(sessionStorage, VIEWED_KEY, viewed);
+  const viewed = readList("sessionStorage", VIEWED_KEY);
+  if (viewed.includes(postId)) return false;
+  writeList("sessionStorage", VIEWED_KEY, [...viewed, postId]);
   return true;
 }

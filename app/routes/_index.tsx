@@ -1,55 +1,37 @@
-import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, isRouteErrorResponse, useLoaderData, useLocation, useNavigation, useRouteError, useRouteLoaderData } from "@remix-run/react";
-import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from "react";
+import { Suspense, lazy, useCallback, useEffect, useState } from "react";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { BackToTop } from "~/components/feed/back-to-top";
 import { FeedHeader } from "~/components/feed/feed-header";
-import { FirstVisitModal } from "~/components/feed/first-visit-modal";
-import { LocationBar, UseMyLocationForm } from "~/components/feed/location-bar";
+import { LocationBar } from "~/components/feed/location-bar";
+import { UseMyLocationForm } from "~/components/feed/use-my-location-form";
 import { PostCard } from "~/components/post-card";
 import { SiteFooter } from "~/components/site-footer";
 import { feedUrl } from "~/lib/feed-url";
 import { imageVariantUrl } from "~/lib/images";
-import { postPath, shareText } from "~/lib/share";
+import { postPath } from "~/lib/share";
 import { getAnonId, rememberedLikes } from "~/lib/visitor.client";
 import type { FeedPost } from "~/models/feed.server";
 import type { loader as rootLoader } from "~/root";
 import { loadHomeFeed } from "~/utils/home-feed.server";
 
+// Loaded when shown. The server draws the first-visit message into the HTML (entry.server waits for
+// lazy parts), so it works without JavaScript, and most visits never load its code.
+const FirstVisitModal = lazy(() => import("~/components/feed/first-visit-modal"));
 const Lightbox = lazy(() => import("~/components/feed/lightbox"));
 const BusinessModal = lazy(() => import("~/components/feed/business-modal"));
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { headers, ...feed } = await loadHomeFeed(request);
-  return data(feed, { headers });
+  return loadHomeFeed(request);
 }
 
 /** The page's caching headers are the loader's: it is personal (this visitor's likes). */
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export const meta: MetaFunction<typeof loader> = ({ data: feed }) => {
-  const shared = feed?.sharedPost;
-  if (!feed || !shared) return [{ title: "iSent · Local business posts and offers near you" }];
-  // A shared link's preview (WhatsApp, social apps): the business, the post, its first picture.
-  const title = `${shared.businessName || shared.authorName || "Unknown Business"} on iSent`;
-  const description = shareText(shared.content);
-  const url = `${feed.origin}${postPath(shared.id)}`;
-  const image = shared.images[0] ? `${feed.origin}${imageVariantUrl(shared.images[0], 960)}` : null;
-  return [
-    { title },
-    { name: "description", content: description },
-    { property: "og:type", content: "article" },
-    { property: "og:site_name", content: "iSent" },
-    { property: "og:title", content: title },
-    { property: "og:description", content: description },
-    { property: "og:url", content: url },
-    ...(image ? [{ property: "og:image", content: image }, { name: "twitter:image", content: image }] : []),
-    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
-    { name: "twitter:title", content: title },
-    { name: "twitter:description", content: description },
-  ];
-};
+/** A shared link's preview tags (the loader makes them), else the page's title. */
+export const meta: MetaFunction<typeof loader> = ({ data: feed }) => feed?.preview ?? [{ title: "iSent · Local business posts and offers near you" }];
 
 type LoadedFeed = ReturnType<typeof useLoaderData<typeof loader>>;
 
@@ -83,56 +65,43 @@ function Feed({ feed }: { feed: LoadedFeed }) {
     if (feed.highlightId) document.getElementById(`post-${feed.highlightId}`)?.scrollIntoView({ block: "center" });
   }, [feed.highlightId]);
 
-  const apiUrl = useCallback(
-    (cursor?: string) => {
+  /**
+   * The next page (past the cursor) or, without one, the first page afresh, from
+   * GET /api/feed: the JSON twin of this page.
+   */
+  async function load(next: "loading-more" | "refreshing", failure: string, cursor?: string) {
+    setStatus(next);
+    setError(null);
+    try {
       const params = new URLSearchParams(feed.apiParams);
       if (cursor) params.set("cursor", cursor);
-      return `/api/feed?${params}`;
-    },
-    [feed.apiParams],
-  );
-
-  async function fetchPage(cursor: string | undefined, init?: RequestInit) {
-    const response = await fetch(apiUrl(cursor), init);
-    if (!response.ok) throw new Error(String(response.status));
-    return { posts: (await response.json()) as FeedPost[], nextCursor: response.headers.get("X-Next-Cursor") };
+      // A refresh goes past the 2-minute HTTP cache: the visitor asked for fresh posts.
+      const response = await fetch(`/api/feed?${params}`, cursor ? undefined : { cache: "no-cache" });
+      if (!response.ok) throw new Error(String(response.status));
+      const page = (await response.json()) as FeedPost[];
+      setPosts((current) => (cursor ? [...current, ...page.filter((post) => !current.some((seen) => seen.id === post.id))] : page));
+      setNextCursor(response.headers.get("X-Next-Cursor"));
+    } catch {
+      setError(failure);
+    } finally {
+      setStatus("idle");
+    }
   }
 
-  async function loadMore(event: React.MouseEvent) {
+  function loadMore(event: React.MouseEvent) {
     if (!nextCursor) return;
     event.preventDefault();
-    setStatus("loading-more");
-    setError(null);
-    try {
-      const page = await fetchPage(nextCursor);
-      setPosts((current) => [...current, ...page.posts.filter((post) => !current.some((seen) => seen.id === post.id))]);
-      setNextCursor(page.nextCursor);
-    } catch {
-      setError(feed.hasLocation ? "Failed to load nearby posts" : "Failed to load feed");
-    } finally {
-      setStatus("idle");
-    }
+    void load("loading-more", feed.hasLocation ? "Failed to load nearby posts" : "Failed to load feed", nextCursor);
   }
 
-  async function refresh() {
+  function refresh() {
     window.scrollTo({ top: 0, behavior: "smooth" });
-    setStatus("refreshing");
-    setError(null);
-    try {
-      // Past the 2-minute HTTP cache: the visitor asked for fresh posts.
-      const page = await fetchPage(undefined, { cache: "no-cache" });
-      setPosts(page.posts);
-      setNextCursor(page.nextCursor);
-    } catch {
-      setError("Failed to refresh feed");
-    } finally {
-      setStatus("idle");
-    }
+    void load("refreshing", "Failed to refresh feed");
   }
 
   const loadingFeed = navigation.state === "loading" && navigation.location.pathname === "/";
   const returnTo = `${location.pathname}${location.search}`;
-  const hashtagUrl = useMemo(() => (tag: string) => feedUrl(feed.state, { q: `#${tag}` }), [feed.state]);
+  const hashtagUrl = (tag: string) => feedUrl(feed.state, { q: `#${tag}` });
   const closeBusiness = useCallback(() => setBusinessId(null), []);
 
   return (
@@ -166,7 +135,7 @@ function Feed({ feed }: { feed: LoadedFeed }) {
               hashtagUrl={hashtagUrl}
               highlighted={post.id === feed.highlightId}
               priority={index === 0}
-              onOpenImage={(opened, imageIndex) => setLightbox({ images: opened.images, index: imageIndex })}
+              onOpenImage={(opened, imageIndex) => setLightbox({ images: opened.images.map((url) => imageVariantUrl(url, 1280)), index: imageIndex })}
               onOpenBusiness={(opened) => setBusinessId(opened.userId)}
             />
           ))
@@ -187,8 +156,12 @@ function Feed({ feed }: { feed: LoadedFeed }) {
       </main>
       <SiteFooter />
 
-      {feed.showIntro ? <FirstVisitModal returnTo={returnTo} /> : null}
       <BackToTop onRefresh={refresh} />
+      {feed.showIntro ? (
+        <Suspense fallback={null}>
+          <FirstVisitModal returnTo={returnTo} />
+        </Suspense>
+      ) : null}
       {lightbox ? (
         <Suspense fallback={null}>
           <Lightbox images={lightbox.images} startIndex={lightbox.index} onClose={() => setLightbox(null)} />
@@ -203,16 +176,18 @@ function Feed({ feed }: { feed: LoadedFeed }) {
   );
 }
 
+const OUTLINE_BUTTON = "rounded-full border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50";
+
 function EmptyFeed({ state, returnTo }: { state: LoadedFeed["state"]; returnTo: string }) {
   return (
     <div className="rounded-xl border border-slate-200 bg-white px-4 py-10 text-center">
       <p className="text-slate-700">No posts near this location.</p>
       <div className="mt-4 flex flex-wrap justify-center gap-2">
         <UseMyLocationForm returnTo={returnTo} />
-        <Link to={`/location?returnTo=${encodeURIComponent(returnTo)}`} className="rounded-full border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50">
+        <Link to={`/location?returnTo=${encodeURIComponent(returnTo)}`} className={OUTLINE_BUTTON}>
           Search place
         </Link>
-        <Link to={feedUrl(state, { all: true })} className="rounded-full border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50">
+        <Link to={feedUrl(state, { all: true })} className={OUTLINE_BUTTON}>
           Show all
         </Link>
       </div>

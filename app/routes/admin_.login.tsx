@@ -6,7 +6,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { Field, FormErrors, SubmitButton } from "~/components/auth/field";
 import { useValidatedForm } from "~/components/auth/use-validated-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ActionToast } from "~/components/ui/toaster";
+import { ActionToast } from "~/components/ui/action-toast";
 import { adminLoginSchema } from "~/lib/auth-schemas";
 import { createToast } from "~/lib/toast";
 import { isAdmin, isDesignatedAdminEmail, recordAdminLogin } from "~/models/admins.server";

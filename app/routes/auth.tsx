@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParam
 import { Field, FormErrors, SubmitButton } from "~/components/auth/field";
 import { useValidatedForm } from "~/components/auth/use-validated-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ActionToast } from "~/components/ui/toaster";
+import { ActionToast } from "~/components/ui/action-toast";
 import { forgotPasswordSchema, loginSchema, registerSchema } from "~/lib/auth-schemas";
 import { safeRedirect } from "~/lib/safe-redirect";
 import type { Toast } from "~/lib/toast";

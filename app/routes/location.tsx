@@ -2,12 +2,11 @@ import { redirect, type LoaderFunctionArgs, type MetaFunction, type ActionFuncti
 import { Form, Link, useLoaderData } from "@remix-run/react";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { UseMyLocationForm } from "~/components/feed/location-bar";
+import { UseMyLocationForm } from "~/components/feed/use-my-location-form";
 import { PlaceChoices } from "~/components/feed/place-picker";
-import { feedUrl } from "~/lib/feed-url";
 import { locateByIp, searchPlaces } from "~/services/geocoding.server";
 import { clientIp } from "~/utils/client-ip.server";
-import { locationChoiceSchema } from "~/utils/location-choice.server";
+import { feedAfterChoice, locationChoiceSchema } from "~/utils/location-choice.server";
 import { combineHeaders } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import {
@@ -61,10 +60,7 @@ export async function action({ request }: ActionFunctionArgs) {
     { "Set-Cookie": await serializeVisitorLocation(chosen) },
     chosen ? { "Set-Cookie": await serializeLocationChosen() } : null,
   );
-  // The remembered location is the feed's; search and category carry over from where the visitor was.
-  const previous = new URL(returnTo, "http://local").searchParams;
-  const target = feedUrl({ q: previous.get("q") ?? undefined, category: previous.get("category") ?? undefined }, chosen ? {} : { all: true });
-  return redirect(target, { status: 303, headers });
+  return redirect(feedAfterChoice(returnTo, Boolean(chosen)), { status: 303, headers });
 }
 
 export default function ChooseLocation() {

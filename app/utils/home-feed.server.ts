@@ -1,7 +1,11 @@
+import { data, type MetaDescriptor } from "@remix-run/node";
+
 import { config } from "~/config.server";
 import { DEFAULT_RADIUS_KM, FEED_PAGE_SIZE, parseFeedQuery, type FeedQuery } from "~/lib/feed-query";
 import type { FeedState } from "~/lib/feed-url";
+import { imageVariantUrl } from "~/lib/images";
 import { coordinatesLabel } from "~/lib/location";
+import { postPath, shareText } from "~/lib/share";
 import { listCategories } from "~/models/categories.server";
 import { cachedFeedPage, withCurrentCounts } from "~/models/feed-cache.server";
 import { getLivePost, type FeedPost } from "~/models/feed.server";
@@ -66,27 +70,55 @@ export async function loadHomeFeed(request: Request) {
   }
   if (query.q) apiParams.q = query.q;
   if (query.category) apiParams.category = query.category;
+  const origin = config.PUBLIC_URL?.replace(/\/$/, "") ?? url.origin;
 
-  return {
-    posts,
-    nextCursor: page.nextCursor,
-    state,
-    apiParams,
-    hasLocation: Boolean(location),
-    location: location ? { label: location.label, source: location.source, accuracyMeters: location.accuracyMeters } : null,
-    locationJustChosen: chosen.chosen,
-    categories,
-    likedIds: await likedPostIds(visitorId, posts.map((post) => post.id)),
-    sharedPost,
-    highlightId: sharedPost?.id ?? null,
-    showIntro,
-    origin: config.PUBLIC_URL?.replace(/\/$/, "") ?? url.origin,
-    /** Changes whenever the feed's content does, so the page starts afresh. */
-    pageKey: `${url.search}|${location?.lat ?? ""},${location?.lon ?? ""}`,
-    headers: combineHeaders(chosen.clear ? { "Set-Cookie": chosen.clear } : null, {
-      // Personal (this visitor's likes), so never shared by a cache; revalidated every time.
-      "Cache-Control": "private, no-cache",
-      Vary: "Cookie",
-    }),
-  };
+  return data(
+    {
+      posts,
+      nextCursor: page.nextCursor,
+      state,
+      apiParams,
+      hasLocation: Boolean(location),
+      location: location ? { label: location.label, source: location.source, accuracyMeters: location.accuracyMeters } : null,
+      locationJustChosen: chosen.chosen,
+      categories,
+      likedIds: await likedPostIds(visitorId, posts.map((post) => post.id)),
+      highlightId: sharedPost?.id ?? null,
+      preview: sharedPost ? sharePreview(sharedPost, origin) : null,
+      showIntro,
+      origin,
+      /** Changes whenever the feed's content does, so the page starts afresh. */
+      pageKey: `${url.search}|${location?.lat ?? ""},${location?.lon ?? ""}`,
+    },
+    {
+      headers: combineHeaders(chosen.clear ? { "Set-Cookie": chosen.clear } : null, {
+        // Personal (this visitor's likes), so never shared by a cache; revalidated every time.
+        "Cache-Control": "private, no-cache",
+        Vary: "Cookie",
+      }),
+    },
+  );
+}
+
+/**
+ * A shared link's preview (WhatsApp, social apps): the business, the post, its
+ * first picture. Made here, so the page's meta function only passes it on.
+ */
+function sharePreview(post: FeedPost, origin: string): MetaDescriptor[] {
+  const title = `${post.businessName || post.authorName || "Unknown Business"} on iSent`;
+  const description = shareText(post.content);
+  const image = post.images[0] ? `${origin}${imageVariantUrl(post.images[0], 960)}` : null;
+  return [
+    { title },
+    { name: "description", content: description },
+    { property: "og:type", content: "article" },
+    { property: "og:site_name", content: "iSent" },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: `${origin}${postPath(post.id)}` },
+    ...(image ? [{ property: "og:image", content: image }, { name: "twitter:image", content: image }] : []),
+    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: description },
+  ];
 }

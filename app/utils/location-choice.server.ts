@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { feedUrl } from "~/lib/feed-url";
+
 const coordinates = {
   lat: z.coerce.number().min(-90).max(90),
   lon: z.coerce.number().min(-180).max(180),
@@ -12,3 +14,12 @@ export const locationChoiceSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("clear") }),
 ]);
 
+
+/**
+ * Where a location choice leads: its feed, with the search and category the
+ * visitor came from; 'Show all' when no location was chosen.
+ */
+export function feedAfterChoice(returnTo: string, chosen: boolean): string {
+  const previous = new URL(returnTo, "http://local").searchParams;
+  return feedUrl({ q: previous.get("q") ?? undefined, category: previous.get("category") ?? undefined }, chosen ? {} : { all: true });
+}

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 
 import { feedUrl } from "~/lib/feed-url";
-import { cellOf, cellsWithin, distanceKm, formatDistance } from "~/lib/geo-grid";
+import { formatDistance } from "~/lib/distance";
+import { cellOf, cellsWithin, distanceKm } from "~/lib/geo-grid";
 import { formatIndianPhone } from "~/lib/phone";
 import { likePattern, parseSearchTerms } from "~/lib/search-terms";
 import { SHARE_TEXT_LIMIT, postPath, shareText, whatsappShareUrl } from "~/lib/share";

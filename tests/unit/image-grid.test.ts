@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { imageGridLayout, wrapIndex } from "~/lib/image-grid";
+import { wrapIndex } from "~/components/feed/lightbox";
+import { imageGridLayout } from "~/lib/image-grid";
 
 const images = (count: number) => Array.from({ length: count }, (_, index) => `/uploads/${index}.jpg`);
 

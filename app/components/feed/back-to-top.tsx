@@ -1,5 +1,7 @@
 import { useEffect, useState } from "react";
 
+import { Icon } from "~/components/ui/icon";
+
 /** SPEC §9: after 300 px of scrolling, a button goes back to the top and refreshes the feed. */
 const SHOW_AFTER_PX = 300;
 
@@ -19,9 +21,7 @@ export function BackToTop({ onRefresh }: { onRefresh: () => void }) {
       aria-label="Back to top and refresh"
       className="fixed bottom-5 right-5 z-30 rounded-full bg-brand-600 p-3 text-white shadow-lg hover:bg-brand-700"
     >
-      <svg aria-hidden viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2.5">
-        <path d="M12 19V5M5 12l7-7 7 7" />
-      </svg>
+      <Icon name="arrow-up" className="h-6 w-6" />
     </button>
   );
 }

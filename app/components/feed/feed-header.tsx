@@ -1,6 +1,7 @@
 import { Form, Link, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 
+import { Icon } from "~/components/ui/icon";
 import { feedUrl, type FeedState } from "~/lib/feed-url";
 import { INFORMATION_PAGES } from "~/lib/information-pages";
 
@@ -46,6 +47,7 @@ function SearchForm({ state }: { state: FeedState }) {
   const navigate = useNavigate();
   const [value, setValue] = useState(state.q ?? "");
   const typed = useRef(false);
+  const withoutSearch = feedUrl(state, { q: undefined });
   useEffect(() => setValue(state.q ?? ""), [state.q]);
   // As-you-type search with JavaScript; the form still submits without it.
   useEffect(() => {
@@ -56,7 +58,10 @@ function SearchForm({ state }: { state: FeedState }) {
 
   return (
     <Form method="get" action="/" role="search" className="relative min-w-0 flex-1">
-      <HiddenState state={state} except="q" />
+      {/* The rest of the feed state, kept when the search changes. */}
+      {[...new URLSearchParams(withoutSearch.slice(2))].map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <label htmlFor="feed-search" className="sr-only">
         Search
       </label>
@@ -75,7 +80,7 @@ function SearchForm({ state }: { state: FeedState }) {
       />
       {value ? (
         <Link
-          to={feedUrl(state, { q: undefined })}
+          to={withoutSearch}
           onClick={() => {
             typed.current = false;
             setValue("");
@@ -87,28 +92,6 @@ function SearchForm({ state }: { state: FeedState }) {
         </Link>
       ) : null}
     </Form>
-  );
-}
-
-/** Keeps the rest of the feed state when a GET form changes one part of it. */
-export function HiddenState({ state, except }: { state: FeedState; except: keyof FeedState }) {
-  const fields: Array<[keyof FeedState, string | undefined]> = [
-    ["lat", state.lat?.toString()],
-    ["lon", state.lon?.toString()],
-    ["radiusKm", state.radiusKm?.toString()],
-    ["label", state.label],
-    ["q", state.q],
-    ["category", state.category],
-    ["all", state.all ? "1" : undefined],
-  ];
-  return (
-    <>
-      {fields
-        .filter(([name, value]) => name !== except && value !== undefined && value !== "")
-        .map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
-        ))}
-    </>
   );
 }
 
@@ -148,9 +131,7 @@ function MainMenu({ signedIn }: { signedIn: boolean }) {
   return (
     <details className="relative">
       <summary className="cursor-pointer list-none rounded-full p-2 text-slate-700 marker:hidden hover:bg-slate-100" aria-label="Menu">
-        <svg aria-hidden viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
-          <path d="M4 6h16M4 12h16M4 18h16" />
-        </svg>
+        <Icon name="menu" className="h-6 w-6" />
       </summary>
       <nav className="absolute right-0 z-40 mt-1 w-52 rounded-lg border border-slate-200 bg-white py-1 shadow-lg">
         <Link to={signedIn ? "/app" : "/auth"} className="block px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-slate-50">

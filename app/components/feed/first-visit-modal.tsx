@@ -4,8 +4,9 @@ import { useState } from "react";
 /**
  * SPEC §2: shown once per visitor. 'Okay' posts to /intro, which remembers it
  * in a cookie; with JavaScript the browser writes that cookie and closes the dialog.
+ * Loaded only for the visitors it is shown to.
  */
-export function FirstVisitModal({ returnTo }: { returnTo: string }) {
+export default function FirstVisitModal({ returnTo }: { returnTo: string }) {
   const [open, setOpen] = useState(true);
   if (!open) return null;
   return (

@@ -33,7 +33,7 @@ export function ImageGrid({
           className={`relative block overflow-hidden bg-slate-200 ${
             single ? "aspect-[4/3]" : layout.tiles.length === 3 && tile.index === 0 ? "col-span-2 aspect-[2/1]" : "aspect-square"
           }`}
-          aria-label={tile.moreCount ? `Open image ${tile.index + 1} of ${images.length} (+${tile.moreCount} more)` : `Open image ${tile.index + 1} of ${images.length}`}
+          aria-label={`Open image ${tile.index + 1} of ${images.length}${tile.moreCount ? ` (+${tile.moreCount} more)` : ""}`}
         >
           <GridImage url={tile.url} sizes={single ? "(max-width: 672px) 100vw, 672px" : "(max-width: 672px) 50vw, 336px"} eager={priority && tile.index === 0} />
           {tile.moreCount ? (
@@ -55,7 +55,9 @@ function GridImage({ url, sizes, eager }: { url: string; sizes: string; eager: b
     const image = ref.current;
     if (image?.complete && image.naturalWidth === 0) setFailed(true);
   }, []);
-  if (failed) return <ImageUnavailable />;
+  if (failed) {
+    return <span className="flex h-full w-full items-center justify-center bg-slate-100 text-sm text-slate-500">Image unavailable</span>;
+  }
   return (
     <img
       ref={ref}
@@ -67,11 +69,5 @@ function GridImage({ url, sizes, eager }: { url: string; sizes: string; eager: b
       onError={() => setFailed(true)}
       className="h-full w-full object-cover"
     />
-  );
-}
-
-export function ImageUnavailable() {
-  return (
-    <span className="flex h-full w-full items-center justify-center bg-slate-100 text-sm text-slate-500">Image unavailable</span>
   );
 }

@@ -1,11 +1,16 @@
 import { useEffect, useState } from "react";
 
-import { wrapIndex } from "~/lib/image-grid";
-import { imageVariantUrl } from "~/lib/images";
+/** The wrap-around step: previous of the first is the last, next of the last the first. */
+export function wrapIndex(index: number, total: number): number {
+  return ((index % total) + total) % total;
+}
 
-import { ImageUnavailable } from "./image-grid";
-
-/** Full-screen viewer: close, dots, previous/next wrapping around, 'n / total'. Loaded on demand. */
+/**
+ * Full-screen viewer: close, dots, previous/next wrapping around, 'n / total'.
+ * Loaded on demand; it imports nothing the feed imports (a module both import
+ * would be one more file for the feed to load up front), so the feed passes the
+ * URLs to show.
+ */
 export default function Lightbox({ images, startIndex, onClose }: { images: string[]; startIndex: number; onClose: () => void }) {
   const [index, setIndex] = useState(startIndex);
   const [failed, setFailed] = useState<Set<number>>(new Set());
@@ -38,13 +43,11 @@ export default function Lightbox({ images, startIndex, onClose }: { images: stri
       </div>
       <div className="relative flex flex-1 items-center justify-center overflow-hidden">
         {failed.has(index) ? (
-          <div className="h-64 w-full max-w-md">
-            <ImageUnavailable />
-          </div>
+          <p className="text-sm text-slate-300">Image unavailable</p>
         ) : (
           <img
             key={index}
-            src={imageVariantUrl(images[index], 1280)}
+            src={images[index]}
             alt={`Image ${index + 1} of ${total}`}
             onError={() => setFailed((current) => new Set(current).add(index))}
             className="max-h-full max-w-full object-contain"

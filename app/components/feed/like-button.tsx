@@ -1,24 +1,17 @@
+import { useOutletContext } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
 
-import { showToast } from "~/components/ui/toast-store";
+import { Icon } from "~/components/ui/icon";
 import { getAnonId, rememberLike } from "~/lib/visitor.client";
+import type { RootContext } from "~/root";
 
 /**
  * A real form: without JavaScript it posts and the server sends the visitor
  * back to the same place in the feed. With JavaScript the count moves at once
  * and the server's answer settles it.
  */
-export function LikeButton({
-  postId,
-  initialLiked,
-  initialCount,
-  returnTo,
-}: {
-  postId: string;
-  initialLiked: boolean;
-  initialCount: number;
-  returnTo: string;
-}) {
+export function LikeButton({ postId, initialLiked, initialCount, returnTo }: { postId: string; initialLiked: boolean; initialCount: number; returnTo: string }) {
+  const { notify } = useOutletContext<RootContext>();
   const [state, setState] = useState({ liked: initialLiked, count: initialCount });
   const wanted = state.liked ? "unlike" : "like";
 
@@ -38,7 +31,7 @@ export function LikeButton({
       rememberLike(postId, body.liked);
     } catch {
       setState(before);
-      showToast({ type: "error", title: "Could not save your like. Please try again." });
+      notify({ type: "error", title: "Could not save your like. Please try again." });
     }
   }
 
@@ -54,9 +47,7 @@ export function LikeButton({
           state.liked ? "bg-rose-50 text-rose-600" : "text-slate-600 hover:bg-slate-100"
         }`}
       >
-        <svg aria-hidden viewBox="0 0 24 24" className="h-5 w-5" fill={state.liked ? "currentColor" : "none"} stroke="currentColor" strokeWidth="2">
-          <path d="M12 21s-7.5-4.6-9.5-9.2C1.2 8.6 3.3 5 6.8 5c2 0 3.4 1.1 4.2 2.4h2C13.8 6.1 15.2 5 17.2 5c3.5 0 5.6 3.6 4.3 6.8C19.5 16.4 12 21 12 21z" />
-        </svg>
+        <Icon name="heart" className="h-5 w-5" fill={state.liked ? "currentColor" : "none"} />
         <span data-testid="likes-count">{state.count}</span>
       </button>
     </form>

@@ -1,11 +1,16 @@
-import { showToast } from "~/components/ui/toast-store";
+import { useOutletContext } from "@remix-run/react";
+
 import { shareText, whatsappShareUrl } from "~/lib/share";
+import type { RootContext } from "~/root";
+
+const LINK = "rounded-full px-3 py-1.5 text-sm font-medium";
 
 /**
  * Web Share where the phone has it, else the clipboard, else the spec's
  * fallback message. Without JavaScript the link opens the post itself.
  */
-export function ShareButton({ postUrl, title, content }: { postUrl: string; title: string; content: string }) {
+export function ShareLinks({ postUrl, title, content }: { postUrl: string; title: string; content: string }) {
+  const { notify } = useOutletContext<RootContext>();
   const text = shareText(content);
 
   async function share(event: React.MouseEvent<HTMLAnchorElement>) {
@@ -20,25 +25,20 @@ export function ShareButton({ postUrl, title, content }: { postUrl: string; titl
     }
     try {
       await navigator.clipboard.writeText(postUrl);
-      showToast({ type: "success", title: "Link copied to clipboard!" });
+      notify({ type: "success", title: "Link copied to clipboard!" });
     } catch {
-      showToast({ type: "error", title: "Unable to share automatically. Please copy this URL manually", description: postUrl });
+      notify({ type: "error", title: "Unable to share automatically. Please copy this URL manually", description: postUrl });
     }
   }
 
   return (
-    <div className="flex items-center gap-1">
-      <a href={postUrl} onClick={share} className="rounded-full px-3 py-1.5 text-sm font-medium text-slate-600 hover:bg-slate-100">
+    <>
+      <a href={postUrl} onClick={share} className={`ml-auto text-slate-600 hover:bg-slate-100 ${LINK}`}>
         Share
       </a>
-      <a
-        href={whatsappShareUrl(text, postUrl)}
-        target="_blank"
-        rel="noopener noreferrer"
-        className="rounded-full px-3 py-1.5 text-sm font-medium text-green-700 hover:bg-green-50"
-      >
+      <a href={whatsappShareUrl(text, postUrl)} target="_blank" rel="noopener noreferrer" className={`text-green-700 hover:bg-green-50 ${LINK}`}>
         WhatsApp
       </a>
-    </div>
+    </>
   );
 }

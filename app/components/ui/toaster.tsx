@@ -1,8 +1,12 @@
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 
-import { TOAST_DURATION_MS, TOAST_LIMIT, type Toast } from "~/lib/toast";
+import { TOAST_DURATION_MS, createToast, type Toast, type ToastInput } from "~/lib/toast";
 
-import { dismissToast, showToast, useClientToasts } from "./toast-store";
+export function useHydrated() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
 
 const toneClasses: Record<Toast["type"], string> = {
   success: "border-green-600 bg-green-50 text-green-900",
@@ -11,57 +15,38 @@ const toneClasses: Record<Toast["type"], string> = {
 };
 
 /**
- * Shows the newest toast: the one the server flashed (drawn into the HTML, so
- * it works without JavaScript and fades out by CSS) or one raised in the browser.
+ * Shows the newest toast (SPEC §9: one at a time): the one the server flashed
+ * (drawn into the HTML, so it works without JavaScript and fades out by CSS) or
+ * the last one raised in the browser. Root loads it once there is a toast.
  */
-export function Toaster({ serverToast }: { serverToast: Toast | null }) {
-  const clientToasts = useClientToasts();
-  const [hydrated, setHydrated] = useState(false);
+export default function Toaster({ serverToast, clientToast }: { serverToast: Toast | null; clientToast: ToastInput | null }) {
+  const hydrated = useHydrated();
   const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
-  useEffect(() => setHydrated(true), []);
-
-  const visible = [...clientToasts, ...(serverToast ? [serverToast] : [])]
-    .filter((toast) => !dismissed.has(toast.id))
-    .sort((a, b) => b.createdAt - a.createdAt)
-    .slice(0, TOAST_LIMIT);
-  const dismiss = (id: string) => {
-    dismissToast(id);
-    setDismissed((current) => new Set(current).add(id));
-  };
-  return <ToastRegion toasts={visible} autoDismiss={hydrated} onDismiss={dismiss} />;
+  const raised = useMemo(() => clientToast && createToast(clientToast), [clientToast]);
+  const newest = [raised, serverToast]
+    .filter((toast): toast is Toast => toast !== null && !dismissed.has(toast.id))
+    .sort((a, b) => b.createdAt - a.createdAt)[0];
+  const dismiss = (id: string) => setDismissed((current) => new Set(current).add(id));
+  // Before hydration a close button could not work: the toast fades out by CSS.
+  return <ToastRegion toast={newest} onDismiss={hydrated ? dismiss : undefined} />;
 }
 
-function ToastRegion({ toasts, autoDismiss, onDismiss }: { toasts: Toast[]; autoDismiss: boolean; onDismiss: (id: string) => void }) {
+/** onDismiss: given once the toast can be closed (button, and on its own after TOAST_DURATION_MS). */
+export function ToastRegion({ toast, onDismiss }: { toast: Toast | undefined; onDismiss?: (id: string) => void }) {
   return (
     <div aria-live="polite" className="pointer-events-none fixed inset-x-0 top-3 z-50 flex flex-col items-center gap-2 px-3">
-      {toasts.map((toast) => (
-        <ToastItem key={toast.id} toast={toast} autoDismiss={autoDismiss} onDismiss={onDismiss} />
-      ))}
+      {toast ? <ToastItem key={toast.id} toast={toast} onDismiss={onDismiss} /> : null}
     </div>
   );
 }
 
-/**
- * A toast that came with an action's answer (a failed form keeps its page, so
- * there is no redirect to carry a flash cookie): drawn into the HTML without
- * JavaScript, handed to the toaster with it.
- */
-export function ActionToast({ toast }: { toast: Toast | null | undefined }) {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss?: (id: string) => void }) {
+  const dismissible = Boolean(onDismiss);
   useEffect(() => {
-    if (hydrated && toast) showToast(toast);
-  }, [hydrated, toast]);
-  if (hydrated || !toast) return null;
-  return <ToastRegion toasts={[toast]} autoDismiss={false} onDismiss={dismissToast} />;
-}
-
-function ToastItem({ toast, autoDismiss, onDismiss }: { toast: Toast; autoDismiss: boolean; onDismiss: (id: string) => void }) {
-  useEffect(() => {
-    if (!autoDismiss) return;
+    if (!onDismiss) return;
     const timer = setTimeout(() => onDismiss(toast.id), TOAST_DURATION_MS);
     return () => clearTimeout(timer);
-  }, [autoDismiss, toast.id]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [dismissible, toast.id]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
     <div
@@ -73,7 +58,7 @@ function ToastItem({ toast, autoDismiss, onDismiss }: { toast: Toast; autoDismis
         <p className="font-semibold">{toast.title}</p>
         {toast.description ? <p className="text-sm opacity-90">{toast.description}</p> : null}
       </div>
-      {autoDismiss ? (
+      {onDismiss ? (
         <button
           type="button"
           onClick={() => onDismiss(toast.id)}

@@ -1,0 +1,54 @@
+import { Form, useSubmit } from "@remix-run/react";
+import { useState } from "react";
+
+/** SPEC §9: 15 s for a precise fix, then 10 s accepting a position up to 5 minutes old. */
+const PRECISE = { enableHighAccuracy: true, timeout: 15_000, maximumAge: 0 };
+const RELAXED = { enableHighAccuracy: false, timeout: 10_000, maximumAge: 300_000 };
+
+function currentPosition(options: PositionOptions): Promise<GeolocationPosition> {
+  return new Promise((resolve, reject) => navigator.geolocation.getCurrentPosition(resolve, reject, options));
+}
+
+/**
+ * Use my location: the browser's position first; when that fails, the form
+ * posts as it is and the server uses the network's location (which is also
+ * all it does without JavaScript).
+ */
+export function UseMyLocationForm({ returnTo }: { returnTo: string }) {
+  const submit = useSubmit();
+  const [locating, setLocating] = useState(false);
+
+  async function locate(event: React.FormEvent<HTMLFormElement>) {
+    if (!("geolocation" in navigator)) return;
+    event.preventDefault();
+    const form = event.currentTarget;
+    setLocating(true);
+    try {
+      const position = await currentPosition(PRECISE).catch(() => currentPosition(RELAXED));
+      submit(
+        {
+          intent: "gps",
+          lat: String(position.coords.latitude),
+          lon: String(position.coords.longitude),
+          accuracyMeters: String(Math.round(position.coords.accuracy)),
+          returnTo,
+        },
+        { method: "post", action: "/location" },
+      );
+    } catch {
+      submit(form);
+    } finally {
+      setLocating(false);
+    }
+  }
+
+  return (
+    <Form method="post" action="/location" onSubmit={locate}>
+      <input type="hidden" name="intent" value="ip" />
+      <input type="hidden" name="returnTo" value={returnTo} />
+      <button type="submit" disabled={locating} className="rounded-full bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60">
+        {locating ? "Locating…" : "Use my location"}
+      </button>
+    </Form>
+  );
+}

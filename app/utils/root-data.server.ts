@@ -1,0 +1,20 @@
+import { data } from "@remix-run/node";
+
+import { combineHeaders } from "./http.server";
+import { getUser } from "./session.server";
+import { getToast } from "./toast.server";
+import { ensureAnonId } from "./visitor.server";
+
+/**
+ * The root loader's work. It lives here so that root.tsx imports one server
+ * module only: the browser build swaps each for an empty stand-in, and ones
+ * that other routes import too would each be a file of their own on every page.
+ */
+export async function loadRootData(request: Request) {
+  const [{ toast, headers: toastHeaders }, { setCookie }, user] = await Promise.all([getToast(request), ensureAnonId(request), getUser(request)]);
+  // Every visitor gets their anonymous id on their first response, with or without JavaScript.
+  return data(
+    { toast, signedIn: Boolean(user) },
+    { headers: combineHeaders(toastHeaders, setCookie ? { "Set-Cookie": setCookie } : null) },
+  );
+}
