@@ -1,6 +1,6 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, isRouteErrorResponse, useLoaderData, useLocation, useNavigation, useRouteError, useRouteLoaderData } from "@remix-run/react";
-import { Suspense, lazy, useCallback, useEffect, useState } from "react";
+import { Suspense, lazy, startTransition, useCallback, useEffect, useState } from "react";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { BackToTop } from "~/components/feed/back-to-top";
@@ -57,8 +57,11 @@ function Feed({ feed }: { feed: LoadedFeed }) {
     // SPEC §6: the anonymous id lives in local storage as well as the cookie.
     getAnonId();
     // Likes this browser made on pages the server did not render (loaded with 'Load More Posts').
-    setLikedIds((current) => new Set([...current, ...rememberedLikes()]));
-  }, []);
+    // Only when there are new ones, and as a transition: an urgent update while a lazy part (the
+    // first-visit message) is still hydrating would make React throw that part away and redraw it.
+    const remembered = rememberedLikes().filter((id) => !feed.likedIds.includes(id));
+    if (remembered.length > 0) startTransition(() => setLikedIds((current) => new Set([...current, ...remembered])));
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
 
   // SPEC §2: a shared post scrolls into view (it is highlighted for 2 s by CSS).
   useEffect(() => {
