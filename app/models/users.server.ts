@@ -1,7 +1,7 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 
 import { db } from "~/db/db.server";
-import { creditLedger, pricing, users } from "~/db/schema";
+import { creditLedger, pricing, refreshTokens, sessions, users } from "~/db/schema";
 import { DEFAULT_BUSINESS_NAME, formatDisplayName } from "~/lib/display-name";
 import { isUuid } from "~/lib/ids";
 import { hashPassword, verifyPassword } from "~/utils/password.server";
@@ -141,23 +141,23 @@ export async function verifyLogin(email: string, password: string): Promise<Acco
   return toAccountUser(row);
 }
 
+/** Who just signed in; `justLinked` when Google sign-in took over an existing password account. */
+export type SignedInAccount = AccountUser & { justLinked?: boolean };
+
 export type GoogleIdentity = { googleId: string; email: string; name: string; pictureUrl: string | null; emailVerified: boolean };
 
 /**
  * Google sign-in: the account already linked to this Google id; else the
  * account with this (verified) email, now linked; else a new account with
- * business name 'My Business' and onboarding still to do.
+ * business name 'My Business' and onboarding still to do. `justLinked` says an
+ * existing account was linked now, and so lost its password (see linkByEmail).
  */
-export async function findOrCreateGoogleAccount(identity: GoogleIdentity): Promise<AccountUser> {
+export async function findOrCreateGoogleAccount(identity: GoogleIdentity): Promise<SignedInAccount> {
   const [linked] = await db().select(accountColumns).from(users).where(eq(users.googleId, identity.googleId));
   if (linked) return toAccountUser(linked);
   if (identity.emailVerified) {
-    const [byEmail] = await db()
-      .update(users)
-      .set({ googleId: identity.googleId, updatedAt: sql`now()` })
-      .where(and(eq(users.email, identity.email.toLowerCase()), sql`${users.googleId} is null`))
-      .returning(accountColumns);
-    if (byEmail) return toAccountUser(byEmail);
+    const byEmail = await linkByEmail(identity);
+    if (byEmail) return { ...toAccountUser(byEmail), justLinked: true };
   }
   return createAccount({
     email: identity.email,
@@ -165,5 +165,29 @@ export async function findOrCreateGoogleAccount(identity: GoogleIdentity): Promi
     googleId: identity.googleId,
     profileImageUrl: identity.pictureUrl,
     onboardingCompleted: false,
+  });
+}
+
+/**
+ * Registering with a password proves nothing about the email, so anyone could
+ * have made this account in its owner's name and kept the password. Google has
+ * now shown who owns the address: the owner gets the account, and the password,
+ * the sessions and the API tokens made with it end. The owner can set a new
+ * password with 'Forgot password?', which mails them.
+ */
+async function linkByEmail(identity: GoogleIdentity) {
+  return db().transaction(async (tx) => {
+    const [account] = await tx
+      .update(users)
+      .set({ googleId: identity.googleId, passwordHash: null, updatedAt: sql`now()` })
+      .where(and(eq(users.email, identity.email.toLowerCase()), isNull(users.googleId)))
+      .returning(accountColumns);
+    if (!account) return null;
+    await tx.delete(sessions).where(eq(sessions.userId, account.id));
+    await tx
+      .update(refreshTokens)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(refreshTokens.userId, account.id), isNull(refreshTokens.revokedAt)));
+    return account;
   });
 }

@@ -30,7 +30,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     }
     return signIn(request, user.id, {
       redirectTo,
-      toast: { type: "success", title: "Login successful", description: "Welcome back" },
+      toast: {
+        type: "success",
+        title: "Login successful",
+        description: user.justLinked
+          ? "Your account now signs in with Google. To use a password as well, choose 'Forgot password?'."
+          : "Welcome back",
+      },
       headers: clearState,
     });
   } catch (error) {

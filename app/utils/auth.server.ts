@@ -5,7 +5,7 @@ import { GoogleStrategy, type GoogleProfile } from "remix-auth-google";
 
 import { config } from "~/config.server";
 import { loginSchema } from "~/lib/auth-schemas";
-import { findOrCreateGoogleAccount, verifyLogin, type AccountUser } from "~/models/users.server";
+import { findOrCreateGoogleAccount, verifyLogin, type SignedInAccount } from "~/models/users.server";
 
 import { signedCookieOptions } from "./cookies.server";
 
@@ -26,8 +26,8 @@ export type GoogleSettings = {
 };
 
 /** remix-auth-google with its endpoints settable, so the real flow can be tested offline. */
-class ConfigurableGoogleStrategy extends GoogleStrategy<AccountUser> {
-  constructor(settings: GoogleSettings, verify: ConstructorParameters<typeof GoogleStrategy<AccountUser>>[1]) {
+class ConfigurableGoogleStrategy extends GoogleStrategy<SignedInAccount> {
+  constructor(settings: GoogleSettings, verify: ConstructorParameters<typeof GoogleStrategy<SignedInAccount>>[1]) {
     super({ clientID: settings.clientId, clientSecret: settings.clientSecret, callbackURL: settings.callbackUrl, prompt: "select_account" }, verify);
     if (settings.endpoints) {
       this.authorizationURL = settings.endpoints.authorizationURL;
@@ -54,7 +54,7 @@ function googleIdentity(profile: GoogleProfile) {
 }
 
 export function createAuthenticator(google: GoogleSettings | null) {
-  const authenticator = new Authenticator<AccountUser>(oauthStateStorage, { throwOnError: true });
+  const authenticator = new Authenticator<SignedInAccount>(oauthStateStorage, { throwOnError: true });
   authenticator.use(
     new FormStrategy(async ({ form }) => {
       const parsed = loginSchema.safeParse(Object.fromEntries(form));

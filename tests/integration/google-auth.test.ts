@@ -1,8 +1,10 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { admins, creditLedger, sessions, users } from "~/db/schema";
+import { admins, creditLedger, refreshTokens, sessions, users } from "~/db/schema";
 import { createAdminAccount } from "~/models/admins.server";
+import { issueTokenPair, rotateRefreshToken } from "~/models/api-tokens.server";
+import { verifyLogin } from "~/models/users.server";
 import { loader as adminLayoutLoader } from "~/pages/admin-layout";
 import { loader as authLoader } from "~/routes/auth";
 import { action as googleAction } from "~/routes/auth_.google";
@@ -10,7 +12,7 @@ import { loader as callbackLoader } from "~/routes/auth_.google_.callback";
 import { GOOGLE_NOT_ENABLED, createAuthenticator, useAuthenticator } from "~/utils/auth.server";
 import { requireUser } from "~/utils/session.server";
 
-import { PASSWORD, createUser, sessionIdIn, sessionRowsOf, uniqueEmail, userByEmail } from "../support/accounts";
+import { PASSWORD, createUser, sessionCookieFor, sessionIdIn, sessionRowsOf, uniqueEmail, userByEmail } from "../support/accounts";
 import { setupTestDatabase } from "../support/database";
 import { startFakeGoogle, type FakeGoogle, type GoogleAccount } from "../support/fake-google";
 import { Browser, SITE, cookiePair, setCookie, toastOf, type Reply } from "../support/http";
@@ -172,6 +174,34 @@ describe("signing in with Google", () => {
     expect(row.googleId).toBe(account.sub);
     expect(row.name).toBe("Kiran Patel");
     expect(await sessionRowsOf(existing.id)).toHaveLength(1);
+  });
+
+  it("takes an account over from whoever registered the email with a password: password, sessions and API tokens end", async () => {
+    // Someone registers the owner's address first (registration does not prove the email), signs in, takes an API token.
+    const squatted = await createUser({ email: uniqueEmail("squatted") });
+    const squatterSession = await sessionIdIn(await sessionCookieFor(squatted.id));
+    const squatterToken = await issueTokenPair(squatted.id);
+
+    const owner = googleAccount({ email: squatted.email });
+    const reply = await signInWithGoogle(new Browser(), owner);
+    expectSignedIn(reply, "/app");
+    expect(await toastOf(reply)).toMatchObject({
+      type: "success",
+      title: "Login successful",
+      description: "Your account now signs in with Google. To use a password as well, choose 'Forgot password?'.",
+    });
+    expect(await verifyLogin(squatted.email, PASSWORD)).toBeNull();
+    const remaining = await sessionRowsOf(squatted.id);
+    expect(remaining).toHaveLength(1);
+    expect(remaining[0].id).not.toBe(squatterSession);
+    expect(await rotateRefreshToken(squatterToken.refreshToken)).toBeNull();
+    const tokens = await test.db.select().from(refreshTokens).where(eq(refreshTokens.userId, squatted.id));
+    expect(tokens.every((token) => token.revokedAt !== null)).toBe(true);
+
+    // The next Google sign-in is an ordinary one: nothing more ends.
+    const again = await signInWithGoogle(new Browser(), owner);
+    expect(await toastOf(again)).toMatchObject({ description: "Welcome back" });
+    expect(await sessionRowsOf(squatted.id)).toHaveLength(2);
   });
 
   it("does not link an unverified Google email to someone else's account", async () => {
