@@ -22,6 +22,19 @@ export function boundingBox(lat: number, lon: number, radiusKm: number) {
   return { minLat: lat - latSpan, maxLat: lat + latSpan, minLon: lon - lonSpan, maxLon: lon + lonSpan };
 }
 
+/**
+ * A flat-earth stand-in for the circle, in degrees: a point is kept when
+ * (Δlat)² + (Δlon·lonScale)² <= maxSquaredDegrees. It is generous (never drops a
+ * point within radiusKm): longitude is scaled for the box's edge farthest from
+ * the equator, where its degrees are shortest, and the radius has 2% to spare.
+ */
+export function flatCircle(lat: number, lon: number, radiusKm: number) {
+  const box = boundingBox(lat, lon, radiusKm);
+  const farthestLat = Math.min(Math.max(Math.abs(box.minLat), Math.abs(box.maxLat)), 89.9);
+  const radiusDegrees = (radiusKm / KM_PER_DEGREE_LAT) * 1.02;
+  return { lonScale: Math.cos((farthestLat * Math.PI) / 180), maxSquaredDegrees: radiusDegrees ** 2 };
+}
+
 /** Every cell that a circle of radiusKm around (lat, lon) touches, with a small margin for rounding. */
 export function cellsWithin(lat: number, lon: number, radiusKm: number): number[] {
   const box = boundingBox(lat, lon, radiusKm);

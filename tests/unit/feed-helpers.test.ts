@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 
 import { feedUrl } from "~/lib/feed-url";
 import { formatDistance } from "~/lib/distance";
-import { cellOf, cellsWithin, distanceKm } from "~/lib/geo-grid";
+import { MAX_RADIUS_KM } from "~/lib/feed-query";
+import { cellOf, cellsWithin, distanceKm, flatCircle } from "~/lib/geo-grid";
 import { formatIndianPhone } from "~/lib/phone";
 import { likePattern, parseSearchTerms } from "~/lib/search-terms";
 import { SHARE_TEXT_LIMIT, postPath, shareText, whatsappShareUrl } from "~/lib/share";
@@ -45,6 +46,28 @@ describe("geo grid", () => {
     expect(cells).toContain(cellOf(12.9716, 77.5946 - 0.23));
     expect(cells).not.toContain(cellOf(12.9716 + 0.6, 77.5946));
     expect(cells.length).toBeLessThanOrEqual(16);
+  });
+
+  it("has a flat-earth circle that keeps every point the database's distance test keeps, and drops far ones", () => {
+    // earth_distance works on a sphere of 6,378.168 km; walk to points just inside the radius on it.
+    const R = 6378.168;
+    const rad = (degrees: number) => (degrees * Math.PI) / 180;
+    const deg = (radians: number) => (radians * 180) / Math.PI;
+    const passes = (lat: number, lon: number, radiusKm: number, pointLat: number, pointLon: number) => {
+      const { lonScale, maxSquaredDegrees } = flatCircle(lat, lon, radiusKm);
+      return (pointLat - lat) ** 2 + ((pointLon - lon) * lonScale) ** 2 <= maxSquaredDegrees;
+    };
+    for (const lat of [0, 8.5, 12.97, 28.6, 35, 60, -33.9]) {
+      for (const radiusKm of [0.5, 5, 25, 100, MAX_RADIUS_KM]) {
+        for (let bearing = 0; bearing < 360; bearing += 7.5) {
+          const angle = (radiusKm * 0.9999) / R;
+          const toLat = Math.asin(Math.sin(rad(lat)) * Math.cos(angle) + Math.cos(rad(lat)) * Math.sin(angle) * Math.cos(rad(bearing)));
+          const toLon = rad(77.6) + Math.atan2(Math.sin(rad(bearing)) * Math.sin(angle) * Math.cos(rad(lat)), Math.cos(angle) - Math.sin(rad(lat)) * Math.sin(toLat));
+          expect(passes(lat, 77.6, radiusKm, deg(toLat), deg(toLon)), `${radiusKm} km at ${bearing}° from ${lat}`).toBe(true);
+        }
+        expect(passes(lat, 77.6, radiusKm, lat + (radiusKm * 1.2) / 111.32, 77.6)).toBe(false);
+      }
+    }
   });
 
   it("measures distances and words them for a card", () => {
