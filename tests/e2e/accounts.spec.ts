@@ -40,6 +40,8 @@ function resetLinkFor(email: string): string {
 }
 
 test("register, log out, log in, reset the password by email, log in again", async ({ page }) => {
+  // Eleven screens and four password hashes: about 25 s on a busy 2-core machine, near the 30 s default.
+  test.slow();
   const email = uniqueEmail("owner");
   await register(page, email);
   await expect(page.getByText("Registration successful")).toBeVisible();
