@@ -140,7 +140,10 @@ function nearbyRows(query: FeedQuery, filters: Array<SQL | null>) {
           from unnest(array[${cells}]::int[]) as cell(geo_cell)
           cross join lateral (
             select p.id, p.created_at
-            from posts p join users u on u.id = p.user_id
+            from posts p
+            -- Each post's business by its key. As a plain join, where the planner expects few
+            -- posts (the countryside) it scanned all users once per post: 21 ms instead of 1.
+            cross join lateral (select u.status, u.business_name, u.name from users u where u.id = p.user_id offset 0) as u
             where p.geo_cell = cell.geo_cell
               and p.lat between ${box.minLat} and ${box.maxLat}
               and p.lon between ${box.minLon} and ${box.maxLon}
