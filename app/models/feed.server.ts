@@ -114,11 +114,10 @@ function everywhereRows(query: FeedQuery, filters: Array<SQL | null>) {
  * comparison, as the bare earth_distance test was, so the planner's estimates
  * (and plans) stay as they were.
  */
-function withinRadius(lat: number, lon: number, radiusKm: number): SQL {
+function withinRadius(lat: number, lon: number, radiusKm: number, origin: SQL): SQL {
   const { lonScale, maxSquaredDegrees } = flatCircle(lat, lon, radiusKm);
   const near = sql`(p.lat - ${lat}::float8) ^ 2 + ((p.lon - ${lon}::float8) * ${lonScale}::float8) ^ 2 <= ${maxSquaredDegrees}::float8`;
-  const exact = sql`earth_distance(ll_to_earth(p.lat, p.lon), ll_to_earth(${lat}::float8, ${lon}::float8))`;
-  return sql`(case when ${near} then ${exact} else 'Infinity'::float8 end) <= ${radiusKm * 1000}`;
+  return sql`(case when ${near} then earth_distance(ll_to_earth(p.lat, p.lon), ${origin}) else 'Infinity'::float8 end) <= ${radiusKm * 1000}`;
 }
 
 /**
@@ -147,7 +146,7 @@ function nearbyRows(query: FeedQuery, filters: Array<SQL | null>) {
             where p.geo_cell = cell.geo_cell
               and p.lat between ${box.minLat} and ${box.maxLat}
               and p.lon between ${box.minLon} and ${box.maxLon}
-              and ${withinRadius(lat, lon, radiusKm)}
+              and ${withinRadius(lat, lon, radiusKm, origin)}
               and ${where(LIVE, ...filters)}
             order by p.created_at desc, p.id desc
             limit ${perCell}

@@ -53,21 +53,19 @@ async function serveFirstVisitPage(key: string, request: Request, render: Render
     const hit = await pending;
     if (hit) return personalise(hit, request);
   }
-  let answer: Response | null = null;
-  const page = render(request).then(async (response) => {
-    const nonce = /'nonce-([^']+)'/.exec(response.headers.get("Content-Security-Policy") ?? "")?.[1];
-    const html = response.headers.get("Content-Type")?.startsWith("text/html");
-    // Only a whole page whose sole cookie is the new visitor's id is the same for everyone.
-    if (response.status !== 200 || !html || !nonce || !response.headers.getSetCookie().every(isAnonIdCookie)) {
-      answer = response;
-      return null;
-    }
-    const headers = [...response.headers].filter(([name]) => name !== "set-cookie" && name !== "content-security-policy");
-    return { status: response.status, headers, body: await response.text(), nonce };
-  });
-  keep(key, page);
-  const kept = await page;
-  return kept ? personalise(kept, request) : answer!;
+  const rendered = render(request).then(keepablePage);
+  keep(key, rendered.then((page) => (page instanceof Response ? null : page)));
+  const page = await rendered;
+  return page instanceof Response ? page : personalise(page, request);
+}
+
+/** Only a whole page whose sole cookie is the new visitor's id is the same for everyone; else the response as it is. */
+async function keepablePage(response: Response): Promise<Kept | Response> {
+  const nonce = /'nonce-([^']+)'/.exec(response.headers.get("Content-Security-Policy") ?? "")?.[1];
+  const html = response.headers.get("Content-Type")?.startsWith("text/html");
+  if (response.status !== 200 || !html || !nonce || !response.headers.getSetCookie().every(isAnonIdCookie)) return response;
+  const headers = [...response.headers].filter(([name]) => name !== "set-cookie" && name !== "content-security-policy");
+  return { status: response.status, headers, body: await response.text(), nonce };
 }
 
 function lookUp(key: string): Promise<Kept | null> | null {
