@@ -2,17 +2,18 @@
  * What a page's JavaScript is made of: for the route ids given (default the
  * home page: root and routes/_index), lists every chunk the browser loads up
  * front (entry, route modules and their static imports, as the manifest says)
- * with its gzip -9 size and the source modules inside it (esbuild's metafile,
- * which `remix build` writes to build/metafile.js.json). Lazy chunks are listed
+ * with its size as built and as the server sends it gzipped (the `.gz` copy
+ * scripts/optimize-assets.ts writes), and the source modules inside it with
+ * their bytes in esbuild's output, before terser (esbuild's metafile, which
+ * `remix build` writes to build/metafile.js.json). Lazy chunks are listed
  * apart: they are loaded on use. Needs a build: run `npm run build` first.
  *
  *   npx tsx bench/bundle-report.ts [--routes root,routes/_index] [--min 200]
  *
  * --min BYTES: inputs smaller than this are summed as "(smaller)".
  */
-import { readFileSync, readdirSync } from "node:fs";
+import { readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
 
 import { intFlag, parseFlags, printTable, ROOT } from "./lib";
 
@@ -52,7 +53,8 @@ while (queue.length) {
   }
 }
 
-const gzKb = (url: string) => gzipSync(readFileSync(path.join(publicDir, url)), { level: 9 }).byteLength / 1024;
+const kb = (url: string) => statSync(path.join(publicDir, url)).size / 1024;
+const gzKb = (url: string) => kb(`${url}.gz`);
 const shortName = (input: string) => input.replace(/^.*node_modules\/((?:@[^/]+\/)?[^/]+).*$/, "$1").replace(/\?browser$/, "");
 
 function report(title: string, urls: Set<string>) {
@@ -61,7 +63,7 @@ function report(title: string, urls: Set<string>) {
   for (const url of [...urls].sort((a, b) => gzKb(b) - gzKb(a))) {
     const gz = gzKb(url);
     total += gz;
-    rows.push([url, (outputOf(url).bytes / 1024).toFixed(1), gz.toFixed(1), ""]);
+    rows.push([url, kb(url).toFixed(1), gz.toFixed(1), ""]);
     const byModule = new Map<string, number>();
     for (const [input, { bytesInOutput }] of Object.entries(outputOf(url).inputs)) {
       const name = shortName(input);
@@ -74,8 +76,8 @@ function report(title: string, urls: Set<string>) {
     }
     if (smaller) rows.push(["  (smaller)", "", "", String(smaller)]);
   }
-  console.log(`\n${title}: ${urls.size} files, ${total.toFixed(1)} KB gzip -9\n`);
-  printTable(["chunk / module", "raw KB", "gzip-9 KB", "raw bytes"], rows);
+  console.log(`\n${title}: ${urls.size} files, ${total.toFixed(1)} KB gzip\n`);
+  printTable(["chunk / module", "raw KB", "gzip KB", "esbuild bytes"], rows);
 }
 
 report(`Loaded up front by ${routeIds.join(" + ")}`, upFront);

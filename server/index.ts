@@ -1,6 +1,7 @@
 /**
  * The production server: Express in front of the Remix build, serving what
- * remix-serve serves (gzip, build assets cached for a year, public files), plus
+ * remix-serve serves (gzip, build assets cached for a year, public files; the
+ * build's scripts and styles in their precompressed brotli or zopfli copies), plus
  * what remix-serve cannot do: the visitor's address comes from the socket (or
  * from the TRUST_PROXY proxies in front), cross-site form posts get a 403 rather
  * than Remix's 500, and first-time visitors of public pages and public JSON are
@@ -17,6 +18,7 @@ import morgan from "morgan";
 import type * as entry from "~/entry.server";
 
 import { fetchRequest, sendResponse } from "./fetch-bridge";
+import { precompressed } from "./precompressed";
 
 // Before the build loads: React picks its production or development build on import.
 process.env.NODE_ENV ??= "production";
@@ -31,7 +33,9 @@ const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", config.TRUST_PROXY);
 app.use(compression());
-app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
+const buildAssetCaching = { immutable: true, maxAge: "1y" };
+app.use(build.publicPath, precompressed(build.assetsBuildDirectory, buildAssetCaching));
+app.use(build.publicPath, express.static(build.assetsBuildDirectory, buildAssetCaching));
 app.use(express.static("public", { maxAge: "1h" }));
 if (config.LOG_LEVEL === "debug" || config.LOG_LEVEL === "info") app.use(morgan("tiny"));
 

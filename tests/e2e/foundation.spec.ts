@@ -90,6 +90,18 @@ test.describe("headers and JSON", () => {
     expect(new Set(visits.map((visit) => visit.anonId)).size).toBe(3);
   });
 
+  test("the page's scripts come precompressed and cached for a year @api", async ({ request }) => {
+    const html = await (await request.get("/")).text();
+    const scripts = [...html.matchAll(/<link rel="modulepreload" href="(\/build\/[^"]+\.js)"/g)].map((match) => match[1]);
+    expect(scripts.length).toBeGreaterThan(3);
+    for (const [accept, encoding] of [["gzip, deflate, br", "br"], ["gzip", "gzip"]]) {
+      const response = await request.get(scripts[0], { headers: { "Accept-Encoding": accept } });
+      expect(response.headers()["content-encoding"]).toBe(encoding);
+      expect(response.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+      expect(await response.text()).toMatch(/^import|^var|^function|^\(/);
+    }
+  });
+
   test("GET /api/health answers ok", async ({ request }) => {
     const response = await request.get("/api/health");
     expect(response.status()).toBe(200);
