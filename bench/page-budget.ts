@@ -19,8 +19,8 @@
  *        --no-lighthouse (sizes only)
  */
 import { spawn } from "node:child_process";
-import { get } from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
+import { get } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
