@@ -4,6 +4,8 @@ import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { InformationPage } from "~/components/information-page";
 import { informationPageSlug } from "~/lib/information-pages";
+import { parsePageBody } from "~/lib/page-body";
+import { SITE_DESCRIPTION } from "~/lib/site";
 import { getPage } from "~/models/pages.server";
 
 /** /about-us, /contact-us, /Termsofservice and /privacyterms (routed in remix.config.js). */
@@ -11,10 +13,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const slug = informationPageSlug(new URL(request.url).pathname);
   const page = slug ? await getPage(slug) : null;
   if (!page) throw new Response("This page has not been written yet.", { status: 404 });
-  return { title: page.title, body: page.body, updatedAt: page.updatedAt.toISOString() };
+  const firstParagraph = parsePageBody(page.body).find((block) => block.type === "paragraph")?.text ?? "";
+  return { title: page.title, body: page.body, updatedAt: page.updatedAt.toISOString(), description: firstParagraph.slice(0, 160) || SITE_DESCRIPTION };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} · iSent` : "iSent" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.title} · iSent` : "iSent" },
+  ...(data ? [{ name: "description", content: data.description }] : []),
+];
 
 export default function InformationPageRoute() {
   const page = useLoaderData<typeof loader>();

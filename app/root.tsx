@@ -22,13 +22,8 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const meta: MetaFunction = () => [
-  { title: "iSent · Local business posts and offers near you" },
-  {
-    name: "description",
-    content: "Browse posts and offers from local businesses near you. Businesses: reach your neighbourhood with posts, offers and SMS.",
-  },
-];
+// Each page route has its own meta, description included (Remix uses the deepest route's meta only).
+export const meta: MetaFunction = () => [{ title: "iSent · Local business posts and offers near you" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadRootData(request);

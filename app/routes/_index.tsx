@@ -31,7 +31,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 /** A shared link's preview tags (the loader makes them), else the page's title. */
-export const meta: MetaFunction<typeof loader> = ({ data: feed }) => feed?.preview ?? [{ title: "iSent · Local business posts and offers near you" }];
+export const meta: MetaFunction<typeof loader> = ({ data: feed }) => feed?.preview ?? [
+  { title: "iSent · Local business posts and offers near you" },
+  ...(feed ? [{ name: "description", content: feed.description }] : []),
+];
 
 type LoadedFeed = ReturnType<typeof useLoaderData<typeof loader>>;
 

@@ -8,13 +8,14 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ActionToast } from "~/components/ui/action-toast";
 import { forgotPasswordSchema, loginSchema, registerSchema } from "~/lib/auth-schemas";
 import { safeRedirect } from "~/lib/safe-redirect";
+import { SITE_DESCRIPTION } from "~/lib/site";
 import type { Toast } from "~/lib/toast";
 import { assertSameOrigin } from "~/utils/csrf.server";
 import { forgotPassword, login, register, type AuthIntent } from "~/utils/auth-actions.server";
 import { auth } from "~/utils/auth.server";
 import { requireAnonymous } from "~/utils/session.server";
 
-export const meta: MetaFunction = () => [{ title: "Business Login · iSent" }];
+export const meta: MetaFunction = () => [{ title: "Business Login · iSent" }, { name: "description", content: SITE_DESCRIPTION }];
 
 /** /auth and /login (routed in remix.config.js): the Login/Register tabs, the tab in the URL. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -121,7 +122,7 @@ export default function AuthPage() {
 
           <div className="mt-5">
             <GoogleButton intent={tab === "login" ? "google-login" : "google-register"} enabled={googleEnabled} redirectTo={redirectTo} />
-            <div className="my-4 flex items-center gap-3 text-xs font-medium text-slate-400">
+            <div className="my-4 flex items-center gap-3 text-xs font-medium text-slate-500">
               <span className="h-px flex-1 bg-slate-200" />
               OR
               <span className="h-px flex-1 bg-slate-200" />

@@ -16,8 +16,9 @@ import {
 } from "~/utils/visitor.server";
 import { assertSameOrigin } from "~/utils/csrf.server";
 import { safeRedirect } from "~/lib/safe-redirect";
+import { SITE_DESCRIPTION } from "~/lib/site";
 
-export const meta: MetaFunction = () => [{ title: "Choose a location · iSent" }];
+export const meta: MetaFunction = () => [{ title: "Choose a location · iSent" }, { name: "description", content: SITE_DESCRIPTION }];
 
 /** The place search without JavaScript: a GET form and a list of places to choose. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -103,7 +104,7 @@ export default function ChooseLocation() {
         {q.length >= 2 && places.length === 0 ? <p className="text-sm text-slate-500">No places found</p> : null}
         <PlaceChoices places={places} returnTo={returnTo} />
       </div>
-      <p className="mt-6 text-xs text-slate-400">Place names: GeoNames (CC BY 4.0).</p>
+      <p className="mt-6 text-xs text-slate-500">Place names: GeoNames (CC BY 4.0).</p>
     </main>
   );
 }

@@ -6,6 +6,7 @@ import type { FeedState } from "~/lib/feed-url";
 import { imageVariantUrl } from "~/lib/images";
 import { coordinatesLabel } from "~/lib/location";
 import { postPath, shareText } from "~/lib/share";
+import { SITE_DESCRIPTION } from "~/lib/site";
 import { listCategories } from "~/models/categories.server";
 import { cachedFeedPage, withCurrentCounts } from "~/models/feed-cache.server";
 import { getLivePost, type FeedPost } from "~/models/feed.server";
@@ -87,6 +88,7 @@ export async function loadHomeFeed(request: Request) {
       preview: sharedPost ? sharePreview(sharedPost, origin) : null,
       showIntro,
       origin,
+      description: location ? `Posts and offers from local businesses near ${location.label}.` : SITE_DESCRIPTION,
       /** Changes whenever the feed's content does, so the page starts afresh. */
       pageKey: `${url.search}|${location?.lat ?? ""},${location?.lon ?? ""}`,
     },

@@ -93,16 +93,17 @@ test.describe("the public feed", () => {
     const index = usesJavaScript(testInfo.project.name) ? 3 : 4;
     await page.goto("/");
     const before = await cardAt(page, index);
-    const likeButton = before.card.getByRole("button", { name: "Like" });
+    // Named by word and count, as a screen reader says it: "Like, 6".
+    const likeButton = before.card.getByRole("button", { name: `Like, ${before.likes}`, exact: true });
     await likeButton.click();
-    const likedButton = cards(page).nth(index).getByRole("button", { name: "Unlike" });
+    const likedButton = cards(page).nth(index).getByRole("button", { name: `Unlike, ${before.likes + 1}`, exact: true });
     await expect(likedButton).toHaveAttribute("aria-pressed", "true");
     await expect(likedButton.getByTestId("likes-count")).toHaveText(String(before.likes + 1));
 
     await page.reload();
     await expect(cards(page).nth(index).getByTestId("likes-count")).toHaveText(String(before.likes + 1));
-    await cards(page).nth(index).getByRole("button", { name: "Unlike" }).click();
-    await expect(cards(page).nth(index).getByRole("button", { name: "Like" })).toHaveAttribute("aria-pressed", "false");
+    await cards(page).nth(index).getByRole("button", { name: `Unlike, ${before.likes + 1}`, exact: true }).click();
+    await expect(cards(page).nth(index).getByRole("button", { name: `Like, ${before.likes}`, exact: true })).toHaveAttribute("aria-pressed", "false");
     await expect(cards(page).nth(index).getByTestId("likes-count")).toHaveText(String(before.likes));
   });
 

@@ -5,6 +5,7 @@ test.describe("the public shell", () => {
     await page.goto("/");
     await expect(cards(page)).toHaveCount(20);
     await expect(cards(page).first()).toContainText(/views/);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /^Browse posts and offers from local businesses near you/);
     const times = await page.locator("article time").evaluateAll((nodes) =>
       nodes.map((node) => Date.parse(node.getAttribute("datetime") ?? "")),
     );
@@ -23,6 +24,9 @@ test.describe("the public shell", () => {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toContainText(heading);
       expect(await page.locator("article p").count()).toBeGreaterThan(0);
+      // Search results and link previews quote the page's first paragraph.
+      const firstParagraph = (await page.locator("article p").first().textContent())!;
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", firstParagraph.slice(0, 160));
       await page.getByRole("link", { name: "Back to Feed" }).click();
       await expect(page).toHaveURL(/\/$/);
     });
@@ -46,6 +50,10 @@ test.describe("the public shell", () => {
     const full = await request.get(original);
     expect(full.status()).toBe(200);
     expect(full.headers()["content-type"]).toMatch(/^image\//);
+
+    // The fourth tile of a post with more images is named by what it shows: "+N".
+    await page.goto("/?category=Restaurant");
+    await expect(page.getByRole("link", { name: /^Open image 4 of \d+, \+\d+ more$/ }).first()).toBeVisible();
   });
 });
 

@@ -33,12 +33,14 @@ export function ImageGrid({
           className={`relative block overflow-hidden bg-slate-200 ${
             single ? "aspect-[4/3]" : layout.tiles.length === 3 && tile.index === 0 ? "col-span-2 aspect-[2/1]" : "aspect-square"
           }`}
-          aria-label={`Open image ${tile.index + 1} of ${images.length}${tile.moreCount ? ` (+${tile.moreCount} more)` : ""}`}
+          aria-label={tile.moreCount ? undefined : `Open image ${tile.index + 1} of ${images.length}`}
         >
           <GridImage url={tile.url} sizes={single ? "(max-width: 672px) 100vw, 672px" : "(max-width: 672px) 50vw, 336px"} eager={priority && tile.index === 0} />
           {tile.moreCount ? (
+            // Named by what it shows, "+1", in words around it: "Open image 4 of 5, +1 more".
             <span className="absolute inset-0 flex items-center justify-center bg-black/50 text-2xl font-semibold text-white">
-              +{tile.moreCount}
+              <span className="sr-only">{`Open image ${tile.index + 1} of ${images.length}, `}</span>+{tile.moreCount}
+              <span className="sr-only"> more</span>
             </span>
           ) : null}
         </a>

@@ -42,12 +42,13 @@ export function LikeButton({ postId, initialLiked, initialCount, returnTo }: { p
       <button
         type="submit"
         aria-pressed={state.liked}
-        aria-label={state.liked ? "Unlike" : "Like"}
         className={`flex items-center gap-1.5 rounded-full px-3 py-1.5 text-sm font-medium transition-colors ${
           state.liked ? "bg-rose-50 text-rose-600" : "text-slate-600 hover:bg-slate-100"
         }`}
       >
         <Icon name="heart" className="h-5 w-5" fill={state.liked ? "currentColor" : "none"} />
+        {/* Named by words and the count a reader sees: "Like, 6". */}
+        <span className="sr-only">{state.liked ? "Unlike" : "Like"}, </span>
         <span data-testid="likes-count">{state.count}</span>
       </button>
     </form>
