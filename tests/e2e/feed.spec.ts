@@ -24,14 +24,18 @@ test.describe("the public feed", () => {
     await search.fill("Chai Corner");
     await search.press("Enter");
     await expect(page).toHaveURL(/q=Chai\+Corner|q=Chai%20Corner/);
-    await expect(cards(page).first()).toBeVisible();
-    for (const text of await cards(page).allTextContents()) expect(text.toLowerCase()).toMatch(/chai|corner/);
+    // With JavaScript the URL changes just before the new cards render: wait for them.
+    await expect
+      .poll(async () => {
+        const texts = await cards(page).allTextContents();
+        return texts.length > 0 && texts.every((text) => /chai|corner/.test(text.toLowerCase()));
+      })
+      .toBe(true);
 
     await search.fill("#freshbakes");
     await search.press("Enter");
     await expect(page).toHaveURL(/q=%23freshbakes/);
-    const hashtags = await cards(page).first().getByRole("list", { name: "Hashtags" }).textContent();
-    expect(hashtags).toContain("#freshbakes");
+    await expect(cards(page).first().getByRole("list", { name: "Hashtags" })).toContainText("#freshbakes");
 
     await page.getByRole("link", { name: "Clear search" }).click();
     await expect(page).not.toHaveURL(/q=/);
@@ -43,9 +47,8 @@ test.describe("the public feed", () => {
     await page.getByText("All categories").first().click();
     await page.getByRole("link", { name: "Cafe", exact: true }).click();
     await expect(page).toHaveURL(/category=Cafe/);
-    await expect(cards(page).first()).toBeVisible();
-    const badges = await cards(page).locator("header > span").allTextContents();
-    expect(new Set(badges)).toEqual(new Set(["Cafe"]));
+    // With JavaScript the URL changes just before the new cards render: wait for them.
+    await expect.poll(async () => new Set(await cards(page).locator("header > span").allTextContents())).toEqual(new Set(["Cafe"]));
   });
 
   test("chooses a place, shows distances, then shows all", async ({ page }, testInfo) => {
