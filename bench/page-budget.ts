@@ -43,7 +43,11 @@ const SCORE_TARGET = 95;
 function wireKb(url: string, encoding: "gzip" | "br"): Promise<{ kb: number; encoding: string }> {
   return new Promise((resolve, reject) => {
     get(url, { headers: { "accept-encoding": encoding } }, (response) => {
-      if (response.statusCode !== 200) reject(new Error(`${url} answered ${response.statusCode}`));
+      if (response.statusCode !== 200) {
+        response.resume();
+        reject(new Error(`${url} answered ${response.statusCode}`));
+        return;
+      }
       let bytes = 0;
       response.on("data", (chunk: Buffer) => (bytes += chunk.byteLength));
       response.on("end", () => resolve({ kb: bytes / 1024, encoding: response.headers["content-encoding"] ?? "identity" }));
