@@ -30,20 +30,40 @@ const environmentSchema = z.object({
    * How many reverse proxies stand in front of the server. Their X-Forwarded-For
    * entries are believed; with 0 the visitor's address is the socket's.
    */
-  TRUST_PROXY: z.coerce.number({ invalid_type_error: "must be a number" }).int("must be a whole number").min(0, "must be 0 or more").max(10, "must be at most 10").default(0),
+  TRUST_PROXY: z.coerce
+    .number({ invalid_type_error: "must be a number" })
+    .int("must be a whole number")
+    .min(0, "must be 0 or more")
+    .max(10, "must be at most 10")
+    .default(0),
   DATA_DIR: z.string().trim().min(1).default("./data"),
   SESSION_SECRET: optionalString,
   ADMIN_EMAIL: z.string().trim().toLowerCase().email("must be an email address").default("admin@isent.local"),
   ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, "must be at least 8 characters").optional()),
   PUBLIC_URL: optionalString.pipe(z.string().url("must be a full URL such as https://example.com").optional()),
-  SEED_DEMO_DATA: z.enum(["true", "false"]).default("true").transform((value) => value === "true"),
+  SEED_DEMO_DATA: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((value) => value === "true"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   /** A session nobody uses for this long ends; one in use is extended and never ends mid-work. */
-  SESSION_IDLE_DAYS: z.coerce.number({ invalid_type_error: "must be a number" }).int().min(1, "must be at least 1").max(365, "must be at most 365").default(14),
+  SESSION_IDLE_DAYS: z.coerce
+    .number({ invalid_type_error: "must be a number" })
+    .int()
+    .min(1, "must be at least 1")
+    .max(365, "must be at most 365")
+    .default(14),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
-  GOOGLE_CALLBACK_URL: optionalString.pipe(z.string().url("must be a full URL such as https://isent.example.in/auth/google/callback").optional()),
-  SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional()),
+  GOOGLE_CALLBACK_URL: optionalString.pipe(
+    z.string().url("must be a full URL such as https://isent.example.in/auth/google/callback").optional(),
+  ),
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+      .optional(),
+  ),
   MAIL_FROM: z.string().trim().min(3).default("iSent <no-reply@isent.local>"),
   GEOCODER_NOMINATIM_URL: optionalString.pipe(z.string().url("must be a full URL such as https://nominatim.openstreetmap.org").optional()),
   GEOCODER_PHOTON_URL: optionalString.pipe(z.string().url("must be a full URL such as https://photon.komoot.io").optional()),

@@ -34,12 +34,7 @@ const ABORT_DELAY = 5_000;
 // Fail the start, not the first visitor, when the database cannot be reached.
 if (config.NODE_ENV !== "test") verifyDatabaseAtStart();
 
-export default function handleRequest(
-  request: Request,
-  responseStatusCode: number,
-  responseHeaders: Headers,
-  remixContext: EntryContext,
-) {
+export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
   const nonce = createNonce();
   applySecurityHeaders(responseHeaders, nonce);
 

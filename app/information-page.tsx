@@ -14,7 +14,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const page = slug ? await getPage(slug) : null;
   if (!page) throw new Response("This page has not been written yet.", { status: 404 });
   const firstParagraph = parsePageBody(page.body).find((block) => block.type === "paragraph")?.text ?? "";
-  return { title: page.title, body: page.body, updatedAt: page.updatedAt.toISOString(), description: firstParagraph.slice(0, 160) || SITE_DESCRIPTION };
+  return {
+    title: page.title,
+    body: page.body,
+    updatedAt: page.updatedAt.toISOString(),
+    description: firstParagraph.slice(0, 160) || SITE_DESCRIPTION,
+  };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

@@ -17,7 +17,12 @@ import path from "node:path";
 
 import { intFlag, parseFlags, printTable, ROOT } from "./lib";
 
-type Metafile = { outputs: Record<string, { bytes: number; imports: Array<{ path: string; kind: string }>; inputs: Record<string, { bytesInOutput: number }> }> };
+type Metafile = {
+  outputs: Record<
+    string,
+    { bytes: number; imports: Array<{ path: string; kind: string }>; inputs: Record<string, { bytesInOutput: number }> }
+  >;
+};
 type Manifest = { entry: { module: string; imports: string[] }; routes: Record<string, { module: string; imports?: string[] }> };
 
 const flags = parseFlags();

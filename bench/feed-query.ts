@@ -178,10 +178,7 @@ try {
   console.log("");
   printTable(["scenario", "n", "p50 ms", "p95 ms", "p99 ms", "max ms", "posts/page", `p99<=${budgetMs}`], rows);
   console.log("");
-  console.log(
-    `${headlinePass ? "PASS" : "FAIL"}: ${handle.kind} dense-city p99 target <= ${budgetMs} ms ` +
-      `(${rows[0][4]} ms)`,
-  );
+  console.log(`${headlinePass ? "PASS" : "FAIL"}: ${handle.kind} dense-city p99 target <= ${budgetMs} ms ` + `(${rows[0][4]} ms)`);
 
   if (flags.has("explain")) await explainAll(scenarios);
 } catch (error) {
@@ -221,7 +218,9 @@ async function explainAll(list: Scenario[]) {
     const where = location ? `lat=${location.lat} lon=${location.lon}` : "no location";
     for (const query of captured) {
       const plan = await queryRows<Record<string, string>>(db, sql`explain (analyze, buffers, costs off) ${query}`);
-      console.log(`\n=== EXPLAIN ANALYZE: ${scenario.name}: slowest call ${formatMs(slowest.ms)} ms (${where}, offset ${offset}${cursor ? ", cursor" : ""})`);
+      console.log(
+        `\n=== EXPLAIN ANALYZE: ${scenario.name}: slowest call ${formatMs(slowest.ms)} ms (${where}, offset ${offset}${cursor ? ", cursor" : ""})`,
+      );
       console.log(plan.map((row) => Object.values(row)[0]).join("\n"));
     }
   }

@@ -44,14 +44,50 @@ const CITIES: Array<[string, string, number, number, number]> = [
   ["Hyderabad", "Telangana", 17.385, 78.4867, 0.15],
 ];
 const CATEGORIES = [
-  "Restaurant", "Cafe", "Bakery", "Grocery", "Salon & Spa", "Fitness",
-  "Clothing", "Electronics", "Pharmacy", "Jewellery", "Education", "Home Services",
+  "Restaurant",
+  "Cafe",
+  "Bakery",
+  "Grocery",
+  "Salon & Spa",
+  "Fitness",
+  "Clothing",
+  "Electronics",
+  "Pharmacy",
+  "Jewellery",
+  "Education",
+  "Home Services",
 ];
 const HASHTAGS = [
-  "offer", "sale", "newarrival", "festive", "diwali", "weekend", "fresh", "local", "discount", "combo",
-  "openingsoon", "healthy", "organic", "handmade", "delivery", "freedelivery", "limitedtime", "bestseller",
-  "family", "students", "monsoon", "summer", "breakfast", "dinner", "gift", "wedding", "fitness", "beauty",
-  "tech", "kids",
+  "offer",
+  "sale",
+  "newarrival",
+  "festive",
+  "diwali",
+  "weekend",
+  "fresh",
+  "local",
+  "discount",
+  "combo",
+  "openingsoon",
+  "healthy",
+  "organic",
+  "handmade",
+  "delivery",
+  "freedelivery",
+  "limitedtime",
+  "bestseller",
+  "family",
+  "students",
+  "monsoon",
+  "summer",
+  "breakfast",
+  "dinner",
+  "gift",
+  "wedding",
+  "fitness",
+  "beauty",
+  "tech",
+  "kids",
 ];
 const LINES = [
   "Fresh stock just arrived, drop by today",
@@ -76,15 +112,21 @@ const handle = openTarget(flags, { max: 1 });
 const started = performance.now();
 try {
   console.log(`Target: ${handle.description}`);
-  console.log(`Generating ${POSTS.toLocaleString("en")} posts by ${USERS} businesses, batches of ${BATCH.toLocaleString("en")}, seed ${SEED}`);
+  console.log(
+    `Generating ${POSTS.toLocaleString("en")} posts by ${USERS} businesses, batches of ${BATCH.toLocaleString("en")}, seed ${SEED}`,
+  );
   let step = performance.now();
   await migrateDatabase(handle);
   console.log(`migrate: ${secondsSince(step)}`);
   const db = handle.db;
 
-  const [{ existing }] = await queryRows<{ existing: number }>(db, sql`select ((select count(*) from (select 1 from posts limit 1) p) + (select count(*) from (select 1 from users limit 1) u))::int as existing`);
+  const [{ existing }] = await queryRows<{ existing: number }>(
+    db,
+    sql`select ((select count(*) from (select 1 from posts limit 1) p) + (select count(*) from (select 1 from users limit 1) u))::int as existing`,
+  );
   if (existing > 0) {
-    if (!flags.has("reset")) throw new Error("posts/users are not empty: pass --reset to TRUNCATE users and posts (and what refers to them) first");
+    if (!flags.has("reset"))
+      throw new Error("posts/users are not empty: pass --reset to TRUNCATE users and posts (and what refers to them) first");
     step = performance.now();
     await db.execute(sql`truncate users, posts cascade`);
     console.log(`reset: ${secondsSince(step)}`);
@@ -148,12 +190,14 @@ try {
   const tags = textArray(HASHTAGS);
   // Two different hashtags per post.
   const tag1 = sql.raw(`(1 + floor(r.r_tag1 * ${HASHTAGS.length})::int)`);
-  const tag2 = sql.raw(`(1 + (floor(r.r_tag1 * ${HASHTAGS.length})::int + 1 + floor(r.r_tag2 * ${HASHTAGS.length - 1})::int) % ${HASHTAGS.length})`);
+  const tag2 = sql.raw(
+    `(1 + (floor(r.r_tag1 * ${HASHTAGS.length})::int + 1 + floor(r.r_tag2 * ${HASHTAGS.length - 1})::int) % ${HASHTAGS.length})`,
+  );
   for (let first = 1, batch = 0; first <= POSTS; first += BATCH, batch++) {
     const last = Math.min(POSTS, first + BATCH - 1);
     step = performance.now();
     await db.transaction(async (tx) => {
-      await tx.execute(sql`select setseed(${(((SEED * 7919 + batch * 104729) % 2_000_000) / 1_000_000) - 1}::float8)`);
+      await tx.execute(sql`select setseed(${((SEED * 7919 + batch * 104729) % 2_000_000) / 1_000_000 - 1}::float8)`);
       await tx.execute(sql`
         insert into posts (id, user_id, kind, status, content, hashtags, images, category, lat, lon, city, state, country,
                            offer_title, coupon_code, offer_terms, valid_from, valid_until, call_to_action_label,
@@ -194,8 +238,10 @@ try {
                         else 1 + floor(r.r_user * ${CITY_USERS})::int end`);
     });
     const done = last;
-    const rate = Math.round((done / ((performance.now() - insertStarted) / 1000)) || 0);
-    console.log(`posts ${done.toLocaleString("en")}/${POSTS.toLocaleString("en")}  batch ${secondsSince(step)}  (${rate.toLocaleString("en")} rows/s overall)`);
+    const rate = Math.round(done / ((performance.now() - insertStarted) / 1000) || 0);
+    console.log(
+      `posts ${done.toLocaleString("en")}/${POSTS.toLocaleString("en")}  batch ${secondsSince(step)}  (${rate.toLocaleString("en")} rows/s overall)`,
+    );
   }
   console.log(`posts inserted in ${secondsSince(insertStarted)}`);
   await db.execute(sql`drop table if exists bench_business`);

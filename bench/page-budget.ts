@@ -130,7 +130,12 @@ try {
     ["budget", "gzip KB as sent", "target KB", "result"],
     [
       ["JS total", `${jsKb.toFixed(1)} (brotli ${jsBrotliKb.toFixed(1)})`, `<= ${JS_BUDGET_KB}`, jsPass ? "PASS" : "FAIL"],
-      ["HTML", `${htmlKb.toFixed(1)} (raw ${(Buffer.byteLength(html) / 1024).toFixed(1)})`, `<= ${HTML_BUDGET_KB}`, htmlPass ? "PASS" : "FAIL"],
+      [
+        "HTML",
+        `${htmlKb.toFixed(1)} (raw ${(Buffer.byteLength(html) / 1024).toFixed(1)})`,
+        `<= ${HTML_BUDGET_KB}`,
+        htmlPass ? "PASS" : "FAIL",
+      ],
     ],
   );
   if (!jsPass || !htmlPass) exitCode = 1;

@@ -122,7 +122,11 @@ const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "
 const outputFile = path.join(projectRoot, "app/data/gazetteer-in.json");
 
 const round5 = (value: number) => Math.round(value * 1e5) / 1e5;
-const foldAccents = (text: string) => text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").normalize("NFC");
+const foldAccents = (text: string) =>
+  text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .normalize("NFC");
 const slug = (text: string) => normalizePlaceQuery(text).replace(/ /g, "-");
 const distanceBetween = (a: GazetteerPlace, b: { lat: number; lon: number }) => distanceKm(a.lat, a.lon, b.lat, b.lon);
 
@@ -140,7 +144,8 @@ function readGeoNamesIndia(): GazetteerPlace[] {
     (city) => city.country === "IN" && !DROPPED_FEATURE_CODES.has(city.featureCode) && !DROPPED_GEONAMES_IDS.has(city.cityId),
   );
   const unknownCodes = [...new Set(india.map((city) => city.adminCode))].filter((code) => !INDIA_STATE_BY_ADMIN1[code]);
-  if (unknownCodes.length > 0) throw new Error(`No state for GeoNames admin1 code(s) ${unknownCodes.join(", ")}: extend INDIA_STATE_BY_ADMIN1`);
+  if (unknownCodes.length > 0)
+    throw new Error(`No state for GeoNames admin1 code(s) ${unknownCodes.join(", ")}: extend INDIA_STATE_BY_ADMIN1`);
   const unusedRenames = Object.keys(CURRENT_NAME_BY_GEONAMES_ID).filter((id) => !india.some((city) => city.cityId === Number(id)));
   if (unusedRenames.length > 0) throw new Error(`Renamed GeoNames ids not in the data: ${unusedRenames.join(", ")}`);
 

@@ -10,16 +10,9 @@ export function GeneralErrorBoundary() {
 
   if (isRouteErrorResponse(error)) {
     const message =
-      typeof error.data === "string"
-        ? error.data
-        : typeof error.data?.message === "string"
-          ? error.data.message
-          : error.statusText;
+      typeof error.data === "string" ? error.data : typeof error.data?.message === "string" ? error.data.message : error.statusText;
     return (
-      <ErrorPage
-        title={error.status === 404 ? "404 Page Not Found" : `${error.status} ${error.statusText || "Error"}`}
-        message={message}
-      />
+      <ErrorPage title={error.status === 404 ? "404 Page Not Found" : `${error.status} ${error.statusText || "Error"}`} message={message} />
     );
   }
 
@@ -27,19 +20,16 @@ export function GeneralErrorBoundary() {
     return (
       <main className="mx-auto max-w-3xl p-4">
         <div role="alert" className="rounded-lg border border-red-400 bg-red-50 p-4 text-red-900">
-          <h1 className="text-lg font-bold">{error.name}: {error.message}</h1>
+          <h1 className="text-lg font-bold">
+            {error.name}: {error.message}
+          </h1>
           <pre className="mt-3 overflow-x-auto whitespace-pre-wrap text-xs">{error.stack}</pre>
         </div>
       </main>
     );
   }
 
-  return (
-    <ErrorPage
-      title="Something went wrong"
-      message="We could not load this page. Please try again in a moment."
-    />
-  );
+  return <ErrorPage title="Something went wrong" message="We could not load this page. Please try again in a moment." />;
 }
 
 function ErrorPage({ title, message }: { title: string; message?: string }) {

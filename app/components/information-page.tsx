@@ -20,9 +20,7 @@ export function InformationPage({ title, body, updatedAt }: { title: string; bod
       </header>
       <main className="mx-auto max-w-3xl px-4 py-8">
         <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
-        <p className="mt-1 text-sm text-slate-500">
-          Last updated {formatLongDate(updatedAt)}
-        </p>
+        <p className="mt-1 text-sm text-slate-500">Last updated {formatLongDate(updatedAt)}</p>
         <article className="mt-6 space-y-4 leading-relaxed text-slate-700">
           {parsePageBody(body).map((block, index) =>
             block.type === "heading" ? (

@@ -24,7 +24,17 @@ export type PostCardProps = {
 };
 
 /** SPEC §2 post card. */
-export function PostCard({ post, liked, returnTo, postUrl, hashtagUrl, highlighted, priority, onOpenImage, onOpenBusiness }: PostCardProps) {
+export function PostCard({
+  post,
+  liked,
+  returnTo,
+  postUrl,
+  hashtagUrl,
+  highlighted,
+  priority,
+  onOpenImage,
+  onOpenBusiness,
+}: PostCardProps) {
   const name = post.businessName || post.authorName || "Unknown Business";
   const place = [post.city, post.state].filter(Boolean).join(", ");
   const cardRef = useRef<HTMLElement>(null);
@@ -53,7 +63,10 @@ export function PostCard({ post, liked, returnTo, postUrl, hashtagUrl, highlight
           {post.profileImageUrl ? (
             <img src={post.profileImageUrl} alt="" width={40} height={40} className="h-10 w-10 shrink-0 rounded-full object-cover" />
           ) : (
-            <span aria-hidden className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-700">
+            <span
+              aria-hidden
+              className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-700"
+            >
               {name.charAt(0).toUpperCase()}
             </span>
           )}

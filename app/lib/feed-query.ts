@@ -8,7 +8,6 @@ export const MAX_RADIUS_KM = 500;
 export const MAX_API_LIMIT = 50;
 export const MAX_OFFSET = 10_000;
 
-
 export type FeedCursor = { createdAt: string; id: string };
 
 /** Where the next page starts: the last post's time and id (stable under new posts, unlike an offset). */

@@ -41,17 +41,7 @@ export type GazetteerRow = [string, string, string, string, number, number, numb
 const PLACE_KINDS: readonly PlaceKind[] = ["city", "town", "locality"];
 
 export function toGazetteerRow(place: GazetteerPlace): GazetteerRow {
-  return [
-    place.id,
-    place.name,
-    place.parent ?? "",
-    place.state,
-    place.lat,
-    place.lon,
-    place.population,
-    place.kind,
-    place.alsoKnownAs,
-  ];
+  return [place.id, place.name, place.parent ?? "", place.state, place.lat, place.lon, place.population, place.kind, place.alsoKnownAs];
 }
 
 /** Reads one stored row, refusing anything malformed so a bad data file fails loudly at load. */
@@ -120,14 +110,16 @@ export const PLACE_NAME_ALIASES: readonly (readonly string[])[] = [
 
 /** Lower case, Latin accents dropped ("Sūrat" → "surat"), "J.P." → "jp", other punctuation → one space. */
 export function normalizePlaceQuery(query: string): string {
-  return query
-    .normalize("NFD")
-    // Only the Latin combining block: Indic vowel signs are marks too and must stay.
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[.'’`]/g, "")
-    .replace(/[^\p{L}\p{M}\p{N}]+/gu, " ")
-    .trim();
+  return (
+    query
+      .normalize("NFD")
+      // Only the Latin combining block: Indic vowel signs are marks too and must stay.
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase()
+      .replace(/[.'’`]/g, "")
+      .replace(/[^\p{L}\p{M}\p{N}]+/gu, " ")
+      .trim()
+  );
 }
 
 const compact = (normalized: string) => normalized.replace(/ /g, "");
@@ -243,7 +235,9 @@ function readPlaceQuery(query: string): QueryReading[] {
   const commaAt = query.indexOf(",");
   if (commaAt > 0) {
     const name = searchText(query.slice(0, commaAt));
-    const context = normalizePlaceQuery(query.slice(commaAt + 1)).split(" ").filter(Boolean);
+    const context = normalizePlaceQuery(query.slice(commaAt + 1))
+      .split(" ")
+      .filter(Boolean);
     if (name.compact && context.length > 0) return [{ name, context: context.slice(0, MAX_CONTEXT_WORDS) }];
   }
   const whole = searchText(query);
@@ -307,8 +301,7 @@ export function dedupePlaces<T extends { name: string; lat: number; lon: number 
     if (kept.length >= max) break;
     const key = canonicalPlaceKey(place.name);
     const repeat = kept.some(
-      (earlier) =>
-        earlier.key === key && distanceKm(earlier.place.lat, earlier.place.lon, place.lat, place.lon) <= SAME_PLACE_RADIUS_KM,
+      (earlier) => earlier.key === key && distanceKm(earlier.place.lat, earlier.place.lon, place.lat, place.lon) <= SAME_PLACE_RADIUS_KM,
     );
     if (!repeat) kept.push({ place, key });
   }

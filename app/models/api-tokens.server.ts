@@ -54,7 +54,11 @@ async function issueRefreshToken(userId: string, familyId: string, executor: Pic
   return token;
 }
 
-export async function issueTokenPair(userId: string, familyId: string = randomUUID(), executor: Pick<Database, "insert"> = db()): Promise<TokenPair> {
+export async function issueTokenPair(
+  userId: string,
+  familyId: string = randomUUID(),
+  executor: Pick<Database, "insert"> = db(),
+): Promise<TokenPair> {
   return {
     accessToken: issueAccessToken(userId),
     refreshToken: await issueRefreshToken(userId, familyId, executor),
@@ -69,7 +73,10 @@ export async function issueTokenPair(userId: string, familyId: string = randomUU
  */
 export async function rotateRefreshToken(token: string): Promise<TokenPair | null> {
   const tokenHash = hashToken(token);
-  const [presented] = await db().select({ familyId: refreshTokens.familyId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
+  const [presented] = await db()
+    .select({ familyId: refreshTokens.familyId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, tokenHash));
   if (!presented) return null;
   return db().transaction(async (tx) => {
     // One refresh of a family at a time: a reuse racing a rotation then sees the
@@ -90,10 +97,16 @@ export async function rotateRefreshToken(token: string): Promise<TokenPair | nul
       .where(eq(refreshTokens.tokenHash, tokenHash));
     if (!row || row.revokedAt || row.expiresAt.getTime() <= Date.now() || row.userStatus !== "active") return null;
     if (row.usedAt) {
-      await tx.update(refreshTokens).set({ revokedAt: sql`now()` }).where(eq(refreshTokens.familyId, row.familyId));
+      await tx
+        .update(refreshTokens)
+        .set({ revokedAt: sql`now()` })
+        .where(eq(refreshTokens.familyId, row.familyId));
       return null;
     }
-    await tx.update(refreshTokens).set({ usedAt: sql`now()` }).where(eq(refreshTokens.id, row.id));
+    await tx
+      .update(refreshTokens)
+      .set({ usedAt: sql`now()` })
+      .where(eq(refreshTokens.id, row.id));
     return issueTokenPair(row.userId, row.familyId, tx);
   });
 }

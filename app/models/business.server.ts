@@ -4,7 +4,6 @@ import { db } from "~/db/db.server";
 import { users } from "~/db/schema";
 import { isUuid } from "~/lib/ids";
 
-
 /** SPEC §3 'Public business profile': what any visitor may see of a business. */
 export type PublicBusiness = {
   id: string;

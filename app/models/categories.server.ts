@@ -7,7 +7,10 @@ export type NamedItem = { id: string; name: string };
 
 /** The feed's category menu, in the admin's order. */
 export function listCategories(): Promise<NamedItem[]> {
-  return db().select({ id: categories.id, name: categories.name }).from(categories).orderBy(asc(categories.sortOrder), asc(categories.name));
+  return db()
+    .select({ id: categories.id, name: categories.name })
+    .from(categories)
+    .orderBy(asc(categories.sortOrder), asc(categories.name));
 }
 
 export function listTemplateCategories(): Promise<NamedItem[]> {

@@ -11,7 +11,10 @@ export async function businessStats(userId: string) {
       .select({ total: count() })
       .from(smsMessages)
       .where(and(eq(smsMessages.userId, userId), sql`${smsMessages.status} in ('sent', 'delivered')`)),
-    db().select({ total: count() }).from(posts).where(and(eq(posts.userId, userId), eq(posts.status, "live"))),
+    db()
+      .select({ total: count() })
+      .from(posts)
+      .where(and(eq(posts.userId, userId), eq(posts.status, "live"))),
   ]);
   return { contacts: contactRow.total, sentSms: smsRow.total, livePosts: postRow.total };
 }
@@ -26,7 +29,10 @@ export async function productStats() {
       .from(posts)
       .where(and(eq(posts.kind, "offer"), eq(posts.status, "live"), or(isNull(posts.validUntil), gt(posts.validUntil, sql`now()`)))),
     db().select({ total: count() }).from(contacts),
-    db().select({ total: count() }).from(smsMessages).where(sql`${smsMessages.status} in ('sent', 'delivered')`),
+    db()
+      .select({ total: count() })
+      .from(smsMessages)
+      .where(sql`${smsMessages.status} in ('sent', 'delivered')`),
   ]);
   return { users: userRow.total, posts: postRow.total, liveOffers: offerRow.total, contacts: contactRow.total, smsSent: smsRow.total };
 }

@@ -37,7 +37,12 @@ export async function withCurrentCounts(feedPosts: FeedPost[]): Promise<FeedPost
   const rows = await db()
     .select({ id: posts.id, likesCount: posts.likesCount, viewsCount: posts.viewsCount })
     .from(posts)
-    .where(inArray(posts.id, feedPosts.map((post) => post.id)));
+    .where(
+      inArray(
+        posts.id,
+        feedPosts.map((post) => post.id),
+      ),
+    );
   const counts = new Map(rows.map((row) => [row.id, row]));
   return feedPosts.map((post) => ({ ...post, ...counts.get(post.id) }));
 }

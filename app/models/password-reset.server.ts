@@ -85,7 +85,10 @@ export async function resetPassword(token: string, newPassword: string): Promise
       )
       .returning({ userId: passwordResetTokens.userId });
     if (!used) return null;
-    await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, used.userId));
+    await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: sql`now()` })
+      .where(eq(users.id, used.userId));
     await tx
       .update(passwordResetTokens)
       .set({ usedAt: sql`now()` })

@@ -4,7 +4,6 @@ import { db } from "~/db/db.server";
 import { postLikes, posts, postViews } from "~/db/schema";
 import { isUuid } from "~/lib/ids";
 
-
 export type LikeIntent = "like" | "unlike" | "toggle";
 export type LikeResult = { likesCount: number; liked: boolean };
 

@@ -56,5 +56,7 @@ function judge(currentHits: number, previousHits: number, { limit, windowSeconds
 
 /** Old windows are worthless; dropped now and then so the table stays small. */
 async function pruneRateLimits(olderThanSeconds = 86_400) {
-  await db().delete(rateLimitBuckets).where(lt(rateLimitBuckets.windowStart, new Date(Date.now() - olderThanSeconds * 1000)));
+  await db()
+    .delete(rateLimitBuckets)
+    .where(lt(rateLimitBuckets.windowStart, new Date(Date.now() - olderThanSeconds * 1000)));
 }

@@ -45,7 +45,10 @@ export async function findActiveSession(sessionId: string): Promise<ActiveSessio
   if (!row) return null;
   if (Date.now() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     const expiresAt = new Date(Date.now() + sessionLifetimeMs());
-    await db().update(sessions).set({ lastSeenAt: sql`now()`, expiresAt }).where(eq(sessions.id, row.id));
+    await db()
+      .update(sessions)
+      .set({ lastSeenAt: sql`now()`, expiresAt })
+      .where(eq(sessions.id, row.id));
     row.expiresAt = expiresAt;
   }
   return { id: row.id, userId: row.userId, createdAt: row.createdAt, expiresAt: row.expiresAt };

@@ -137,7 +137,10 @@ export async function verifyLogin(email: string, password: string): Promise<Acco
   dummyHash ??= hashPassword("timing-equaliser-password");
   const valid = await verifyPassword(row?.passwordHash ?? (await dummyHash), password);
   if (!row?.passwordHash || !valid || row.status !== "active") return null;
-  await db().update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, row.id));
+  await db()
+    .update(users)
+    .set({ lastLoginAt: sql`now()` })
+    .where(eq(users.id, row.id));
   return toAccountUser(row);
 }
 

@@ -35,7 +35,9 @@ export default function AdminLayout() {
               key={screen.path}
               to={`/admin${screen.path ? `/${screen.path}` : ""}`}
               end={screen.path === ""}
-              className={({ isActive }) => `whitespace-nowrap rounded-md px-3 py-1.5 ${isActive ? "bg-slate-700 font-semibold" : "hover:bg-slate-800"}`}
+              className={({ isActive }) =>
+                `whitespace-nowrap rounded-md px-3 py-1.5 ${isActive ? "bg-slate-700 font-semibold" : "hover:bg-slate-800"}`
+              }
             >
               {screen.title}
             </NavLink>

@@ -28,7 +28,10 @@ export default function AppLayout() {
               <span className="block font-medium text-slate-900">{user.name}</span>
               <span className="block text-xs text-slate-500">{user.businessName}</span>
             </span>
-            <span className="rounded-full bg-green-50 px-3 py-1 font-semibold text-green-800" aria-label={`Balance ${user.balance} credits`}>
+            <span
+              className="rounded-full bg-green-50 px-3 py-1 font-semibold text-green-800"
+              aria-label={`Balance ${user.balance} credits`}
+            >
               {user.balance} credits
             </span>
             <Form method="post" action="/logout">
@@ -39,20 +42,22 @@ export default function AppLayout() {
           </div>
         </div>
         <nav aria-label="App" className="mx-auto flex max-w-5xl gap-1 overflow-x-auto px-2 pb-2 text-sm">
-          {[{ path: "/app", title: "Dashboard" }, ...CONTAINER_SCREENS.filter((screen) => screen.nav), { path: "/", title: "Public Feed" }].map(
-            (screen) => (
-              <NavLink
-                key={screen.path}
-                to={screen.path}
-                end
-                className={({ isActive }) =>
-                  `whitespace-nowrap rounded-md px-3 py-1.5 ${isActive ? "bg-brand-50 font-semibold text-brand-700" : "text-slate-600 hover:bg-slate-100"}`
-                }
-              >
-                {screen.title}
-              </NavLink>
-            ),
-          )}
+          {[
+            { path: "/app", title: "Dashboard" },
+            ...CONTAINER_SCREENS.filter((screen) => screen.nav),
+            { path: "/", title: "Public Feed" },
+          ].map((screen) => (
+            <NavLink
+              key={screen.path}
+              to={screen.path}
+              end
+              className={({ isActive }) =>
+                `whitespace-nowrap rounded-md px-3 py-1.5 ${isActive ? "bg-brand-50 font-semibold text-brand-700" : "text-slate-600 hover:bg-slate-100"}`
+              }
+            >
+              {screen.title}
+            </NavLink>
+          ))}
         </nav>
       </header>
       <main className="mx-auto max-w-5xl px-4 py-6">

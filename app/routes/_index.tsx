@@ -31,10 +31,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 /** A shared link's preview tags (the loader makes them), else the page's title. */
-export const meta: MetaFunction<typeof loader> = ({ data: feed }) => feed?.preview ?? [
-  { title: "iSent · Local business posts and offers near you" },
-  ...(feed ? [{ name: "description", content: feed.description }] : []),
-];
+export const meta: MetaFunction<typeof loader> = ({ data: feed }) =>
+  feed?.preview ?? [
+    { title: "iSent · Local business posts and offers near you" },
+    ...(feed ? [{ name: "description", content: feed.description }] : []),
+  ];
 
 type LoadedFeed = ReturnType<typeof useLoaderData<typeof loader>>;
 
@@ -141,7 +142,9 @@ function Feed({ feed }: { feed: LoadedFeed }) {
               hashtagUrl={hashtagUrl}
               highlighted={post.id === feed.highlightId}
               priority={index === 0}
-              onOpenImage={(opened, imageIndex) => setLightbox({ images: opened.images.map((url) => imageVariantUrl(url, 1280)), index: imageIndex })}
+              onOpenImage={(opened, imageIndex) =>
+                setLightbox({ images: opened.images.map((url) => imageVariantUrl(url, 1280)), index: imageIndex })
+              }
               onOpenBusiness={(opened) => setBusinessId(opened.userId)}
             />
           ))
@@ -212,7 +215,10 @@ export function ErrorBoundary() {
       <p role="alert" className="font-medium text-red-600">
         {nearby ? "Failed to load nearby posts" : "Failed to load feed"}
       </p>
-      <a href={`${location.pathname}${location.search}`} className="mt-4 inline-block rounded-lg bg-brand-600 px-4 py-2 font-medium text-white">
+      <a
+        href={`${location.pathname}${location.search}`}
+        className="mt-4 inline-block rounded-lg bg-brand-600 px-4 py-2 font-medium text-white"
+      >
         Try again
       </a>
     </main>

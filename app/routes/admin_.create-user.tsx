@@ -21,7 +21,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   if (!isDesignatedAdminEmail(submission.value.email)) {
     return data(
-      submission.reply({ fieldErrors: { email: [`Only the designated admin email (${config.ADMIN_EMAIL}) can be used`] }, hideFields: ["password"] }),
+      submission.reply({
+        fieldErrors: { email: [`Only the designated admin email (${config.ADMIN_EMAIL}) can be used`] },
+        hideFields: ["password"],
+      }),
       { status: 403 },
     );
   }

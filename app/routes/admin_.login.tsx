@@ -29,7 +29,8 @@ const NOT_ADMIN = "This email does not have admin privileges";
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const submission = parseWithZod(await request.formData(), { schema: adminLoginSchema });
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }), toast: null }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ result: submission.reply({ hideFields: ["password"] }), toast: null }, { status: 400 });
   const failed = (errors: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }, status: number) =>
     data(
       {

@@ -154,7 +154,15 @@ export default function AuthPage() {
   );
 }
 
-function GoogleButton({ intent, enabled, redirectTo }: { intent: "google-login" | "google-register"; enabled: boolean; redirectTo: string }) {
+function GoogleButton({
+  intent,
+  enabled,
+  redirectTo,
+}: {
+  intent: "google-login" | "google-register";
+  enabled: boolean;
+  redirectTo: string;
+}) {
   const busy = usePending(intent);
   const label = intent === "google-login" ? "Continue with Google" : "Sign up with Google";
   const busyText = intent === "google-login" ? "Signing in with Google..." : "Signing up with Google...";
@@ -238,7 +246,12 @@ function ResetPasswordDialog({ cancelLink }: { cancelLink: string }) {
           <FormErrors errors={form.errors} id={form.errorId} />
           <Field label="Email" field={fields.email} type="email" autoComplete="email" />
           <div className="flex gap-2">
-            <Link to={cancelLink} replace preventScrollReset className="flex-1 rounded-lg border border-slate-300 px-4 py-2.5 text-center font-medium hover:bg-slate-50">
+            <Link
+              to={cancelLink}
+              replace
+              preventScrollReset
+              className="flex-1 rounded-lg border border-slate-300 px-4 py-2.5 text-center font-medium hover:bg-slate-50"
+            >
               Cancel
             </Link>
             <div className="flex-1">

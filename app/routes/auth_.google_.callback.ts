@@ -23,7 +23,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const user = await authenticator.authenticate(GOOGLE_STRATEGY, request);
     if (forAdmin) {
       if (!isAdmin(user)) {
-        return redirectWithToast("/admin/login", { type: "error", title: "Your Google account does not have admin privileges" }, { headers: clearState });
+        return redirectWithToast(
+          "/admin/login",
+          { type: "error", title: "Your Google account does not have admin privileges" },
+          { headers: clearState },
+        );
       }
       await recordAdminLogin(user);
       return signIn(request, user.id, { redirectTo: "/admin", toast: { type: "success", title: "Login Successful" }, headers: clearState });
@@ -43,6 +47,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (error instanceof Response) throw error;
     if (!(error instanceof AuthorizationError)) throw error;
     console.warn("[auth] Google sign-in failed:", error.message);
-    return redirectWithToast("/auth", { type: "error", title: "Login failed", description: "Google sign-in did not complete. Please try again." });
+    return redirectWithToast("/auth", {
+      type: "error",
+      title: "Login failed",
+      description: "Google sign-in did not complete. Please try again.",
+    });
   }
 }

@@ -10,7 +10,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const session = await getCurrentSession(request);
   return {
     signedIn: Boolean(session),
-    user: session ? { id: session.user.id, email: session.user.email, displayName: session.user.displayName, isAdmin: session.user.isAdmin } : null,
+    user: session
+      ? { id: session.user.id, email: session.user.email, displayName: session.user.displayName, isAdmin: session.user.isAdmin }
+      : null,
     since: session?.createdAt.toISOString() ?? null,
     until: session?.expiresAt.toISOString() ?? null,
   };

@@ -9,11 +9,7 @@ import { clientIp } from "~/utils/client-ip.server";
 import { feedAfterChoice, locationChoiceSchema } from "~/utils/location-choice.server";
 import { combineHeaders } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import {
-  serializeLocationChosen,
-  serializeVisitorLocation,
-  type VisitorLocation,
-} from "~/utils/visitor.server";
+import { serializeLocationChosen, serializeVisitorLocation, type VisitorLocation } from "~/utils/visitor.server";
 import { assertSameOrigin } from "~/utils/csrf.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { SITE_DESCRIPTION } from "~/lib/site";
@@ -44,7 +40,14 @@ export async function action({ request }: ActionFunctionArgs) {
   if (choice.intent === "choose") {
     chosen = { lat: choice.lat, lon: choice.lon, label: choice.label, source: "manual", ts: Date.now() };
   } else if (choice.intent === "gps") {
-    chosen = { lat: choice.lat, lon: choice.lon, label: "My location", source: "gps", accuracyMeters: choice.accuracyMeters, ts: Date.now() };
+    chosen = {
+      lat: choice.lat,
+      lon: choice.lon,
+      label: "My location",
+      source: "gps",
+      accuracyMeters: choice.accuracyMeters,
+      ts: Date.now(),
+    };
   } else if (choice.intent === "ip") {
     const found = await locateByIp(clientIp(request));
     if (!found) {

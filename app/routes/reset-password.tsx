@@ -36,7 +36,10 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   // Every other session of this account ends; this browser is signed in afresh.
   await endOtherSessions(userId, null);
-  return signIn(request, userId, { redirectTo: "/app", toast: { type: "success", title: "Password updated", description: "You are signed in." } });
+  return signIn(request, userId, {
+    redirectTo: "/app",
+    toast: { type: "success", title: "Password updated", description: "You are signed in." },
+  });
 }
 
 export default function ResetPassword() {

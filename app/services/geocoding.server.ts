@@ -98,7 +98,14 @@ function nominatimPlace(source: string, result: z.infer<typeof nominatimResultSc
       ? joinLabelParts([name, town, state])
       : joinLabelParts(result.display_name.split(",").filter((part) => !/^\s*(\d{6}|India)\s*$/.test(part)));
   const osmKey = result.osm_type && result.osm_id !== undefined ? `${result.osm_type[0].toUpperCase()}${result.osm_id}` : null;
-  return { id: `${source}:${osmKey ?? result.place_id ?? `${result.lat},${result.lon}`}`, name, label, lat: result.lat, lon: result.lon, source };
+  return {
+    id: `${source}:${osmKey ?? result.place_id ?? `${result.lat},${result.lon}`}`,
+    name,
+    label,
+    lat: result.lat,
+    lon: result.lon,
+    source,
+  };
 }
 
 /** Any Nominatim-compatible service: GET {baseUrl}/search?format=jsonv2&countrycodes=in. */
@@ -157,7 +164,8 @@ export function photonProvider(baseUrl: string): PlaceProvider {
         .slice(0, limit)
         .map(({ geometry, properties }): Place => {
           const [lon, lat] = geometry.coordinates;
-          const osmKey = properties.osm_type && properties.osm_id !== undefined ? `${properties.osm_type}${properties.osm_id}` : `${lat},${lon}`;
+          const osmKey =
+            properties.osm_type && properties.osm_id !== undefined ? `${properties.osm_type}${properties.osm_id}` : `${lat},${lon}`;
           return {
             id: `photon:${osmKey}`,
             name: properties.name,

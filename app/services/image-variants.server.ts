@@ -26,11 +26,7 @@ export async function imageVariant(key: string, width: ImageWidth): Promise<Buff
   }
   const original = await fileStorage().get(key);
   if (!original) return null;
-  const variant = await sharp(original.bytes)
-    .rotate()
-    .resize({ width, withoutEnlargement: true })
-    .webp({ quality: 72 })
-    .toBuffer();
+  const variant = await sharp(original.bytes).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: 72 }).toBuffer();
   await mkdir(path.dirname(cached), { recursive: true });
   // Write then rename, so a concurrent reader never sees half a file.
   const partial = `${cached}.${process.pid}.${Date.now()}.tmp`;

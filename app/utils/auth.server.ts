@@ -28,7 +28,10 @@ export type GoogleSettings = {
 /** remix-auth-google with its endpoints settable, so the real flow can be tested offline. */
 class ConfigurableGoogleStrategy extends GoogleStrategy<SignedInAccount> {
   constructor(settings: GoogleSettings, verify: ConstructorParameters<typeof GoogleStrategy<SignedInAccount>>[1]) {
-    super({ clientID: settings.clientId, clientSecret: settings.clientSecret, callbackURL: settings.callbackUrl, prompt: "select_account" }, verify);
+    super(
+      { clientID: settings.clientId, clientSecret: settings.clientSecret, callbackURL: settings.callbackUrl, prompt: "select_account" },
+      verify,
+    );
     if (settings.endpoints) {
       this.authorizationURL = settings.endpoints.authorizationURL;
       this.tokenURL = settings.endpoints.tokenURL;

@@ -30,9 +30,21 @@ export async function loadHomeFeed(request: Request) {
   const explicit = parsed.query.location;
   const label = url.searchParams.get("label")?.slice(0, 120) || undefined;
   const location = explicit
-    ? { ...explicit, label: label ?? coordinatesLabel(explicit.lat, explicit.lon), source: "link" as string, accuracyMeters: undefined as number | undefined }
+    ? {
+        ...explicit,
+        label: label ?? coordinatesLabel(explicit.lat, explicit.lon),
+        source: "link" as string,
+        accuracyMeters: undefined as number | undefined,
+      }
     : remembered && !showAll
-      ? { lat: remembered.lat, lon: remembered.lon, radiusKm: DEFAULT_RADIUS_KM, label: remembered.label, source: remembered.source as string, accuracyMeters: remembered.accuracyMeters }
+      ? {
+          lat: remembered.lat,
+          lon: remembered.lon,
+          radiusKm: DEFAULT_RADIUS_KM,
+          label: remembered.label,
+          source: remembered.source as string,
+          accuracyMeters: remembered.accuracyMeters,
+        }
       : null;
 
   // The page always shows 20 and pages by cursor; limit and offset are for GET /api/feed.
@@ -83,7 +95,10 @@ export async function loadHomeFeed(request: Request) {
       location: location ? { label: location.label, source: location.source, accuracyMeters: location.accuracyMeters } : null,
       locationJustChosen: chosen.chosen,
       categories,
-      likedIds: await likedPostIds(visitorId, posts.map((post) => post.id)),
+      likedIds: await likedPostIds(
+        visitorId,
+        posts.map((post) => post.id),
+      ),
       highlightId: sharedPost?.id ?? null,
       preview: sharedPost ? sharePreview(sharedPost, origin) : null,
       showIntro,
@@ -118,7 +133,12 @@ function sharePreview(post: FeedPost, origin: string): MetaDescriptor[] {
     { property: "og:title", content: title },
     { property: "og:description", content: description },
     { property: "og:url", content: `${origin}${postPath(post.id)}` },
-    ...(image ? [{ property: "og:image", content: image }, { name: "twitter:image", content: image }] : []),
+    ...(image
+      ? [
+          { property: "og:image", content: image },
+          { name: "twitter:image", content: image },
+        ]
+      : []),
     { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: description },

@@ -14,7 +14,6 @@ export const locationChoiceSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("clear") }),
 ]);
 
-
 /**
  * Where a location choice leads: its feed, with the search and category the
  * visitor came from; 'Show all' when no location was chosen.

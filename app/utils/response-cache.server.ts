@@ -54,7 +54,10 @@ async function serveFirstVisitPage(key: string, request: Request, render: Render
     if (hit) return personalise(hit, request);
   }
   const rendered = render(request).then(keepablePage);
-  keep(key, rendered.then((page) => (page instanceof Response ? null : page)));
+  keep(
+    key,
+    rendered.then((page) => (page instanceof Response ? null : page)),
+  );
   const page = await rendered;
   return page instanceof Response ? page : personalise(page, request);
 }

@@ -11,7 +11,11 @@ import { ensureAnonId } from "./visitor.server";
  * that other routes import too would each be a file of their own on every page.
  */
 export async function loadRootData(request: Request) {
-  const [{ toast, headers: toastHeaders }, { setCookie }, user] = await Promise.all([getToast(request), ensureAnonId(request), getUser(request)]);
+  const [{ toast, headers: toastHeaders }, { setCookie }, user] = await Promise.all([
+    getToast(request),
+    ensureAnonId(request),
+    getUser(request),
+  ]);
   // Every visitor gets their anonymous id on their first response, with or without JavaScript.
   return data(
     { toast, signedIn: Boolean(user) },

@@ -14,7 +14,9 @@ let cached: string[] | undefined;
  */
 export function cookieSecrets(): string[] {
   if (cached) return cached;
-  const configured = config.SESSION_SECRET?.split(",").map((secret) => secret.trim()).filter(Boolean);
+  const configured = config.SESSION_SECRET?.split(",")
+    .map((secret) => secret.trim())
+    .filter(Boolean);
   cached = configured?.length ? configured : [localSecret()];
   return cached;
 }

@@ -146,7 +146,10 @@ test("protected pages send visitors to log in and back", async ({ page }) => {
 
 test("the feed menu offers the dashboard once signed in", async ({ page }) => {
   await page.goto("/");
-  await page.getByRole("button", { name: "Okay" }).click({ timeout: 1000 }).catch(() => {});
+  await page
+    .getByRole("button", { name: "Okay" })
+    .click({ timeout: 1000 })
+    .catch(() => {});
   await page.getByLabel("Menu").click();
   await expect(page.getByRole("link", { name: "Business Login" })).toBeVisible();
   await register(page, uniqueEmail("menu"));
@@ -241,7 +244,10 @@ test("cross-site form posts are refused @api", async ({ playwright, baseURL }) =
   });
   expect(dataRequest.status()).toBe(403);
   expect(dataRequest.headers()["set-cookie"] ?? "").not.toContain("__session");
-  const apiResponse = await api.post("/api/auth/token", { data: { email: "a@example.in", password: "x" }, headers: { Origin: "https://evil.example" } });
+  const apiResponse = await api.post("/api/auth/token", {
+    data: { email: "a@example.in", password: "x" },
+    headers: { Origin: "https://evil.example" },
+  });
   expect(apiResponse.status()).toBe(403);
   expect(await apiResponse.json()).toEqual({ message: "Requests from other sites are not allowed" });
   await api.dispose();

@@ -8,7 +8,23 @@ test.describe("feed JSON endpoints @api", () => {
     expect(response.status()).toBe(200);
     const posts = (await response.json()) as Array<Record<string, unknown>>;
     expect(posts).toHaveLength(5);
-    for (const field of ["id", "userId", "businessName", "authorName", "profileImageUrl", "category", "city", "state", "country", "content", "hashtags", "images", "createdAt", "likesCount", "viewsCount"]) {
+    for (const field of [
+      "id",
+      "userId",
+      "businessName",
+      "authorName",
+      "profileImageUrl",
+      "category",
+      "city",
+      "state",
+      "country",
+      "content",
+      "hashtags",
+      "images",
+      "createdAt",
+      "likesCount",
+      "viewsCount",
+    ]) {
       expect(posts[0]).toHaveProperty(field);
     }
     expect(response.headers()["cache-control"]).toContain("max-age=120");
@@ -46,7 +62,9 @@ test.describe("feed JSON endpoints @api", () => {
     expect(badAction.status()).toBe(400);
     const badTime = await api.post(`/api/posts/${post.id}/view`, { data: { anonId: randomUUID(), ts: "yesterday" } });
     expect(badTime.status()).toBe(400);
-    const [after] = (await (await api.get("/api/feed?limit=1&offset=11", { headers: { "Cache-Control": "no-cache" } })).json()) as Array<{ likesCount: number }>;
+    const [after] = (await (await api.get("/api/feed?limit=1&offset=11", { headers: { "Cache-Control": "no-cache" } })).json()) as Array<{
+      likesCount: number;
+    }>;
     expect(after.likesCount).toBe(post.likesCount);
     await api.dispose();
   });

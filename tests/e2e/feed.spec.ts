@@ -69,7 +69,10 @@ test.describe("the public feed", () => {
       await page.getByPlaceholder("Search a city, area…").fill("Indiranagar");
       await page.getByRole("button", { name: "Search" }).click();
     }
-    await page.getByRole("button", { name: /Indiranagar/ }).first().click();
+    await page
+      .getByRole("button", { name: /Indiranagar/ })
+      .first()
+      .click();
     await expect(page.getByTestId("location-label")).toHaveText("Indiranagar");
     await expect(cards(page).first()).toContainText("away");
     for (const text of await cards(page).locator("header").allTextContents()) expect(text).toContain("Bengaluru");
@@ -99,14 +102,23 @@ test.describe("the public feed", () => {
     // Named by word and count, as a screen reader says it: "Like, 6".
     const likeButton = before.card.getByRole("button", { name: `Like, ${before.likes}`, exact: true });
     await likeButton.click();
-    const likedButton = cards(page).nth(index).getByRole("button", { name: `Unlike, ${before.likes + 1}`, exact: true });
+    const likedButton = cards(page)
+      .nth(index)
+      .getByRole("button", { name: `Unlike, ${before.likes + 1}`, exact: true });
     await expect(likedButton).toHaveAttribute("aria-pressed", "true");
     await expect(likedButton.getByTestId("likes-count")).toHaveText(String(before.likes + 1));
 
     await page.reload();
     await expect(cards(page).nth(index).getByTestId("likes-count")).toHaveText(String(before.likes + 1));
-    await cards(page).nth(index).getByRole("button", { name: `Unlike, ${before.likes + 1}`, exact: true }).click();
-    await expect(cards(page).nth(index).getByRole("button", { name: `Like, ${before.likes}`, exact: true })).toHaveAttribute("aria-pressed", "false");
+    await cards(page)
+      .nth(index)
+      .getByRole("button", { name: `Unlike, ${before.likes + 1}`, exact: true })
+      .click();
+    await expect(
+      cards(page)
+        .nth(index)
+        .getByRole("button", { name: `Like, ${before.likes}`, exact: true }),
+    ).toHaveAttribute("aria-pressed", "false");
     await expect(cards(page).nth(index).getByTestId("likes-count")).toHaveText(String(before.likes));
   });
 

@@ -5,10 +5,13 @@ test.describe("the public shell", () => {
     await page.goto("/");
     await expect(cards(page)).toHaveCount(20);
     await expect(cards(page).first()).toContainText(/views/);
-    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /^Browse posts and offers from local businesses near you/);
-    const times = await page.locator("article time").evaluateAll((nodes) =>
-      nodes.map((node) => Date.parse(node.getAttribute("datetime") ?? "")),
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      "content",
+      /^Browse posts and offers from local businesses near you/,
     );
+    const times = await page
+      .locator("article time")
+      .evaluateAll((nodes) => nodes.map((node) => Date.parse(node.getAttribute("datetime") ?? "")));
     // A post's time is its first <time>; offers may add none.
     expect(times.length).toBeGreaterThanOrEqual(20);
     expect(times).toEqual([...times].sort((a, b) => b - a));
@@ -102,7 +105,10 @@ test.describe("headers and JSON", () => {
     const html = await (await request.get("/")).text();
     const scripts = [...html.matchAll(/<link rel="modulepreload" href="(\/build\/[^"]+\.js)"/g)].map((match) => match[1]);
     expect(scripts.length).toBeGreaterThan(3);
-    for (const [accept, encoding] of [["gzip, deflate, br", "br"], ["gzip", "gzip"]]) {
+    for (const [accept, encoding] of [
+      ["gzip, deflate, br", "br"],
+      ["gzip", "gzip"],
+    ]) {
       const response = await request.get(scripts[0], { headers: { "Accept-Encoding": accept } });
       expect(response.headers()["content-encoding"]).toBe(encoding);
       expect(response.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
@@ -140,7 +146,17 @@ test("scripts run under the CSP without violations @js-only", async ({ page }) =
 test("every page hydrates without a script error @js-only", async ({ page }) => {
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.message}`));
-  for (const path of ["/", "/auth", "/auth?tab=register&reset=1", "/login", "/location", "/about-us", "/admin/login", "/admin/create-user", "/reset-password?token=not-a-real-token-000000"]) {
+  for (const path of [
+    "/",
+    "/auth",
+    "/auth?tab=register&reset=1",
+    "/login",
+    "/location",
+    "/about-us",
+    "/admin/login",
+    "/admin/create-user",
+    "/reset-password?token=not-a-real-token-000000",
+  ]) {
     await page.goto(path);
     await page.waitForLoadState("networkidle");
   }

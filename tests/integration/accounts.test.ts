@@ -9,16 +9,45 @@ import { action as tokenAction } from "~/routes/api.auth.token";
 import { TOO_MANY_ATTEMPTS } from "~/utils/rate-limits.server";
 import { requireUser } from "~/utils/session.server";
 
-import { PASSWORD, createUser, guardRedirect, submitLogin as login, sessionCookieFor, sessionIdIn, sessionRowsOf, uniqueEmail, userByEmail } from "../support/accounts";
+import {
+  PASSWORD,
+  createUser,
+  guardRedirect,
+  submitLogin as login,
+  sessionCookieFor,
+  sessionIdIn,
+  sessionRowsOf,
+  uniqueEmail,
+  userByEmail,
+} from "../support/accounts";
 import { setupTestDatabase } from "../support/database";
-import { Browser, call, cookiePair, formErrors, formValues, jsonPost, setCookie, submissionOf, toastOf, withinOneWindow, type Reply } from "../support/http";
+import {
+  Browser,
+  call,
+  cookiePair,
+  formErrors,
+  formValues,
+  jsonPost,
+  setCookie,
+  submissionOf,
+  toastOf,
+  withinOneWindow,
+  type Reply,
+} from "../support/http";
 
 const test = setupTestDatabase();
 
-const register = (browser: Browser, fields: Record<string, string>) => browser.submit(authAction, "/auth", { intent: "register", ...fields });
+const register = (browser: Browser, fields: Record<string, string>) =>
+  browser.submit(authAction, "/auth", { intent: "register", ...fields });
 
 function registration() {
-  return { username: uniqueEmail("new"), password: "secret-pass", name: "Ravi Kumar", businessName: "Kumar Hardware", mobileNumber: "9876543210" };
+  return {
+    username: uniqueEmail("new"),
+    password: "secret-pass",
+    name: "Ravi Kumar",
+    businessName: "Kumar Hardware",
+    mobileNumber: "9876543210",
+  };
 }
 
 async function rowCounts() {
@@ -56,7 +85,13 @@ describe("registration (POST /auth, intent register)", () => {
     expect(await toastOf(reply)).toMatchObject({ type: "success", title: "Registration successful", description: "Welcome, Ravi Kumar" });
 
     const row = await userByEmail(fields.username);
-    expect(row).toMatchObject({ name: "Ravi Kumar", businessName: "Kumar Hardware", mobileNumber: "9876543210", balance: 100, role: "user" });
+    expect(row).toMatchObject({
+      name: "Ravi Kumar",
+      businessName: "Kumar Hardware",
+      mobileNumber: "9876543210",
+      balance: 100,
+      role: "user",
+    });
     expect(row.passwordHash).toMatch(/^\$argon2id\$/);
     expect(row.passwordHash).not.toContain(fields.password);
     const ledger = await test.db.select().from(creditLedger).where(eq(creditLedger.userId, row.id));
@@ -194,12 +229,15 @@ describe("login (POST /auth, intent login)", () => {
     expect(reply.location).toBe("/contacts?page=2");
   });
 
-  it.each(["//evil.example", "https://evil.example", "/\\evil.example", "javascript:alert(1)"])("never follows redirectTo %j off the site", async (target) => {
-    const user = await createUser();
-    const reply = await login(new Browser(), user.email, PASSWORD, { redirectTo: target });
-    expect(reply.status).toBe(302);
-    expect(reply.location).toBe("/app");
-  });
+  it.each(["//evil.example", "https://evil.example", "/\\evil.example", "javascript:alert(1)"])(
+    "never follows redirectTo %j off the site",
+    async (target) => {
+      const user = await createUser();
+      const reply = await login(new Browser(), user.email, PASSWORD, { redirectTo: target });
+      expect(reply.status).toBe(302);
+      expect(reply.location).toBe("/app");
+    },
+  );
 
   it("sends a signed-in visitor from the auth page and its action to /app", async () => {
     const browser = new Browser();
@@ -251,7 +289,10 @@ describe("sign-in limits", () => {
 
     // The 99 before still let the right password in; the 100th failure is counted...
     expect((await login(new Browser(), user.email, "wrong-password")).status).toBe(401);
-    const [bucket] = await test.db.select().from(rateLimitBuckets).where(eq(rateLimitBuckets.key, `login-failures:${user.email}`));
+    const [bucket] = await test.db
+      .select()
+      .from(rateLimitBuckets)
+      .where(eq(rateLimitBuckets.key, `login-failures:${user.email}`));
     expect(bucket.hits).toBe(100);
 
     // ...and now even the right password from a new address is refused.
@@ -296,7 +337,10 @@ describe("sessions", () => {
     const [revoked, expired] = await Promise.all(cookies.map(sessionIdIn));
 
     await test.db.delete(sessions).where(eq(sessions.id, revoked!));
-    await test.db.update(sessions).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(sessions.id, expired!));
+    await test.db
+      .update(sessions)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(sessions.id, expired!));
     expect(await guardRedirect(new Browser().request("/app", { cookie: cookies[0] }))).toBe(loginRedirectFor("/app"));
     expect(await guardRedirect(new Browser().request("/app", { cookie: cookies[1] }))).toBe(loginRedirectFor("/app"));
     expect(await guardRedirect(new Browser().request("/app", { cookie: cookies[2] }))).toBeNull();

@@ -18,7 +18,8 @@ const ONLY_DESIGNATED = "Only the designated admin email (admin@isent.example.in
 const NOT_ADMIN = "This email does not have admin privileges";
 
 const createAdmin = (fields: Record<string, string>) => new Browser().submit(adminCreateAction, "/admin/create-user", fields);
-const adminLogin = (browser: Browser, email: string, password = PASSWORD) => browser.submit(adminLoginAction, "/admin/login", { email, password });
+const adminLogin = (browser: Browser, email: string, password = PASSWORD) =>
+  browser.submit(adminLoginAction, "/admin/login", { email, password });
 
 async function userCount() {
   const [row] = await test.db.select({ n: count() }).from(users);
@@ -45,7 +46,10 @@ describe("/admin/create-user", () => {
   it("refuses bad input with the form's messages", async () => {
     const reply = await createAdmin({ email: ADMIN_EMAIL, password: "123", name: "A" });
     expect(reply.status).toBe(400);
-    expect(formErrors(reply)).toEqual({ password: ["Password must be at least 6 characters"], name: ["Name must be at least 2 characters"] });
+    expect(formErrors(reply)).toEqual({
+      password: ["Password must be at least 6 characters"],
+      name: ["Name must be at least 2 characters"],
+    });
     expect(await userByEmail(ADMIN_EMAIL)).toBeUndefined();
   });
 

@@ -57,7 +57,12 @@ describe("POST /api/auth/token", () => {
     const reply = await requestTokens({ email: user.email.toUpperCase(), password: PASSWORD });
     expect(reply.status).toBe(200);
     expect(reply.headers.get("Cache-Control")).toBe("no-store");
-    expect(reply.data).toEqual({ accessToken: expect.stringMatching(/^v1\./), refreshToken: expect.any(String), expiresIn: 900, tokenType: "Bearer" });
+    expect(reply.data).toEqual({
+      accessToken: expect.stringMatching(/^v1\./),
+      refreshToken: expect.any(String),
+      expiresIn: 900,
+      tokenType: "Bearer",
+    });
 
     const rows = await test.db.select().from(refreshTokens).where(eq(refreshTokens.userId, user.id));
     expect(rows).toHaveLength(1);
@@ -67,7 +72,10 @@ describe("POST /api/auth/token", () => {
 
   it("accepts a form body with the login form's field names", async () => {
     const user = await createUser();
-    const reply = await call<TokenPair>(tokenAction, formPost("/api/auth/token", { username: user.email, password: PASSWORD }, { origin: null }));
+    const reply = await call<TokenPair>(
+      tokenAction,
+      formPost("/api/auth/token", { username: user.email, password: PASSWORD }, { origin: null }),
+    );
     expect(reply.status).toBe(200);
     expect(reply.data.expiresIn).toBe(900);
   });
@@ -174,11 +182,19 @@ describe("POST /api/auth/refresh", () => {
     const first = await tokensFor(user.email);
     const rotated = await refresh(first.refreshToken);
     expect(rotated.status).toBe(200);
-    expect(rotated.data).toEqual({ accessToken: expect.stringMatching(/^v1\./), refreshToken: expect.any(String), expiresIn: 900, tokenType: "Bearer" });
+    expect(rotated.data).toEqual({
+      accessToken: expect.stringMatching(/^v1\./),
+      refreshToken: expect.any(String),
+      expiresIn: 900,
+      tokenType: "Bearer",
+    });
     expect(rotated.data.refreshToken).not.toBe(first.refreshToken);
     expect((await me(bearer(rotated.data.accessToken))).data.id).toBe(user.id);
 
-    const [spent] = await test.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(first.refreshToken)));
+    const [spent] = await test.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, sha256(first.refreshToken)));
     expect(spent.usedAt).not.toBeNull();
   });
 
@@ -195,7 +211,10 @@ describe("POST /api/auth/refresh", () => {
     expect(reuse.data).toEqual({ message: "Authentication failed. Please log in again." });
     expectUnauthorized(await refresh(third.refreshToken));
 
-    const [{ familyId }] = await test.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(first.refreshToken)));
+    const [{ familyId }] = await test.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, sha256(first.refreshToken)));
     const family = await test.db.select().from(refreshTokens).where(eq(refreshTokens.familyId, familyId));
     expect(family).toHaveLength(3);
     expect(family.every((row) => row.revokedAt !== null)).toBe(true);

@@ -37,7 +37,9 @@ describe("the migrated schema", () => {
   it("refuses a negative balance and an upper-case email, leaving nothing behind", async () => {
     await expect(test.db.insert(users).values({ email: "b@example.in", name: "B", balance: -1 })).rejects.toThrow();
     await expect(test.db.insert(users).values({ email: "C@example.in", name: "C" })).rejects.toThrow();
-    const rows = rowsOf(await test.db.execute(sql`select email from users where email in ('b@example.in', 'c@example.in', 'C@example.in')`));
+    const rows = rowsOf(
+      await test.db.execute(sql`select email from users where email in ('b@example.in', 'c@example.in', 'C@example.in')`),
+    );
     expect(rows).toHaveLength(0);
   });
 

@@ -50,9 +50,30 @@ beforeAll(async () => {
     })),
   );
   await test.db.insert(posts).values([
-    { userId: meera, content: "Masala chai at Koramangala #chai #evening", hashtags: ["chai", "evening"], category: "Cafe", ...KORAMANGALA, createdAt: new Date(now - 30 * 60_000) },
-    { userId: meera, content: "Filter coffee in Whitefield", hashtags: ["coffee"], category: "cafe", ...WHITEFIELD, createdAt: new Date(now - 90 * 60_000) },
-    { userId: meera, content: "Mysuru pak by the box #sweets", hashtags: ["sweets"], category: "Bakery", ...MYSURU, createdAt: new Date(now - 10 * 60_000) },
+    {
+      userId: meera,
+      content: "Masala chai at Koramangala #chai #evening",
+      hashtags: ["chai", "evening"],
+      category: "Cafe",
+      ...KORAMANGALA,
+      createdAt: new Date(now - 30 * 60_000),
+    },
+    {
+      userId: meera,
+      content: "Filter coffee in Whitefield",
+      hashtags: ["coffee"],
+      category: "cafe",
+      ...WHITEFIELD,
+      createdAt: new Date(now - 90 * 60_000),
+    },
+    {
+      userId: meera,
+      content: "Mysuru pak by the box #sweets",
+      hashtags: ["sweets"],
+      category: "Bakery",
+      ...MYSURU,
+      createdAt: new Date(now - 10 * 60_000),
+    },
     { userId: meera, content: "Online-only announcement with no place", createdAt: new Date(now - 5 * 60_000) },
     { userId: ravi, content: "hidden post", status: "hidden" as const, ...INDIRANAGAR, createdAt: new Date(now) },
     { userId: ravi, content: "removed post", status: "removed" as const, ...INDIRANAGAR, createdAt: new Date(now) },
@@ -169,7 +190,9 @@ describe("search and category (SPEC §5)", () => {
   });
 
   it("matches business and author names, case-insensitively", async () => {
-    expect((await listFeed(query({ q: "CHAI corner", limit: "50" }))).posts.every((post) => post.businessName === "Chai Corner")).toBe(true);
+    expect((await listFeed(query({ q: "CHAI corner", limit: "50" }))).posts.every((post) => post.businessName === "Chai Corner")).toBe(
+      true,
+    );
     expect((await listFeed(query({ q: "meera", limit: "50" }))).posts).toHaveLength(4);
   });
 
@@ -193,7 +216,9 @@ describe("search and category (SPEC §5)", () => {
   });
 
   it("combines location, search and category", async () => {
-    const page = await listFeed(query({ lat: String(INDIRANAGAR.lat), lon: String(INDIRANAGAR.lon), q: "#groceries", category: "grocery" }));
+    const page = await listFeed(
+      query({ lat: String(INDIRANAGAR.lat), lon: String(INDIRANAGAR.lon), q: "#groceries", category: "grocery" }),
+    );
     expect(page.posts).toHaveLength(20);
     expect(page.posts.every((post) => post.category === "Grocery")).toBe(true);
   });

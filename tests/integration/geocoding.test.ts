@@ -37,7 +37,10 @@ function sendJson(response: ServerResponse, status: number, body: unknown) {
   response.end(JSON.stringify(body));
 }
 
-const answering = (body: unknown): Answer => (_url, response) => sendJson(response, 200, body);
+const answering =
+  (body: unknown): Answer =>
+  (_url, response) =>
+    sendJson(response, 200, body);
 const failing: Answer = (_url, response) => sendJson(response, 500, { error: "Internal Server Error" });
 /** Never answers: only a timeout gets the caller out. */
 const hanging: Answer = () => {};
@@ -225,7 +228,12 @@ describe("IP location against a local fake ipapi", () => {
 
   it("falls back to the state, with a wider accuracy, when the service knows no city", async () => {
     const service = await fakeService(ipapi);
-    expect(await ipapiLocator(service.url).locate("49.207.0.2")).toEqual({ lat: 10.5, lon: 76.2, label: "Kerala", accuracyMeters: 150_000 });
+    expect(await ipapiLocator(service.url).locate("49.207.0.2")).toEqual({
+      lat: 10.5,
+      lon: 76.2,
+      label: "Kerala",
+      accuracyMeters: 150_000,
+    });
   });
 
   it("answers null outside India, on errors and on timeouts", async () => {
@@ -241,7 +249,20 @@ describe("IP location against a local fake ipapi", () => {
   it("never asks about private, loopback or malformed addresses", async () => {
     const service = await fakeService(ipapi);
     const locator = ipapiLocator(service.url);
-    for (const ip of ["127.0.0.1", "10.1.2.3", "192.168.1.5", "172.20.0.1", "100.64.0.1", "169.254.1.1", "::1", "fd00::1", "fe80::1", "::ffff:192.168.0.1", "../admin", ""]) {
+    for (const ip of [
+      "127.0.0.1",
+      "10.1.2.3",
+      "192.168.1.5",
+      "172.20.0.1",
+      "100.64.0.1",
+      "169.254.1.1",
+      "::1",
+      "fd00::1",
+      "fe80::1",
+      "::ffff:192.168.0.1",
+      "../admin",
+      "",
+    ]) {
       expect(await locator.locate(ip), ip).toBeNull();
     }
     expect(service.requests).toHaveLength(0);

@@ -72,7 +72,10 @@ async function signInWithGoogle(browser: Browser, account: GoogleAccount | "canc
 }
 
 async function totals() {
-  const [[people], [signedIn]] = await Promise.all([test.db.select({ n: count() }).from(users), test.db.select({ n: count() }).from(sessions)]);
+  const [[people], [signedIn]] = await Promise.all([
+    test.db.select({ n: count() }).from(users),
+    test.db.select({ n: count() }).from(sessions),
+  ]);
   return { users: people.n, sessions: signedIn.n };
 }
 

@@ -215,5 +215,3 @@ describe("choosing a new password (POST /reset-password)", () => {
     expect((await chooseNewPassword(token, "brand-new-pass")).status).toBe(302);
   });
 });
-
-

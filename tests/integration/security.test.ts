@@ -106,7 +106,9 @@ describe("cross-site API calls", () => {
 
   it("POST /api/auth/refresh from another site: 403 and the refresh token is not spent", async () => {
     const user = await createUser();
-    const { refreshToken } = (await call<{ refreshToken: string }>(tokenAction, jsonPost("/api/auth/token", { email: user.email, password: PASSWORD }))).data;
+    const { refreshToken } = (
+      await call<{ refreshToken: string }>(tokenAction, jsonPost("/api/auth/token", { email: user.email, password: PASSWORD }))
+    ).data;
     const crossSite = await call(refreshAction, jsonPost("/api/auth/refresh", { refreshToken }, { origin: EVIL_SITE }));
     expect(crossSite.status).toBe(403);
     expect((await call(refreshAction, jsonPost("/api/auth/refresh", { refreshToken }))).status).toBe(200);
@@ -120,10 +122,13 @@ describe("one user never sees another's data", () => {
     await test.db.update(users).set({ balance: 40 }).where(eq(users.id, asha.id));
     const cookies = { asha: await sessionCookieFor(asha.id), ravi: await sessionCookieFor(ravi.id) };
     const tokens = {
-      asha: (await call<{ accessToken: string }>(tokenAction, jsonPost("/api/auth/token", { email: asha.email, password: PASSWORD }))).data.accessToken,
-      ravi: (await call<{ accessToken: string }>(tokenAction, jsonPost("/api/auth/token", { email: ravi.email, password: PASSWORD }))).data.accessToken,
+      asha: (await call<{ accessToken: string }>(tokenAction, jsonPost("/api/auth/token", { email: asha.email, password: PASSWORD }))).data
+        .accessToken,
+      ravi: (await call<{ accessToken: string }>(tokenAction, jsonPost("/api/auth/token", { email: ravi.email, password: PASSWORD }))).data
+        .accessToken,
     };
-    const me = (headers: Record<string, string>) => call<{ id: string; email: string; balance: number }>(meLoader, getRequest("/api/user/me", { headers }));
+    const me = (headers: Record<string, string>) =>
+      call<{ id: string; email: string; balance: number }>(meLoader, getRequest("/api/user/me", { headers }));
 
     const asRavi: Record<string, string>[] = [
       { Cookie: cookies.ravi },

@@ -54,7 +54,13 @@ export async function userByEmail(email: string) {
 }
 
 /** The auth page's login form, as this browser submits it. */
-export function submitLogin(browser: Browser, email: string, password = PASSWORD, extra: Record<string, string> = {}, options: RequestOptions = {}) {
+export function submitLogin(
+  browser: Browser,
+  email: string,
+  password = PASSWORD,
+  extra: Record<string, string> = {},
+  options: RequestOptions = {},
+) {
   return browser.submit(authAction, "/auth", { intent: "login", username: email, password, ...extra }, options);
 }
 

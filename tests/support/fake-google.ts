@@ -40,7 +40,10 @@ async function readBody(request: IncomingMessage): Promise<string> {
  * checks: the client, the one-time code, the redirect_uri the code was issued
  * for, the grant type and the bearer token.
  */
-export async function startFakeGoogle(clientId = "fake-client-id.apps.googleusercontent.com", clientSecret = "fake-client-secret"): Promise<FakeGoogle> {
+export async function startFakeGoogle(
+  clientId = "fake-client-id.apps.googleusercontent.com",
+  clientSecret = "fake-client-secret",
+): Promise<FakeGoogle> {
   const grants = new Map<string, Grant>();
   const accessTokens = new Map<string, GoogleAccount>();
   const calls: FakeGoogle["calls"] = [];
@@ -86,10 +89,23 @@ export async function startFakeGoogle(clientId = "fake-client-id.apps.googleuser
     const accessToken = `ya29.${randomBytes(24).toString("base64url")}`;
     accessTokens.set(accessToken, grant.account);
     const now = Math.floor(Date.now() / 1000);
-    const claims = { iss: "https://accounts.google.com", aud: clientId, sub: grant.account.sub, email: grant.account.email, iat: now, exp: now + 3600 };
+    const claims = {
+      iss: "https://accounts.google.com",
+      aud: clientId,
+      sub: grant.account.sub,
+      email: grant.account.email,
+      iat: now,
+      exp: now + 3600,
+    };
     const unsigned = `${base64url({ alg: "HS256", typ: "JWT" })}.${base64url(claims)}`;
     const idToken = `${unsigned}.${createHmac("sha256", clientSecret).update(unsigned).digest("base64url")}`;
-    send(response, 200, { access_token: accessToken, expires_in: 3599, token_type: "Bearer", scope: "openid email profile", id_token: idToken });
+    send(response, 200, {
+      access_token: accessToken,
+      expires_in: 3599,
+      token_type: "Bearer",
+      scope: "openid email profile",
+      id_token: idToken,
+    });
     return 200;
   }
 

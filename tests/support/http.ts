@@ -84,7 +84,11 @@ function isDataWithInit(value: unknown): value is { type: "DataWithResponseInit"
 }
 
 /** Calls a route as Remix would: a thrown Response (redirect, 403, 404) is an answer too. */
-export async function call<Data = unknown>(handler: RouteHandler, request: Request, params: Record<string, string> = {}): Promise<Reply<Data>> {
+export async function call<Data = unknown>(
+  handler: RouteHandler,
+  request: Request,
+  params: Record<string, string> = {},
+): Promise<Reply<Data>> {
   let result: unknown;
   try {
     result = await handler({ request, params, context: {} });
@@ -93,7 +97,12 @@ export async function call<Data = unknown>(handler: RouteHandler, request: Reque
     result = error;
   }
   if (result instanceof Response) {
-    return { status: result.status, headers: result.headers, location: result.headers.get("Location"), data: (await readBody(result)) as Data };
+    return {
+      status: result.status,
+      headers: result.headers,
+      location: result.headers.get("Location"),
+      data: (await readBody(result)) as Data,
+    };
   }
   if (isDataWithInit(result)) {
     const headers = new Headers(result.init?.headers);

@@ -62,7 +62,12 @@ describe("geo grid", () => {
         for (let bearing = 0; bearing < 360; bearing += 7.5) {
           const angle = (radiusKm * 0.9999) / R;
           const toLat = Math.asin(Math.sin(rad(lat)) * Math.cos(angle) + Math.cos(rad(lat)) * Math.sin(angle) * Math.cos(rad(bearing)));
-          const toLon = rad(77.6) + Math.atan2(Math.sin(rad(bearing)) * Math.sin(angle) * Math.cos(rad(lat)), Math.cos(angle) - Math.sin(rad(lat)) * Math.sin(toLat));
+          const toLon =
+            rad(77.6) +
+            Math.atan2(
+              Math.sin(rad(bearing)) * Math.sin(angle) * Math.cos(rad(lat)),
+              Math.cos(angle) - Math.sin(rad(lat)) * Math.sin(toLat),
+            );
           expect(passes(lat, 77.6, radiusKm, deg(toLat), deg(toLon)), `${radiusKm} km at ${bearing}° from ${lat}`).toBe(true);
         }
         expect(passes(lat, 77.6, radiusKm, lat + (radiusKm * 1.2) / 111.32, 77.6)).toBe(false);
@@ -89,7 +94,9 @@ describe("sharing", () => {
 
   it("links to the post on the home feed and to WhatsApp", () => {
     expect(postPath("abc")).toBe("/?post=abc");
-    expect(whatsappShareUrl("Hi & bye", "https://x.in/?post=1")).toBe("https://wa.me/?text=Hi%20%26%20bye%20https%3A%2F%2Fx.in%2F%3Fpost%3D1");
+    expect(whatsappShareUrl("Hi & bye", "https://x.in/?post=1")).toBe(
+      "https://wa.me/?text=Hi%20%26%20bye%20https%3A%2F%2Fx.in%2F%3Fpost%3D1",
+    );
   });
 });
 

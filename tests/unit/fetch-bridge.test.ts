@@ -22,7 +22,16 @@ async function start(trustProxy: number) {
       forwardedHost: request.headers.get("X-Forwarded-Host"),
       body: request.body ? await request.text() : null,
     };
-    await sendResponse(Response.json(echo, { status: 201, headers: [["Set-Cookie", "a=1"], ["Set-Cookie", "b=2"]] }), res);
+    await sendResponse(
+      Response.json(echo, {
+        status: 201,
+        headers: [
+          ["Set-Cookie", "a=1"],
+          ["Set-Cookie", "b=2"],
+        ],
+      }),
+      res,
+    );
   });
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
@@ -34,7 +43,12 @@ describe("the Express to Remix bridge", () => {
   it("ignores a client's claimed address when no proxy is trusted", async () => {
     const base = await start(0);
     const response = await fetch(`${base}/path?x=1`, {
-      headers: { "X-Forwarded-For": "203.0.113.9", "X-Real-IP": "203.0.113.9", "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "https" },
+      headers: {
+        "X-Forwarded-For": "203.0.113.9",
+        "X-Real-IP": "203.0.113.9",
+        "X-Forwarded-Host": "evil.example",
+        "X-Forwarded-Proto": "https",
+      },
     });
     const echo = await response.json();
     expect(echo.forwardedFor).toMatch(/127\.0\.0\.1$/);

@@ -40,7 +40,10 @@ describe("first-visit pages", () => {
 
     const [firstBody, secondBody] = [await first.text(), await second.text()];
     expect(secondBody).toContain("render 1");
-    for (const [response, body] of [[first, firstBody], [second, secondBody]] as const) {
+    for (const [response, body] of [
+      [first, firstBody],
+      [second, secondBody],
+    ] as const) {
       const nonce = nonceOf(response)!;
       expect(body.match(new RegExp(`nonce="${nonce.replace(/[+/=]/g, "\\$&")}"`, "g"))).toHaveLength(2);
       expect(response.headers.getSetCookie()).toHaveLength(1);

@@ -18,13 +18,16 @@ describe("route modules", () => {
     expect(actions.length).toBeGreaterThanOrEqual(9);
   });
 
-  it.each(modules.map((file) => [path.relative(APP, file), file]))("%s: every form action refuses cross-site posts first", (_name, file) => {
-    const text = source(file);
-    for (const match of text.matchAll(/export async function action\(\{[^)]*\}[^)]*\)[^{]*\{\n\s*([^\n]*)/g)) {
-      expect(match[1]).toBe("assertSameOrigin(request);");
-    }
-    for (const match of text.matchAll(/export const action = (\w+)\(/g)) expect(match[1]).toBe("apiRoute");
-  });
+  it.each(modules.map((file) => [path.relative(APP, file), file]))(
+    "%s: every form action refuses cross-site posts first",
+    (_name, file) => {
+      const text = source(file);
+      for (const match of text.matchAll(/export async function action\(\{[^)]*\}[^)]*\)[^{]*\{\n\s*([^\n]*)/g)) {
+        expect(match[1]).toBe("assertSameOrigin(request);");
+      }
+      for (const match of text.matchAll(/export const action = (\w+)\(/g)) expect(match[1]).toBe("apiRoute");
+    },
+  );
 
   it.each(modules.filter((file) => /export default/.test(source(file))).map((file) => [path.relative(APP, file), file]))(
     "%s: a page's loader and action are function declarations (a call at module scope would run in the browser)",

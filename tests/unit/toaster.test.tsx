@@ -6,7 +6,10 @@ import Toaster from "~/components/ui/toaster";
 describe("toaster", () => {
   it("renders the flashed toast into the HTML, so it shows without JavaScript", () => {
     const html = renderToString(
-      <Toaster serverToast={{ id: "t1", type: "success", title: "Login successful", description: "Welcome back", createdAt: 1 }} clientToast={null} />,
+      <Toaster
+        serverToast={{ id: "t1", type: "success", title: "Login successful", description: "Welcome back", createdAt: 1 }}
+        clientToast={null}
+      />,
     );
     expect(html).toContain('role="status"');
     expect(html).toContain("Login successful");
@@ -16,13 +19,18 @@ describe("toaster", () => {
   });
 
   it("marks errors as alerts", () => {
-    const html = renderToString(<Toaster serverToast={{ id: "t2", type: "error", title: "Login failed", createdAt: 1 }} clientToast={null} />);
+    const html = renderToString(
+      <Toaster serverToast={{ id: "t2", type: "error", title: "Login failed", createdAt: 1 }} clientToast={null} />,
+    );
     expect(html).toContain('role="alert"');
   });
 
   it("shows one toast at a time, the newest, an info toast unless told", () => {
     const html = renderToString(
-      <Toaster serverToast={{ id: "t3", type: "success", title: "Login successful", createdAt: 1 }} clientToast={{ title: "Link copied to clipboard!" }} />,
+      <Toaster
+        serverToast={{ id: "t3", type: "success", title: "Login successful", createdAt: 1 }}
+        clientToast={{ title: "Link copied to clipboard!" }}
+      />,
     );
     expect(html).toContain("Link copied to clipboard!");
     expect(html).not.toContain("Login successful");

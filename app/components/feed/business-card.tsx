@@ -11,7 +11,10 @@ export function BusinessCard({ business }: { business: PublicBusiness }) {
         {business.profileImageUrl ? (
           <img src={business.profileImageUrl} alt="" width={64} height={64} className="h-16 w-16 rounded-full object-cover" />
         ) : (
-          <span aria-hidden className="flex h-16 w-16 items-center justify-center rounded-full bg-brand-100 text-2xl font-semibold text-brand-700">
+          <span
+            aria-hidden
+            className="flex h-16 w-16 items-center justify-center rounded-full bg-brand-100 text-2xl font-semibold text-brand-700"
+          >
             {business.businessName.charAt(0).toUpperCase()}
           </span>
         )}

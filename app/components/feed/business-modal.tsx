@@ -35,7 +35,12 @@ export default function BusinessModal({ businessId, onClose }: { businessId: str
         onClick={(event) => event.stopPropagation()}
         className="relative w-full max-w-md rounded-2xl bg-white p-5 shadow-xl"
       >
-        <button type="button" onClick={onClose} aria-label="Close" className="absolute right-3 top-2 text-2xl text-slate-500 hover:text-slate-900">
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label="Close"
+          className="absolute right-3 top-2 text-2xl text-slate-500 hover:text-slate-900"
+        >
           ×
         </button>
         {state.status === "loading" ? <p className="py-8 text-center text-sm text-slate-500">Loading business info…</p> : null}

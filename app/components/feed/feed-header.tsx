@@ -52,7 +52,10 @@ function SearchForm({ state }: { state: FeedState }) {
   // As-you-type search with JavaScript; the form still submits without it.
   useEffect(() => {
     if (!typed.current) return;
-    const timer = setTimeout(() => navigate(feedUrl(state, { q: value.trim() || undefined }), { replace: true, preventScrollReset: true }), SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(
+      () => navigate(feedUrl(state, { q: value.trim() || undefined }), { replace: true, preventScrollReset: true }),
+      SEARCH_DEBOUNCE_MS,
+    );
     return () => clearTimeout(timer);
   }, [value]); // eslint-disable-line react-hooks/exhaustive-deps
 

@@ -11,7 +11,12 @@ export default function FirstVisitModal({ returnTo }: { returnTo: string }) {
   if (!open) return null;
   return (
     <div className="fixed inset-0 z-40 flex items-end justify-center bg-black/40 p-3 sm:items-center">
-      <div role="dialog" aria-modal="true" aria-labelledby="first-visit-title" className="w-full max-w-sm rounded-2xl bg-white p-5 text-center shadow-xl">
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="first-visit-title"
+        className="w-full max-w-sm rounded-2xl bg-white p-5 text-center shadow-xl"
+      >
         <p id="first-visit-title" className="text-base text-slate-800">
           <strong>Support Local:</strong> Like the posts to promote local businesses and local economy.
         </p>

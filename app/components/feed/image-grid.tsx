@@ -35,7 +35,11 @@ export function ImageGrid({
           }`}
           aria-label={tile.moreCount ? undefined : `Open image ${tile.index + 1} of ${images.length}`}
         >
-          <GridImage url={tile.url} sizes={single ? "(max-width: 672px) 100vw, 672px" : "(max-width: 672px) 50vw, 336px"} eager={priority && tile.index === 0} />
+          <GridImage
+            url={tile.url}
+            sizes={single ? "(max-width: 672px) 100vw, 672px" : "(max-width: 672px) 50vw, 336px"}
+            eager={priority && tile.index === 0}
+          />
           {tile.moreCount ? (
             // Named by what it shows, "+1", in words around it: "Open image 4 of 5, +1 more".
             <span className="absolute inset-0 flex items-center justify-center bg-black/50 text-2xl font-semibold text-white">

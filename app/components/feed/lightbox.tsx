@@ -37,7 +37,13 @@ export default function Lightbox({ images, startIndex, onClose }: { images: stri
         <span className="text-sm" data-testid="lightbox-counter">
           {index + 1} / {total}
         </span>
-        <button type="button" onClick={onClose} aria-label="Close" autoFocus className="rounded-full px-3 py-1 text-3xl leading-none hover:bg-white/10">
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label="Close"
+          autoFocus
+          className="rounded-full px-3 py-1 text-3xl leading-none hover:bg-white/10"
+        >
           ×
         </button>
       </div>
@@ -55,10 +61,20 @@ export default function Lightbox({ images, startIndex, onClose }: { images: stri
         )}
         {total > 1 ? (
           <>
-            <button type="button" onClick={() => step(-1)} aria-label="Previous image" className="absolute left-2 rounded-full bg-white/10 px-3 py-2 text-2xl hover:bg-white/20">
+            <button
+              type="button"
+              onClick={() => step(-1)}
+              aria-label="Previous image"
+              className="absolute left-2 rounded-full bg-white/10 px-3 py-2 text-2xl hover:bg-white/20"
+            >
               ‹
             </button>
-            <button type="button" onClick={() => step(1)} aria-label="Next image" className="absolute right-2 rounded-full bg-white/10 px-3 py-2 text-2xl hover:bg-white/20">
+            <button
+              type="button"
+              onClick={() => step(1)}
+              aria-label="Next image"
+              className="absolute right-2 rounded-full bg-white/10 px-3 py-2 text-2xl hover:bg-white/20"
+            >
               ›
             </button>
           </>

@@ -10,7 +10,17 @@ import type { RootContext } from "~/root";
  * back to the same place in the feed. With JavaScript the count moves at once
  * and the server's answer settles it.
  */
-export function LikeButton({ postId, initialLiked, initialCount, returnTo }: { postId: string; initialLiked: boolean; initialCount: number; returnTo: string }) {
+export function LikeButton({
+  postId,
+  initialLiked,
+  initialCount,
+  returnTo,
+}: {
+  postId: string;
+  initialLiked: boolean;
+  initialCount: number;
+  returnTo: string;
+}) {
   const { notify } = useOutletContext<RootContext>();
   const [state, setState] = useState({ liked: initialLiked, count: initialCount });
   const wanted = state.liked ? "unlike" : "like";

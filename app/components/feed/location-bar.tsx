@@ -11,7 +11,17 @@ const PlacePicker = lazy(() => import("./place-picker"));
 export type ShownLocation = { label: string; source: string; accuracyMeters?: number } | null;
 
 /** 'Show business posts from my area', with Use my location and Change (place search). */
-export function LocationBar({ location, justChosen, state, returnTo }: { location: ShownLocation; justChosen: boolean; state: FeedState; returnTo: string }) {
+export function LocationBar({
+  location,
+  justChosen,
+  state,
+  returnTo,
+}: {
+  location: ShownLocation;
+  justChosen: boolean;
+  state: FeedState;
+  returnTo: string;
+}) {
   const [picking, setPicking] = useState(false);
   return (
     <section aria-label="Location" className="mx-auto max-w-2xl px-3 pt-3">
@@ -20,7 +30,10 @@ export function LocationBar({ location, justChosen, state, returnTo }: { locatio
         <p className="mt-0.5 text-sm text-slate-600">
           {location ? (
             <>
-              Near <span className={`font-medium text-slate-900 ${justChosen ? "location-blink" : ""}`} data-testid="location-label">{location.label}</span>
+              Near{" "}
+              <span className={`font-medium text-slate-900 ${justChosen ? "location-blink" : ""}`} data-testid="location-label">
+                {location.label}
+              </span>
               {location.accuracyMeters !== undefined ? ` · Accuracy: ${accuracyLabel(location.accuracyMeters)}` : ""}
               {" · "}
               <Link to={feedUrl(state, { all: true })} className="text-brand-600 hover:underline">

@@ -36,7 +36,12 @@ export function ShareLinks({ postUrl, title, content }: { postUrl: string; title
       <a href={postUrl} onClick={share} className={`ml-auto text-slate-600 hover:bg-slate-100 ${LINK}`}>
         Share
       </a>
-      <a href={whatsappShareUrl(text, postUrl)} target="_blank" rel="noopener noreferrer" className={`text-green-700 hover:bg-green-50 ${LINK}`}>
+      <a
+        href={whatsappShareUrl(text, postUrl)}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={`text-green-700 hover:bg-green-50 ${LINK}`}
+      >
         WhatsApp
       </a>
     </>

@@ -46,7 +46,11 @@ export function UseMyLocationForm({ returnTo }: { returnTo: string }) {
     <Form method="post" action="/location" onSubmit={locate}>
       <input type="hidden" name="intent" value="ip" />
       <input type="hidden" name="returnTo" value={returnTo} />
-      <button type="submit" disabled={locating} className="rounded-full bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={locating}
+        className="rounded-full bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60"
+      >
         {locating ? "Locating…" : "Use my location"}
       </button>
     </Form>

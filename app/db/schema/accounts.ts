@@ -33,7 +33,10 @@ export const users = pgTable(
     businessPhone: text("business_phone"),
     mobileNumber: text("mobile_number"),
     gstNumber: text("gst_number"),
-    businessCategories: text("business_categories").array().notNull().default(sql`'{}'::text[]`),
+    businessCategories: text("business_categories")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     address: text("address"),
     city: text("city"),
     state: text("state"),
@@ -93,10 +96,7 @@ export const refreshTokens = pgTable(
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (table) => [
-    uniqueIndex("refresh_tokens_token_hash_key").on(table.tokenHash),
-    index("refresh_tokens_family_id_idx").on(table.familyId),
-  ],
+  (table) => [uniqueIndex("refresh_tokens_token_hash_key").on(table.tokenHash), index("refresh_tokens_family_id_idx").on(table.familyId)],
 );
 
 export const passwordResetTokens = pgTable(

@@ -14,15 +14,7 @@ export const pricing = pgTable("pricing", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const LEDGER_REASONS = [
-  "opening_balance",
-  "post",
-  "offer",
-  "sms",
-  "campaign",
-  "refund",
-  "admin_adjustment",
-] as const;
+export const LEDGER_REASONS = ["opening_balance", "post", "offer", "sms", "campaign", "refund", "admin_adjustment"] as const;
 
 /** Every change of a balance is one row here, written in the same transaction as the change. */
 export const creditLedger = pgTable(

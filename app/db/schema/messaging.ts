@@ -13,7 +13,10 @@ export const contacts = pgTable(
     mobileNumber: text("mobile_number").notNull(),
     email: text("email"),
     notes: text("notes"),
-    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    tags: text("tags")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Opt-out is data: an import never turns it back on. */
     optedOut: boolean("opted_out").notNull().default(false),
     createdAt: createdAt(),

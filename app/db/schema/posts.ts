@@ -1,16 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  check,
-  doublePrecision,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { check, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 import { GEO_CELL_SQL } from "../../lib/geo-grid";
 
@@ -40,8 +29,14 @@ export const posts = pgTable(
     kind: text("kind", { enum: POST_KINDS }).notNull().default("update"),
     status: text("status", { enum: POST_STATUSES }).notNull().default("live"),
     content: text("content").notNull(),
-    hashtags: text("hashtags").array().notNull().default(sql`'{}'::text[]`),
-    images: text("images").array().notNull().default(sql`'{}'::text[]`),
+    hashtags: text("hashtags")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    images: text("images")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     category: text("category"),
     lat: doublePrecision("lat"),
     lon: doublePrecision("lon"),

@@ -153,8 +153,7 @@ export const DEMO_BUSINESSES: DemoBusiness[] = [
     mobileNumber: "9820347715",
     category: "Bakery",
     businessCategories: ["Bakery", "Cafe"],
-    details:
-      "Third-generation bakery known for pav, brun, plum cake and mawa cakes. Fresh bread comes out of the oven every morning by 7.",
+    details: "Third-generation bakery known for pav, brun, plum cake and mawa cakes. Fresh bread comes out of the oven every morning by 7.",
     address: "Shop 5, Hill Road, opposite St. Peter's Church, Bandra West",
     city: "Mumbai",
     state: "Maharashtra",
@@ -262,8 +261,7 @@ export const DEMO_BUSINESSES: DemoBusiness[] = [
     mobileNumber: "9873518402",
     category: "Clothing",
     businessCategories: ["Clothing"],
-    details:
-      "Trendy kurtis, suits, lehengas and dupattas at market prices. In-house tailoring with 2-day alterations.",
+    details: "Trendy kurtis, suits, lehengas and dupattas at market prices. In-house tailoring with 2-day alterations.",
     address: "G-14, Central Market, Lajpat Nagar II",
     city: "Delhi",
     state: "Delhi",
@@ -353,8 +351,7 @@ export const DEMO_BUSINESSES: DemoBusiness[] = [
     mobileNumber: "9850372941",
     category: "Bakery",
     businessCategories: ["Bakery"],
-    details:
-      "Small-batch bakery on FC Road known for eggless cakes, sourdough and butter biscuits. Custom cakes with 24 hours' notice.",
+    details: "Small-batch bakery on FC Road known for eggless cakes, sourdough and butter biscuits. Custom cakes with 24 hours' notice.",
     address: "21, Fergusson College Road, Deccan Gymkhana",
     city: "Pune",
     state: "Maharashtra",
@@ -371,8 +368,7 @@ export const DEMO_BUSINESSES: DemoBusiness[] = [
     mobileNumber: "7588021439",
     category: "Fitness",
     businessCategories: ["Fitness"],
-    details:
-      "Fully equipped gym with cardio, a strength floor and a separate women's batch. Personal training and diet plans available.",
+    details: "Fully equipped gym with cardio, a strength floor and a separate women's batch. Personal training and diet plans available.",
     address: "2nd Floor, Shivtirth Complex, Karve Road, Kothrud",
     city: "Pune",
     state: "Maharashtra",
@@ -426,8 +422,7 @@ export const DEMO_BUSINESSES: DemoBusiness[] = [
     mobileNumber: "9829176503",
     category: "Grocery",
     businessCategories: ["Grocery"],
-    details:
-      "Daily groceries, dry fruits, pooja samagri and Rajasthani namkeen at fair prices. Home delivery across Malviya Nagar.",
+    details: "Daily groceries, dry fruits, pooja samagri and Rajasthani namkeen at fair prices. Home delivery across Malviya Nagar.",
     address: "Plot 56, Sector 3, Malviya Nagar",
     city: "Jaipur",
     state: "Rajasthan",
@@ -518,8 +513,7 @@ export const DEMO_BUSINESSES: DemoBusiness[] = [
     mobileNumber: "9849217360",
     category: "Salon & Spa",
     businessCategories: ["Salon & Spa"],
-    details:
-      "Bridal and party makeup, hair styling and mehendi by a team of trained artists. Specialists in Hyderabadi bridal looks.",
+    details: "Bridal and party makeup, hair styling and mehendi by a team of trained artists. Specialists in Hyderabadi bridal looks.",
     address: "8-2-293, Road No. 12, Banjara Hills",
     city: "Hyderabad",
     state: "Telangana",
@@ -616,8 +610,7 @@ export const DEMO_POSTS: Record<string, { updates: string[]; offers: DemoOffer[]
       },
       {
         title: "Free dessert with every thali",
-        content:
-          "Order any thali this week and get a gulab jamun or payasam on the house. #thali #sweettreat",
+        content: "Order any thali this week and get a gulab jamun or payasam on the house. #thali #sweettreat",
         terms: "One free dessert per thali, valid while stocks last.",
         couponCode: "SWEETTHALI",
         callToAction: "Visit us",
@@ -632,8 +625,7 @@ export const DEMO_POSTS: Record<string, { updates: string[]; offers: DemoOffer[]
       },
       {
         title: "Weekend biryani combo at ₹549",
-        content:
-          "Two full plates of dum biryani with raita, salan and two soft drinks for just ₹549. #biryani #weekendfeast",
+        content: "Two full plates of dum biryani with raita, salan and two soft drinks for just ₹549. #biryani #weekendfeast",
         terms: "Valid on Saturdays and Sundays from 12 pm to 11 pm.",
         couponCode: "BIRYANI549",
         callToAction: "Order now",
@@ -662,8 +654,7 @@ export const DEMO_POSTS: Record<string, { updates: string[]; offers: DemoOffer[]
       },
       {
         title: "Breakfast combo at ₹199",
-        content:
-          "Any egg dish with toast and a chai or filter coffee for just ₹199. Start your day right! #breakfast #morningcoffee",
+        content: "Any egg dish with toast and a chai or filter coffee for just ₹199. Start your day right! #breakfast #morningcoffee",
         terms: "Valid on weekdays from 8 am to 11 am, dine-in only.",
         couponCode: "BRKFST199",
         callToAction: "Visit us",
@@ -678,8 +669,7 @@ export const DEMO_POSTS: Record<string, { updates: string[]; offers: DemoOffer[]
       },
       {
         title: "Free cookie with every takeaway",
-        content:
-          "Order any beverage for takeaway and get a freshly baked choco-chip cookie free. #takeaway #cookies",
+        content: "Order any beverage for takeaway and get a freshly baked choco-chip cookie free. #takeaway #cookies",
         terms: "One cookie per order, valid while stocks last.",
         couponCode: "COOKIEFREE",
         callToAction: "Order now",
@@ -700,32 +690,28 @@ export const DEMO_POSTS: Record<string, { updates: string[]; offers: DemoOffer[]
     offers: [
       {
         title: "20% off all cakes this weekend",
-        content:
-          "Birthdays, anniversaries or just a sweet craving, get 20% off on every cake this weekend. #cakelovers #weekendtreat",
+        content: "Birthdays, anniversaries or just a sweet craving, get 20% off on every cake this weekend. #cakelovers #weekendtreat",
         terms: "Valid on Saturday and Sunday on cakes up to 2 kg.",
         couponCode: "CAKE20",
         callToAction: "Order now",
       },
       {
         title: "Buy 5 puffs, get 1 free",
-        content:
-          "Office snack sorted! Buy any 5 puffs and the sixth one is on us. #eveningsnacks #puffs",
+        content: "Office snack sorted! Buy any 5 puffs and the sixth one is on us. #eveningsnacks #puffs",
         terms: "Free puff will be the same or lower priced variety.",
         couponCode: "PUFFSIX",
         callToAction: "Visit us",
       },
       {
         title: "₹150 off on custom theme cakes",
-        content:
-          "Cartoon cakes, photo cakes, number cakes, you dream it and we bake it. Flat ₹150 off this month. #customcakes #kidsparty",
+        content: "Cartoon cakes, photo cakes, number cakes, you dream it and we bake it. Flat ₹150 off this month. #customcakes #kidsparty",
         terms: "Order at least 48 hours in advance; minimum cake size 1 kg.",
         couponCode: "THEME150",
         callToAction: "Call now",
       },
       {
         title: "Free delivery on orders above ₹600",
-        content:
-          "Fresh bread and cakes at your doorstep with zero delivery charges on orders above ₹600. #freedelivery #freshbakes",
+        content: "Fresh bread and cakes at your doorstep with zero delivery charges on orders above ₹600. #freedelivery #freshbakes",
         terms: "Delivery available within 5 km of the bakery.",
         couponCode: "FREEDEL600",
         callToAction: "Order now",
@@ -746,32 +732,28 @@ export const DEMO_POSTS: Record<string, { updates: string[]; offers: DemoOffer[]
     offers: [
       {
         title: "Flat ₹100 off on orders above ₹1,500",
-        content:
-          "Stock up for the month and save! Flat ₹100 off when your bill crosses ₹1,500. #monthlyshopping #savings",
+        content: "Stock up for the month and save! Flat ₹100 off when your bill crosses ₹1,500. #monthlyshopping #savings",
         terms: "Not valid on cigarettes, milk or baby food.",
         couponCode: "SAVE100",
         callToAction: "Shop now",
       },
       {
         title: "10% off on all millets and organic products",
-        content:
-          "Eat healthy, eat local. 10% off on ragi, jowar, bajra, foxtail millet and our entire organic range. #millets #organic",
+        content: "Eat healthy, eat local. 10% off on ragi, jowar, bajra, foxtail millet and our entire organic range. #millets #organic",
         terms: "Valid till the end of this month on organic shelf items only.",
         couponCode: "ORGANIC10",
         callToAction: "Shop now",
       },
       {
         title: "Free 1 kg sugar with the monthly ration kit",
-        content:
-          "Buy our monthly ration kit and get 1 kg sugar absolutely free. #rationkit #kirana",
+        content: "Buy our monthly ration kit and get 1 kg sugar absolutely free. #rationkit #kirana",
         terms: "One free sugar pack per kit per household.",
         couponCode: "RATIONKIT",
         callToAction: "Shop now",
       },
       {
         title: "Free home delivery all week",
-        content:
-          "No minimum order this week! Call or WhatsApp your list and get free home delivery. #homedelivery #neighbourhoodstore",
+        content: "No minimum order this week! Call or WhatsApp your list and get free home delivery. #homedelivery #neighbourhoodstore",
         terms: "Delivery within 3 km, orders placed before 8 pm are delivered the same day.",
         couponCode: "FREEHOME",
         callToAction: "Call now",
@@ -792,32 +774,28 @@ export const DEMO_POSTS: Record<string, { updates: string[]; offers: DemoOffer[]
     offers: [
       {
         title: "30% off on hair spa and keratin",
-        content:
-          "Frizz-free hair for the monsoon! Flat 30% off on hair spa, keratin and smoothening treatments. #hairspa #keratin",
+        content: "Frizz-free hair for the monsoon! Flat 30% off on hair spa, keratin and smoothening treatments. #hairspa #keratin",
         terms: "Valid on weekdays only with prior appointment.",
         couponCode: "HAIRSPA30",
         callToAction: "Book now",
       },
       {
         title: "Complete bridal package at ₹14,999",
-        content:
-          "HD bridal makeup, hairstyling, draping and a pre-bridal facial, all for ₹14,999. #bridalmakeup #shaadiseason",
+        content: "HD bridal makeup, hairstyling, draping and a pre-bridal facial, all for ₹14,999. #bridalmakeup #shaadiseason",
         terms: "Advance of ₹3,000 required to confirm the date.",
         couponCode: "BRIDALPKG",
         callToAction: "Book now",
       },
       {
         title: "₹200 off on your first visit",
-        content:
-          "New here? Get ₹200 off on any service worth ₹800 or more. #firstvisit #salonoffer",
+        content: "New here? Get ₹200 off on any service worth ₹800 or more. #firstvisit #salonoffer",
         terms: "Valid once per customer on services above ₹800.",
         couponCode: "FIRST200",
         callToAction: "Book now",
       },
       {
         title: "Mani-pedi combo at ₹799",
-        content:
-          "Relaxing manicure and pedicure with a foot massage, now at just ₹799. #manicure #pedicure",
+        content: "Relaxing manicure and pedicure with a foot massage, now at just ₹799. #manicure #pedicure",
         terms: "Valid Monday to Friday until the end of this month.",
         couponCode: "MANIPEDI",
         callToAction: "Book now",
@@ -846,8 +824,7 @@ export const DEMO_POSTS: Record<string, { updates: string[]; offers: DemoOffer[]
       },
       {
         title: "Quarterly membership at 25% off",
-        content:
-          "Commit for 3 months and save 25%. Ab koi bahana nahi! #gymmembership #fitindia",
+        content: "Commit for 3 months and save 25%. Ab koi bahana nahi! #gymmembership #fitindia",
         terms: "Offer valid on new quarterly memberships paid in full.",
         couponCode: "FITQ25OFF",
         callToAction: "Call now",
@@ -862,8 +839,7 @@ export const DEMO_POSTS: Record<string, { updates: string[]; offers: DemoOffer[]
       },
       {
         title: "Free diet consultation with annual plan",
-        content:
-          "Sign up for an annual plan and get a personalised diet chart from our nutritionist, free. #nutrition #dietplan",
+        content: "Sign up for an annual plan and get a personalised diet chart from our nutritionist, free. #nutrition #dietplan",
         terms: "One consultation and one follow-up included per member.",
         couponCode: "DIETFREE",
         callToAction: "Book now",
@@ -884,32 +860,28 @@ export const DEMO_POSTS: Record<string, { updates: string[]; offers: DemoOffer[]
     offers: [
       {
         title: "Flat 30% off on summer cottons",
-        content:
-          "Light, breezy and made in India. Flat 30% off on all cotton kurtis, shirts and dresses. #summersale #cotton",
+        content: "Light, breezy and made in India. Flat 30% off on all cotton kurtis, shirts and dresses. #summersale #cotton",
         terms: "Valid on tagged cotton collection only, no exchange on discounted items.",
         couponCode: "COTTON30",
         callToAction: "Shop now",
       },
       {
         title: "Buy 3 kurtis, get 1 free",
-        content:
-          "Refresh your office wardrobe! Buy any 3 kurtis and take the fourth home free. #kurtilove #officewear",
+        content: "Refresh your office wardrobe! Buy any 3 kurtis and take the fourth home free. #kurtilove #officewear",
         terms: "The lowest priced kurti will be free.",
         couponCode: "KURTI4",
         callToAction: "Shop now",
       },
       {
         title: "₹500 off on silk sarees above ₹5,000",
-        content:
-          "Wedding season special: flat ₹500 off on pure silk sarees priced ₹5,000 and above. #silksaree #weddingseason",
+        content: "Wedding season special: flat ₹500 off on pure silk sarees priced ₹5,000 and above. #silksaree #weddingseason",
         terms: "One coupon per bill, valid on pure silk sarees only.",
         couponCode: "SILK500",
         callToAction: "Visit us",
       },
       {
         title: "Free blouse stitching with every saree",
-        content:
-          "Buy any saree above ₹2,500 and get the blouse stitched free by our in-house tailors. #blousestitching #sareelove",
+        content: "Buy any saree above ₹2,500 and get the blouse stitched free by our in-house tailors. #blousestitching #sareelove",
         terms: "Standard designs only; delivery in 5 working days.",
         couponCode: "FREESTITCH",
         callToAction: "Visit us",
@@ -930,24 +902,21 @@ export const DEMO_POSTS: Record<string, { updates: string[]; offers: DemoOffer[]
     offers: [
       {
         title: "Up to ₹5,000 off on smart TVs",
-        content:
-          "Upgrade your living room for the festive season. Up to ₹5,000 off on 43 to 65 inch smart TVs. #smarttv #festivesale",
+        content: "Upgrade your living room for the festive season. Up to ₹5,000 off on 43 to 65 inch smart TVs. #smarttv #festivesale",
         terms: "Discount varies by model; valid while stocks last.",
         couponCode: "SMARTTV5K",
         callToAction: "Shop now",
       },
       {
         title: "Free tempered glass with screen repair",
-        content:
-          "Get your cracked screen replaced and we'll put on a tempered glass for free. #phonerepair #screenguard",
+        content: "Get your cracked screen replaced and we'll put on a tempered glass for free. #phonerepair #screenguard",
         terms: "Valid on screen replacements above ₹1,500.",
         couponCode: "FREEGLASS",
         callToAction: "Visit us",
       },
       {
         title: "No-cost EMI on laptops",
-        content:
-          "Take home a new laptop today and pay in 6 easy instalments with zero interest. #laptop #nocostemi",
+        content: "Take home a new laptop today and pay in 6 easy instalments with zero interest. #laptop #nocostemi",
         terms: "Available on select bank credit cards, subject to bank approval.",
         couponCode: "NOCOSTEMI",
         callToAction: "Shop now",
@@ -976,8 +945,7 @@ export const DEMO_POSTS: Record<string, { updates: string[]; offers: DemoOffer[]
     offers: [
       {
         title: "Flat 20% off on medicines above ₹999",
-        content:
-          "Save on your monthly medicines. Flat 20% off on bills above ₹999. #pharmacy #savings",
+        content: "Save on your monthly medicines. Flat 20% off on bills above ₹999. #pharmacy #savings",
         terms: "Valid prescription required for prescription medicines; not valid on surgical items.",
         couponCode: "MEDS20",
         callToAction: "Order now",
@@ -1022,32 +990,28 @@ export const DEMO_POSTS: Record<string, { updates: string[]; offers: DemoOffer[]
     offers: [
       {
         title: "Zero making charges on gold coins",
-        content:
-          "Buy 22K and 24K gold coins with zero making charges this festive season. Shubh shuruaat! #goldcoin #festiveoffer",
+        content: "Buy 22K and 24K gold coins with zero making charges this festive season. Shubh shuruaat! #goldcoin #festiveoffer",
         terms: "Valid on coins up to 20 g; hallmarking charges apply.",
         couponCode: "GOLDCOIN",
         callToAction: "Visit us",
       },
       {
         title: "25% off on making charges for bridal sets",
-        content:
-          "Planning a wedding? Get 25% off on making charges on all bridal necklace sets. #bridaljewellery #shaadi",
+        content: "Planning a wedding? Get 25% off on making charges on all bridal necklace sets. #bridaljewellery #shaadi",
         terms: "Valid on bridal sets above 40 g; book an appointment for a private viewing.",
         couponCode: "BRIDAL25",
         callToAction: "Book now",
       },
       {
         title: "Flat 10% off on silver for Dhanteras",
-        content:
-          "Silver diyas, idols, thalis and coins at flat 10% off for Dhanteras. #dhanteras #silver",
+        content: "Silver diyas, idols, thalis and coins at flat 10% off for Dhanteras. #dhanteras #silver",
         terms: "Valid until Diwali on silver articles only, not on silver jewellery.",
         couponCode: "SILVER10",
         callToAction: "Visit us",
       },
       {
         title: "Free cleaning and polishing of old jewellery",
-        content:
-          "Make your old jewellery shine like new before the festive season, absolutely free. #jewellerycare #festiveready",
+        content: "Make your old jewellery shine like new before the festive season, absolutely free. #jewellerycare #festiveready",
         terms: "Up to 3 pieces per customer; ready in 30 minutes.",
         couponCode: "SHINEFREE",
         callToAction: "Visit us",
@@ -1068,32 +1032,28 @@ export const DEMO_POSTS: Record<string, { updates: string[]; offers: DemoOffer[]
     offers: [
       {
         title: "20% off on early bird admissions",
-        content:
-          "Book your child's seat before 31 March and save 20% on the full-year fee. #admissionsopen #earlybird",
+        content: "Book your child's seat before 31 March and save 20% on the full-year fee. #admissionsopen #earlybird",
         terms: "Valid on full-year fee paid in one instalment.",
         couponCode: "EARLY20",
         callToAction: "Call now",
       },
       {
         title: "Free demo week for new students",
-        content:
-          "Attend a full week of classes free before you decide. No pressure, no payment. #democlass #tuition",
+        content: "Attend a full week of classes free before you decide. No pressure, no payment. #democlass #tuition",
         terms: "One demo week per student, prior registration required.",
         couponCode: "DEMOWEEK",
         callToAction: "Book now",
       },
       {
         title: "Sibling discount: 15% off for the second child",
-        content:
-          "Bhai-behen saath padhenge! Enrol two children and get 15% off on the second child's fee. #siblingoffer #learningtogether",
+        content: "Bhai-behen saath padhenge! Enrol two children and get 15% off on the second child's fee. #siblingoffer #learningtogether",
         terms: "Applies to the lower of the two fees.",
         couponCode: "SIBLING15",
         callToAction: "Call now",
       },
       {
         title: "Summer camp at ₹1,999",
-        content:
-          "Abacus, chess, art and coding in one fun 4-week camp. Save ₹500 when you book this week. #summercamp #kids",
+        content: "Abacus, chess, art and coding in one fun 4-week camp. Save ₹500 when you book this week. #summercamp #kids",
         terms: "For children aged 6 to 14; seats are limited to 25 per batch.",
         couponCode: "SUMMER500",
         callToAction: "Book now",
@@ -1114,32 +1074,28 @@ export const DEMO_POSTS: Record<string, { updates: string[]; offers: DemoOffer[]
     offers: [
       {
         title: "AC jet service at ₹399",
-        content:
-          "Get your split AC jet-cleaned before summer at just ₹399. Cooler air, lower bills. #acservice #summerready",
+        content: "Get your split AC jet-cleaned before summer at just ₹399. Cooler air, lower bills. #acservice #summerready",
         terms: "Price per split AC; gas refilling charged extra.",
         couponCode: "ACJET399",
         callToAction: "Book now",
       },
       {
         title: "20% off on 2BHK deep cleaning",
-        content:
-          "Festive-ready home in one day! 20% off on full deep cleaning for 1BHK and 2BHK homes. #deepcleaning #festiveready",
+        content: "Festive-ready home in one day! 20% off on full deep cleaning for 1BHK and 2BHK homes. #deepcleaning #festiveready",
         terms: "Valid on weekday bookings made at least 2 days in advance.",
         couponCode: "CLEAN20",
         callToAction: "Book now",
       },
       {
         title: "Free inspection and 10% off on waterproofing",
-        content:
-          "Stop leaks before the rains. Free terrace inspection plus 10% off on waterproofing work. #waterproofing #monsoonready",
+        content: "Stop leaks before the rains. Free terrace inspection plus 10% off on waterproofing work. #waterproofing #monsoonready",
         terms: "Discount valid on jobs above ₹10,000.",
         couponCode: "WATERPRF10",
         callToAction: "Call now",
       },
       {
         title: "Pest control combo at ₹1,499",
-        content:
-          "Cockroach and ant treatment for your whole home at ₹1,499, with a free follow-up visit. #pestcontrol #cleanhome",
+        content: "Cockroach and ant treatment for your whole home at ₹1,499, with a free follow-up visit. #pestcontrol #cleanhome",
         terms: "Valid for homes up to 2BHK; 3 months service warranty.",
         couponCode: "PESTCOMBO",
         callToAction: "Book now",
@@ -1185,50 +1141,43 @@ export const DEMO_TEMPLATES: DemoTemplate[] = [
     category: "Festivals",
     kind: "sms",
     title: "Eid Mubarak",
-    content:
-      "Eid Mubarak, {name}! Celebrate with special festive offers at {business} this week. We look forward to seeing you.",
+    content: "Eid Mubarak, {name}! Celebrate with special festive offers at {business} this week. We look forward to seeing you.",
   },
   {
     category: "Offers & Discounts",
     kind: "offer",
     title: "Weekend sale",
-    content:
-      "This weekend only: flat 20% off on selected items at {business}. Limited stock, so come early! #weekendsale #localdeals",
+    content: "This weekend only: flat 20% off on selected items at {business}. Limited stock, so come early! #weekendsale #localdeals",
   },
   {
     category: "Offers & Discounts",
     kind: "sms",
     title: "Flash sale alert",
-    content:
-      "Hi {name}, flash sale at {business} today only! Flat 25% off till 9 pm. Show this SMS at the counter.",
+    content: "Hi {name}, flash sale at {business} today only! Flat 25% off till 9 pm. Show this SMS at the counter.",
   },
   {
     category: "Offers & Discounts",
     kind: "post",
     title: "Buy one, get one",
-    content:
-      "Double the joy! Buy one, get one free on selected items all week at {business}. Bring a friend along. #bogo #offeroftheweek",
+    content: "Double the joy! Buy one, get one free on selected items all week at {business}. Bring a friend along. #bogo #offeroftheweek",
   },
   {
     category: "New Arrivals",
     kind: "post",
     title: "Fresh stock just in",
-    content:
-      "New stock has just arrived at {business}! Come by and be the first to see what's new this season. #newarrivals #justlanded",
+    content: "New stock has just arrived at {business}! Come by and be the first to see what's new this season. #newarrivals #justlanded",
   },
   {
     category: "New Arrivals",
     kind: "sms",
     title: "New collection SMS",
-    content:
-      "Hi {name}, our new collection is here! Visit {business} this week for a first look before it sells out.",
+    content: "Hi {name}, our new collection is here! Visit {business} this week for a first look before it sells out.",
   },
   {
     category: "New Arrivals",
     kind: "offer",
     title: "Launch offer on the new range",
-    content:
-      "Celebrate our new range with an introductory 10% off for the first 50 customers. #launchoffer #newarrivals",
+    content: "Celebrate our new range with an introductory 10% off for the first 50 customers. #launchoffer #newarrivals",
   },
   {
     category: "Greetings",
@@ -1241,8 +1190,7 @@ export const DEMO_TEMPLATES: DemoTemplate[] = [
     category: "Greetings",
     kind: "sms",
     title: "Onam wishes",
-    content:
-      "Happy Onam, {name}! Wishing you a joyful sadhya and a prosperous year ahead. Warm wishes from all of us at {business}.",
+    content: "Happy Onam, {name}! Wishing you a joyful sadhya and a prosperous year ahead. Warm wishes from all of us at {business}.",
   },
   {
     category: "Greetings",
@@ -1255,15 +1203,13 @@ export const DEMO_TEMPLATES: DemoTemplate[] = [
     category: "Announcements",
     kind: "post",
     title: "New store timings",
-    content:
-      "Good news! {business} is now open from 8 am to 10 pm, all 7 days of the week. See you soon! #newtimings #openlate",
+    content: "Good news! {business} is now open from 8 am to 10 pm, all 7 days of the week. See you soon! #newtimings #openlate",
   },
   {
     category: "Announcements",
     kind: "sms",
     title: "We have moved",
-    content:
-      "Hi {name}, {business} has moved to a bigger space just down the road! Same team, more to offer. Call us for directions.",
+    content: "Hi {name}, {business} has moved to a bigger space just down the road! Same team, more to offer. Call us for directions.",
   },
   {
     category: "Announcements",
@@ -1283,8 +1229,7 @@ export const DEMO_TEMPLATES: DemoTemplate[] = [
     category: "Events",
     kind: "sms",
     title: "Event invitation",
-    content:
-      "Hi {name}, you're invited to a special event at {business} this Saturday from 5 pm. Snacks on us! Reply STOP to opt out.",
+    content: "Hi {name}, you're invited to a special event at {business} this Saturday from 5 pm. Snacks on us! Reply STOP to opt out.",
   },
   {
     category: "Events",
@@ -1311,22 +1256,19 @@ export const DEMO_TEMPLATES: DemoTemplate[] = [
     category: "Reviews & Thanks",
     kind: "sms",
     title: "Thank you for visiting",
-    content:
-      "Thank you for visiting {business}, {name}! We hope to see you again soon. Reply with any feedback, we read every message.",
+    content: "Thank you for visiting {business}, {name}! We hope to see you again soon. Reply with any feedback, we read every message.",
   },
   {
     category: "Reminders",
     kind: "sms",
     title: "Appointment reminder",
-    content:
-      "Hi {name}, a reminder of your appointment at {business} tomorrow. Please call us if you need to reschedule.",
+    content: "Hi {name}, a reminder of your appointment at {business} tomorrow. Please call us if you need to reschedule.",
   },
   {
     category: "Reminders",
     kind: "sms",
     title: "Offer ending soon",
-    content:
-      "Hi {name}, last 2 days of our special offer at {business}! Don't miss out. Visit us before Sunday.",
+    content: "Hi {name}, last 2 days of our special offer at {business}! Don't miss out. Visit us before Sunday.",
   },
   {
     category: "Reminders",

@@ -78,7 +78,10 @@ type SeedLog = (message: string) => void;
  */
 export async function seedEssentials(db: Database, options: { adminEmail: string; adminPassword?: string; log?: SeedLog }) {
   const log = options.log ?? (() => {});
-  await db.insert(pricing).values([...DEFAULT_PRICING]).onConflictDoNothing();
+  await db
+    .insert(pricing)
+    .values([...DEFAULT_PRICING])
+    .onConflictDoNothing();
   await db
     .insert(pages)
     .values(Object.entries(DEMO_PAGES).map(([slug, page]) => ({ slug: slug as keyof typeof DEMO_PAGES, ...page })))
@@ -89,9 +92,7 @@ export async function seedEssentials(db: Database, options: { adminEmail: string
     .onConflictDoNothing();
   await db
     .insert(templateCategories)
-    .values(
-      DEMO_TEMPLATE_CATEGORIES.map((name, index) => ({ id: uuidFromName(`template-category:${name}`), name, sortOrder: index })),
-    )
+    .values(DEMO_TEMPLATE_CATEGORIES.map((name, index) => ({ id: uuidFromName(`template-category:${name}`), name, sortOrder: index })))
     .onConflictDoNothing();
   // Resolve by name: an existing installation may have its own ids for these categories.
   const templateCategoryRows = await db.select().from(templateCategories);
@@ -259,13 +260,22 @@ export async function seedDemoData(db: Database, storage: FileStorage, options: 
   }
 
   for (let start = 0; start < postRows.length; start += BATCH) {
-    await db.insert(posts).values(postRows.slice(start, start + BATCH)).onConflictDoNothing();
+    await db
+      .insert(posts)
+      .values(postRows.slice(start, start + BATCH))
+      .onConflictDoNothing();
   }
   for (let start = 0; start < likeRows.length; start += BATCH) {
-    await db.insert(postLikes).values(likeRows.slice(start, start + BATCH)).onConflictDoNothing();
+    await db
+      .insert(postLikes)
+      .values(likeRows.slice(start, start + BATCH))
+      .onConflictDoNothing();
   }
   for (let start = 0; start < viewRows.length; start += BATCH) {
-    await db.insert(postViews).values(viewRows.slice(start, start + BATCH)).onConflictDoNothing();
+    await db
+      .insert(postViews)
+      .values(viewRows.slice(start, start + BATCH))
+      .onConflictDoNothing();
   }
   // The counters always agree with the rows behind them.
   const seededIds = postRows.map((row) => row.id as string);
