@@ -6,7 +6,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import type { ToastInput } from "~/lib/toast";
 import stylesheet from "~/tailwind.css";
 import { useNonce } from "~/utils/nonce-provider";
-import { loadRootData } from "~/utils/root-data.server";
+import { loadRootData } from "~/root.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -68,7 +68,7 @@ export default function App() {
 const AUTH_ACTIONS = ["/auth", "/login", "/logout", "/admin/login", "/admin/logout"];
 
 /**
- * SPEC §2: the whole app shows a loading screen while a login, logout or register
+ * The whole app shows a loading screen while a login, logout or register
  * is pending; while the next page's code and data load, a 'Loading...' badge (the
  * spec's lazy fallback) says so.
  */

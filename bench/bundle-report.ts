@@ -1,6 +1,6 @@
 /**
  * What a page's JavaScript is made of: for the route ids given (default the
- * home page: root and routes/_index), lists every chunk the browser loads up
+ * home page: root and routes/_index/route), lists every chunk the browser loads up
  * front (entry, route modules and their static imports, as the manifest says)
  * with its size as built and as the server sends it gzipped (the `.gz` copy
  * scripts/optimize-assets.ts writes), and the source modules inside it with
@@ -8,7 +8,7 @@
  * `remix build` writes to build/metafile.js.json). Lazy chunks are listed
  * apart: they are loaded on use. Needs a build: run `npm run build` first.
  *
- *   npx tsx bench/bundle-report.ts [--routes root,routes/_index] [--min 200]
+ *   npx tsx bench/bundle-report.ts [--routes root,routes/_index/route] [--min 200]
  *
  * --min BYTES: inputs smaller than this are summed as "(smaller)".
  */
@@ -26,7 +26,7 @@ type Metafile = {
 type Manifest = { entry: { module: string; imports: string[] }; routes: Record<string, { module: string; imports?: string[] }> };
 
 const flags = parseFlags();
-const routeIds = (flags.get("routes") ?? "root,routes/_index").split(",");
+const routeIds = (flags.get("routes") ?? "root,routes/_index/route").split(",");
 const minBytes = intFlag(flags, "min", 200);
 
 const publicDir = path.join(ROOT, "public");

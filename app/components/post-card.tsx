@@ -23,7 +23,7 @@ export type PostCardProps = {
   onOpenBusiness: (post: FeedPost) => void;
 };
 
-/** SPEC §2 post card. */
+/** A post as visitors see it: business, category, place, time, content, hashtags, images, likes, views, share. */
 export function PostCard({
   post,
   liked,

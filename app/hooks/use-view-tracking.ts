@@ -2,7 +2,7 @@ import { useEffect, type RefObject } from "react";
 
 import { getAnonId, markViewedThisSession } from "~/lib/visitor.client";
 
-/** SPEC §9: a view counts when 30% of the card is visible for 500 ms while the page is visible. */
+/** A view counts when 30% of the card is visible for 500 ms while the page is visible. */
 const VISIBLE_SHARE = 0.3;
 const VISIBLE_FOR_MS = 500;
 

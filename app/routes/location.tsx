@@ -6,7 +6,7 @@ import { UseMyLocationForm } from "~/components/feed/use-my-location-form";
 import { PlaceChoices } from "~/components/feed/place-picker";
 import { locateByIp, searchPlaces } from "~/services/geocoding.server";
 import { clientIp } from "~/utils/client-ip.server";
-import { feedAfterChoice, locationChoiceSchema } from "~/utils/location-choice.server";
+import { feedAfterChoice, locationChoiceSchema } from "./location.server";
 import { combineHeaders } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { serializeLocationChosen, serializeVisitorLocation, type VisitorLocation } from "~/utils/visitor.server";

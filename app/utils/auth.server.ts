@@ -95,5 +95,5 @@ export function useAuthenticator(replacement: ReturnType<typeof createAuthentica
   configured = replacement;
 }
 
-/** Message shown when Google is not set up (SPEC §8). */
+/** Message shown when Google is not set up. */
 export const GOOGLE_NOT_ENABLED = "Google Sign-In is not enabled. Please contact support.";

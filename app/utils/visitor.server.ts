@@ -12,7 +12,7 @@ const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 const secure = SECURE_COOKIES;
 
 /**
- * SPEC §6: the anonymous visitor id, a cookie for one year. Scripts read it too
+ * The anonymous visitor id, a cookie for one year. Scripts read it too
  * (it is mirrored in local storage), so it is not HttpOnly; it grants nothing.
  */
 const anonIdCookie = createCookie("anon_id", {
@@ -67,7 +67,7 @@ const visitorLocationSchema = z.object({
   ts: z.number(),
 });
 
-/** SPEC §3 'Visitor location': remembered so a returning visitor gets their area in the first HTML. */
+/** The visitor's location (lat, lon, label, source, when): remembered so a returning visitor gets their area in the first HTML. */
 export type VisitorLocation = z.infer<typeof visitorLocationSchema>;
 
 const locationCookie = createCookie("feed_location", {

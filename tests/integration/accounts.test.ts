@@ -2,10 +2,10 @@ import { count, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
 import { creditLedger, pricing, rateLimitBuckets, sessions, users } from "~/db/schema";
-import { loader as appLayoutLoader } from "~/pages/app-layout";
-import { action as authAction, loader as authLoader } from "~/routes/auth";
-import { action as logoutAction, loader as logoutLoader } from "~/routes/logout";
-import { action as tokenAction } from "~/routes/api.auth.token";
+import { loader as appLayoutLoader } from "~/routes/_app+/_layout";
+import { action as authAction, loader as authLoader } from "~/routes/_auth+/auth";
+import { action as logoutAction, loader as logoutLoader } from "~/routes/_auth+/logout";
+import { action as tokenAction } from "~/routes/api+/auth.token";
 import { TOO_MANY_ATTEMPTS } from "~/utils/rate-limits.server";
 import { requireUser } from "~/utils/session.server";
 
@@ -387,7 +387,7 @@ describe("sessions", () => {
     expect(await browser.visit(appLayoutLoader, "/app")).toMatchObject({ status: 302, location: loginRedirectFor("/app") });
     browser.setCookie(await sessionCookieFor(user.id));
     expect((await browser.visit(appLayoutLoader, "/app")).data).toEqual({
-      user: { name: "Meena", businessName: "Meena Tailors", balance: 100, isAdmin: false },
+      user: { name: "Meena", businessName: "Meena Tailors", balance: 100 },
     });
   });
 });

@@ -3,10 +3,10 @@ import { describe, expect, it } from "vitest";
 
 import { admins, users } from "~/db/schema";
 import { createAdminAccount } from "~/models/admins.server";
-import { loader as adminLayoutLoader } from "~/pages/admin-layout";
-import { action as adminCreateAction } from "~/routes/admin_.create-user";
-import { action as adminLoginAction, loader as adminLoginLoader } from "~/routes/admin_.login";
-import { action as adminLogoutAction } from "~/routes/admin_.logout";
+import { loader as adminLayoutLoader } from "~/routes/admin+/_layout";
+import { action as adminCreateAction } from "~/routes/admin_+/create-user";
+import { action as adminLoginAction, loader as adminLoginLoader } from "~/routes/admin_+/login";
+import { action as adminLogoutAction } from "~/routes/admin_+/logout";
 
 import { PASSWORD, createUser, sessionCookieFor, sessionIdIn, sessionRowsOf, userByEmail } from "../support/accounts";
 import { setupTestDatabase } from "../support/database";

@@ -5,9 +5,9 @@ import { describe, expect, it } from "vitest";
 
 import { refreshTokens, users } from "~/db/schema";
 import { issueAccessToken, issueTokenPair } from "~/models/api-tokens.server";
-import { action as refreshAction } from "~/routes/api.auth.refresh";
-import { action as tokenAction, loader as tokenLoader } from "~/routes/api.auth.token";
-import { loader as meLoader } from "~/routes/api.user.me";
+import { action as refreshAction } from "~/routes/api+/auth.refresh";
+import { action as tokenAction, loader as tokenLoader } from "~/routes/api+/auth.token";
+import { loader as meLoader } from "~/routes/api+/user.me";
 
 import { PASSWORD, createUser, sessionCookieFor } from "../support/accounts";
 import { setupTestDatabase } from "../support/database";

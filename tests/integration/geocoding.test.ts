@@ -3,8 +3,8 @@ import type { AddressInfo } from "node:net";
 
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { loader as ipLocationLoader } from "~/routes/api.location.ip";
-import { loader as placesLoader } from "~/routes/api.places";
+import { loader as ipLocationLoader } from "~/routes/api+/location.ip";
+import { loader as placesLoader } from "~/routes/api+/places";
 import {
   gazetteerProvider,
   ipapiLocator,
@@ -328,8 +328,8 @@ describe("services chosen by environment variables", () => {
     vi.stubEnv("GEOCODER_NOMINATIM_URL", nominatim.url);
     vi.stubEnv("IP_LOCATION_URL", ipapi.url);
     vi.resetModules();
-    const { loader: onlinePlacesLoader } = await import("~/routes/api.places");
-    const { loader: onlineIpLoader } = await import("~/routes/api.location.ip");
+    const { loader: onlinePlacesLoader } = await import("~/routes/api+/places");
+    const { loader: onlineIpLoader } = await import("~/routes/api+/location.ip");
 
     const placesResponse = await onlinePlacesLoader(get("http://localhost/api/places?q=Indiranagar"));
     expect(placesResponse.headers.get("Cache-Control")).toBe("no-store");

@@ -5,10 +5,10 @@ import { admins, creditLedger, refreshTokens, sessions, users } from "~/db/schem
 import { createAdminAccount } from "~/models/admins.server";
 import { issueTokenPair, rotateRefreshToken } from "~/models/api-tokens.server";
 import { verifyLogin } from "~/models/users.server";
-import { loader as adminLayoutLoader } from "~/pages/admin-layout";
-import { loader as authLoader } from "~/routes/auth";
-import { action as googleAction } from "~/routes/auth_.google";
-import { loader as callbackLoader } from "~/routes/auth_.google_.callback";
+import { loader as adminLayoutLoader } from "~/routes/admin+/_layout";
+import { loader as authLoader } from "~/routes/_auth+/auth";
+import { action as googleAction } from "~/routes/_auth+/auth_.google";
+import { loader as callbackLoader } from "~/routes/_auth+/auth_.google_.callback";
 import { GOOGLE_NOT_ENABLED, createAuthenticator, useAuthenticator } from "~/utils/auth.server";
 import { requireUser } from "~/utils/session.server";
 

@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { passwordResetTokens } from "~/db/schema";
 import { issueTokenPair } from "~/models/api-tokens.server";
-import { action as refreshAction } from "~/routes/api.auth.refresh";
-import { action as authAction } from "~/routes/auth";
-import { action as resetAction, loader as resetLoader } from "~/routes/reset-password";
+import { action as refreshAction } from "~/routes/api+/auth.refresh";
+import { action as authAction } from "~/routes/_auth+/auth";
+import { action as resetAction, loader as resetLoader } from "~/routes/_auth+/reset-password";
 import { smtpMailer, useMailer } from "~/services/mail.server";
 
 import { PASSWORD, createUser, guardRedirect, sessionCookieFor, sessionIdIn, sessionRowsOf, submitLogin } from "../support/accounts";

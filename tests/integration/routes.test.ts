@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 
 import { pages } from "~/db/schema";
-import { loader as apiNotFound } from "~/routes/api.$";
-import { loader as healthLoader } from "~/routes/api.health";
-import { loader as informationPageLoader } from "~/information-page";
+import { loader as apiNotFound } from "~/routes/api+/$";
+import { loader as healthLoader } from "~/routes/api+/health";
+import { loader as informationPageLoader } from "~/routes/__information-page";
 import { createToastHeaders, getToast } from "~/utils/toast.server";
 
 import { setupTestDatabase } from "../support/database";

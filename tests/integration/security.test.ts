@@ -2,17 +2,17 @@ import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
 import { admins, refreshTokens, users } from "~/db/schema";
-import { loader as dashboardLoader } from "~/pages/dashboard";
-import { action as adminCreateAction } from "~/routes/admin_.create-user";
-import { action as adminLoginAction } from "~/routes/admin_.login";
-import { action as adminLogoutAction } from "~/routes/admin_.logout";
-import { action as refreshAction } from "~/routes/api.auth.refresh";
-import { action as tokenAction } from "~/routes/api.auth.token";
-import { loader as meLoader } from "~/routes/api.user.me";
-import { action as authAction } from "~/routes/auth";
-import { action as googleAction } from "~/routes/auth_.google";
-import { action as logoutAction } from "~/routes/logout";
-import { action as resetAction } from "~/routes/reset-password";
+import { loader as dashboardLoader } from "~/routes/_app+/app";
+import { action as adminCreateAction } from "~/routes/admin_+/create-user";
+import { action as adminLoginAction } from "~/routes/admin_+/login";
+import { action as adminLogoutAction } from "~/routes/admin_+/logout";
+import { action as refreshAction } from "~/routes/api+/auth.refresh";
+import { action as tokenAction } from "~/routes/api+/auth.token";
+import { loader as meLoader } from "~/routes/api+/user.me";
+import { action as authAction } from "~/routes/_auth+/auth";
+import { action as googleAction } from "~/routes/_auth+/auth_.google";
+import { action as logoutAction } from "~/routes/_auth+/logout";
+import { action as resetAction } from "~/routes/_auth+/reset-password";
 import { requireUser } from "~/utils/session.server";
 
 import { PASSWORD, createUser, sessionCookieFor, sessionRowsOf, submitLogin, uniqueEmail } from "../support/accounts";

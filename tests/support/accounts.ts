@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { sessions, users } from "~/db/schema";
 import { db } from "~/db/db.server";
 import { createAccount } from "~/models/users.server";
-import { action as authAction } from "~/routes/auth";
+import { action as authAction } from "~/routes/_auth+/auth";
 import { requireUser, sessionStorage, signIn } from "~/utils/session.server";
 
 import { Browser, SITE, cookiePair, freshIp, type RequestOptions } from "./http";

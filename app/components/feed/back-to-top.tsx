@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 
 import { Icon } from "~/components/ui/icon";
 
-/** SPEC §9: after 300 px of scrolling, a button goes back to the top and refreshes the feed. */
+/** After 300 px of scrolling, a button goes back to the top and refreshes the feed. */
 const SHOW_AFTER_PX = 300;
 
 export function BackToTop({ onRefresh }: { onRefresh: () => void }) {

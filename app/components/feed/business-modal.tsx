@@ -4,7 +4,7 @@ import type { PublicBusiness } from "~/models/business.server";
 
 import { BusinessCard } from "./business-card";
 
-/** SPEC §2 business info modal, from GET /api/public/business/{id}. Loaded on demand. */
+/** The business info modal (profile image, +91 phone, address, about, categories), from GET /api/public/business/{id}. Loaded on demand. */
 export default function BusinessModal({ businessId, onClose }: { businessId: string; onClose: () => void }) {
   const [state, setState] = useState<{ status: "loading" | "loaded" | "missing"; business?: PublicBusiness }>({ status: "loading" });
 

@@ -2,7 +2,7 @@ import { Form } from "@remix-run/react";
 import { useState } from "react";
 
 /**
- * SPEC §2: shown once per visitor. 'Okay' posts to /intro, which remembers it
+ * Shown once per visitor. 'Okay' posts to /intro, which remembers it
  * in a cookie; with JavaScript the browser writes that cookie and closes the dialog.
  * Loaded only for the visitors it is shown to.
  */

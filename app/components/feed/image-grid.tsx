@@ -4,7 +4,7 @@ import { imageGridLayout } from "~/lib/image-grid";
 import { responsiveImage } from "~/lib/images";
 
 /**
- * SPEC §2 images. Each tile links to the full-size file (what happens without
+ * A post's images: one large, else a grid of at most 4 tiles, '+N' on the fourth. Each tile links to the full-size file (what happens without
  * JavaScript); with JavaScript a click opens the lightbox instead.
  */
 export function ImageGrid({

@@ -29,7 +29,7 @@ export default function Lightbox({ images, startIndex, onClose }: { images: stri
       document.removeEventListener("keydown", onKey);
       document.body.style.overflow = "";
     };
-  }); // eslint-disable-line react-hooks/exhaustive-deps
+  });
 
   return (
     <div role="dialog" aria-modal="true" aria-label="Images" className="fixed inset-0 z-50 flex flex-col bg-black/95 text-white">

@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { useEffect, useState } from "react";
 
-/** SPEC §9: place search waits 400 ms after typing; up to 8 places are shown. */
+/** Place search waits 400 ms after typing; up to 8 places are shown. */
 const DEBOUNCE_MS = 400;
 
 type Place = { id: string; name: string; label: string; lat: number; lon: number };
@@ -24,7 +24,7 @@ export default function PlacePicker({ returnTo }: { returnTo: string }) {
         const response = await fetch(`/api/places?q=${encodeURIComponent(text)}`, { signal: controller.signal });
         if (!response.ok) throw new Error(String(response.status));
         setState({ status: "done", places: (await response.json()) as Place[] });
-      } catch (error) {
+      } catch {
         if (!controller.signal.aborted) setState({ status: "failed", places: [] });
       }
     }, DEBOUNCE_MS);

@@ -1,7 +1,7 @@
 import { Form, useSubmit } from "@remix-run/react";
 import { useState } from "react";
 
-/** SPEC §9: 15 s for a precise fix, then 10 s accepting a position up to 5 minutes old. */
+/** 15 s for a precise fix, then 10 s accepting a position up to 5 minutes old. */
 const PRECISE = { enableHighAccuracy: true, timeout: 15_000, maximumAge: 0 };
 const RELAXED = { enableHighAccuracy: false, timeout: 10_000, maximumAge: 300_000 };
 

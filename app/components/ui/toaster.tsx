@@ -15,7 +15,7 @@ const toneClasses: Record<Toast["type"], string> = {
 };
 
 /**
- * Shows the newest toast (SPEC §9: one at a time): the one the server flashed
+ * Shows the newest toast (one at a time): the one the server flashed
  * (drawn into the HTML, so it works without JavaScript and fades out by CSS) or
  * the last one raised in the browser. Root loads it once there is a toast.
  */

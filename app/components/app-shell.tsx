@@ -1,21 +1,31 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Form, NavLink, Outlet, useLoaderData } from "@remix-run/react";
+import { Form, NavLink } from "@remix-run/react";
+import type { ReactNode } from "react";
 
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { CONTAINER_SCREENS, containerScreenTitle } from "~/lib/user-routes";
-import { getUser, requireUser } from "~/utils/session.server";
+/** What the container shows of the signed-in business: its name and its balance, as the server has them. */
+export type ShellUser = { name: string; businessName: string; balance: number };
 
-/** The app container (SPEC §2 'User routes'): navigation, the user's name and balance, Logout. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  // An unknown path for a visitor who is not signed in is a plain 404, not a login wall.
-  const unknownPath = params["*"] !== undefined && !containerScreenTitle(new URL(request.url).pathname);
-  if (unknownPath && !(await getUser(request))) throw new Response("Not found", { status: 404 });
-  const user = await requireUser(request);
-  return { user: { name: user.name, businessName: user.businessName, balance: user.balance, isAdmin: user.isAdmin } };
+export function shellUser(user: ShellUser): ShellUser {
+  return { name: user.name, businessName: user.businessName, balance: user.balance };
 }
 
-export default function AppLayout() {
-  const { user } = useLoaderData<typeof loader>();
+/** The workspace's screens in the container's navigation, built or not (unbuilt ones say 'Coming soon'). */
+const NAVIGATION = [
+  { to: "/app", title: "Dashboard" },
+  { to: "/send-post", title: "Send Post" },
+  { to: "/send-offers", title: "Send Offers" },
+  { to: "/posts-history", title: "Posts History" },
+  { to: "/contacts", title: "Contacts" },
+  { to: "/add-contact", title: "Add Contact" },
+  { to: "/add-customer-contact", title: "Add Customer Contact" },
+  { to: "/campaigns", title: "Campaigns" },
+  { to: "/sms-history", title: "SMS History" },
+  { to: "/add-templates", title: "Add Templates" },
+  { to: "/learn", title: "Learn" },
+  { to: "/", title: "Public Feed" },
+];
+
+/** The app container around every workspace screen: navigation, the business's name and balance, Logout. */
+export function AppShell({ user, children }: { user: ShellUser; children: ReactNode }) {
   return (
     <div className="min-h-screen bg-slate-50">
       <header className="sticky top-0 z-20 border-b border-slate-200 bg-white">
@@ -42,31 +52,21 @@ export default function AppLayout() {
           </div>
         </div>
         <nav aria-label="App" className="mx-auto flex max-w-5xl gap-1 overflow-x-auto px-2 pb-2 text-sm">
-          {[
-            { path: "/app", title: "Dashboard" },
-            ...CONTAINER_SCREENS.filter((screen) => screen.nav),
-            { path: "/", title: "Public Feed" },
-          ].map((screen) => (
+          {NAVIGATION.map((item) => (
             <NavLink
-              key={screen.path}
-              to={screen.path}
+              key={item.to}
+              to={item.to}
               end
               className={({ isActive }) =>
                 `whitespace-nowrap rounded-md px-3 py-1.5 ${isActive ? "bg-brand-50 font-semibold text-brand-700" : "text-slate-600 hover:bg-slate-100"}`
               }
             >
-              {screen.title}
+              {item.title}
             </NavLink>
           ))}
         </nav>
       </header>
-      <main className="mx-auto max-w-5xl px-4 py-6">
-        <Outlet />
-      </main>
+      <main className="mx-auto max-w-5xl px-4 py-6">{children}</main>
     </div>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

@@ -9,10 +9,10 @@ import { EmailTakenError, createAccount } from "~/models/users.server";
 import { config } from "~/config.server";
 import { createToast } from "~/lib/toast";
 
-import { FORM_STRATEGY, auth } from "./auth.server";
-import { accountLocked, recordLoginFailure, throttleByIp, type Throttled } from "./rate-limits.server";
-import { signIn } from "./session.server";
-import { redirectWithToast } from "./toast.server";
+import { FORM_STRATEGY, auth } from "~/utils/auth.server";
+import { accountLocked, recordLoginFailure, throttleByIp, type Throttled } from "~/utils/rate-limits.server";
+import { signIn } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
 export type AuthIntent = "login" | "register" | "forgot";
 

@@ -11,7 +11,7 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import { SITE_DESCRIPTION } from "~/lib/site";
 import type { Toast } from "~/lib/toast";
 import { assertSameOrigin } from "~/utils/csrf.server";
-import { forgotPassword, login, register, type AuthIntent } from "~/utils/auth-actions.server";
+import { forgotPassword, login, register, type AuthIntent } from "./auth.server";
 import { auth } from "~/utils/auth.server";
 import { requireAnonymous } from "~/utils/session.server";
 

@@ -15,7 +15,7 @@ import { postPath } from "~/lib/share";
 import { getAnonId, rememberedLikes } from "~/lib/visitor.client";
 import type { FeedPost } from "~/models/feed.server";
 import type { loader as rootLoader } from "~/root";
-import { loadHomeFeed } from "~/utils/home-feed.server";
+import { loadHomeFeed } from "./home-feed.server";
 
 // Loaded when shown. The server draws the first-visit message into the HTML (entry.server waits for
 // lazy parts), so it works without JavaScript, and most visits never load its code.
@@ -58,7 +58,7 @@ function Feed({ feed }: { feed: LoadedFeed }) {
   const [businessId, setBusinessId] = useState<string | null>(null);
 
   useEffect(() => {
-    // SPEC §6: the anonymous id lives in local storage as well as the cookie.
+    // The anonymous visitor id lives in local storage as well as the cookie.
     getAnonId();
     // Likes this browser made on pages the server did not render (loaded with 'Load More Posts').
     // Only when there are new ones, and as a transition: an urgent update while a lazy part (the
@@ -67,7 +67,7 @@ function Feed({ feed }: { feed: LoadedFeed }) {
     if (remembered.length > 0) startTransition(() => setLikedIds((current) => new Set([...current, ...remembered])));
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
 
-  // SPEC §2: a shared post scrolls into view (it is highlighted for 2 s by CSS).
+  // A shared post (?post={id}) scrolls into view; CSS highlights it for 2 s.
   useEffect(() => {
     if (feed.highlightId) document.getElementById(`post-${feed.highlightId}`)?.scrollIntoView({ block: "center" });
   }, [feed.highlightId]);
@@ -204,7 +204,7 @@ function EmptyFeed({ state, returnTo }: { state: LoadedFeed["state"]; returnTo: 
   );
 }
 
-/** SPEC §8 feed errors, in red, with a way to try again. */
+/** The feed's errors ('Failed to load feed', 'Failed to load nearby posts'), in red, with a way to try again. */
 export function ErrorBoundary() {
   const error = useRouteError();
   const location = useLocation();

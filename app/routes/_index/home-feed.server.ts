@@ -12,8 +12,8 @@ import { cachedFeedPage, withCurrentCounts } from "~/models/feed-cache.server";
 import { getLivePost, type FeedPost } from "~/models/feed.server";
 import { likedPostIds } from "~/models/post-engagement.server";
 
-import { combineHeaders } from "./http.server";
-import { hasSeenIntro, readVisitorLocation, takeLocationChosen, visitorIdFrom } from "./visitor.server";
+import { combineHeaders } from "~/utils/http.server";
+import { hasSeenIntro, readVisitorLocation, takeLocationChosen, visitorIdFrom } from "~/utils/visitor.server";
 
 /**
  * Everything the home feed page needs, from its URL and the visitor's cookies:

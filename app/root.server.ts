@@ -1,9 +1,9 @@
 import { data } from "@remix-run/node";
 
-import { combineHeaders } from "./http.server";
-import { getUser } from "./session.server";
-import { getToast } from "./toast.server";
-import { ensureAnonId } from "./visitor.server";
+import { combineHeaders } from "~/utils/http.server";
+import { getUser } from "~/utils/session.server";
+import { getToast } from "~/utils/toast.server";
+import { ensureAnonId } from "~/utils/visitor.server";
 
 /**
  * The root loader's work. It lives here so that root.tsx imports one server

@@ -1,0 +1,26 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Outlet, useOutletContext } from "@remix-run/react";
+
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import type { RootContext } from "~/root";
+import { requireUser } from "~/utils/session.server";
+
+/**
+ * The signed-in screens that stand alone, without the app container (edit profile, settings, the
+ * signed-in terms and privacy pages, the success page after publishing). Each screen in this folder
+ * still guards itself: layouts' loaders run beside their children's, not before them.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request);
+  return null;
+}
+
+export default function AccountLayout() {
+  // Root's context (toasts) goes on to the screens.
+  const context = useOutletContext<RootContext>();
+  return <Outlet context={context} />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

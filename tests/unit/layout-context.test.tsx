@@ -1,0 +1,86 @@
+import { Outlet } from "@remix-run/react";
+import { createRemixStub } from "@remix-run/testing";
+import { renderToString } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+
+import { PostCard } from "~/components/post-card";
+import type { FeedPost } from "~/models/feed.server";
+import type { RootContext } from "~/root";
+import AccountLayout from "~/routes/_account+/_layout";
+import AppLayout from "~/routes/_app+/_layout";
+import AdminLayout from "~/routes/admin+/_layout";
+
+const post: FeedPost = {
+  id: "5c0ad7a4-7a55-4c5e-9d0c-3f1f0e6b9a10",
+  userId: "9b1d2c3e-4f5a-4b6c-8d7e-0f1a2b3c4d5e",
+  kind: "update",
+  businessName: "Meena Tailors",
+  authorName: "Meena",
+  profileImageUrl: null,
+  category: "Tailoring",
+  city: "Pune",
+  state: "Maharashtra",
+  country: "India",
+  content: "Festive blouses stitched in two days.",
+  hashtags: ["diwali"],
+  images: [],
+  offerTitle: null,
+  couponCode: null,
+  validUntil: null,
+  callToAction: null,
+  createdAt: "2026-11-20T10:00:00.000Z",
+  likesCount: 4,
+  viewsCount: 12,
+  distanceKm: null,
+};
+
+/** A screen that shows a post card, as posts history will: its like and share buttons need root's context. */
+function ScreenWithPostCard() {
+  return (
+    <PostCard
+      post={post}
+      liked={false}
+      returnTo="/posts-history"
+      postUrl={`http://localhost/?post=${post.id}`}
+      hashtagUrl={(tag) => `/?q=%23${tag}`}
+      highlighted={false}
+      priority={false}
+      onOpenImage={() => {}}
+      onOpenBusiness={() => {}}
+    />
+  );
+}
+
+const rootContext: RootContext = { notify: () => {} };
+
+/** Renders a screen inside a layout inside root (which hands its context to its Outlet), as the server does. */
+function renderInside(Layout: () => JSX.Element, layoutData: Record<string, unknown> | null, path: string) {
+  const RemixStub = createRemixStub([
+    {
+      id: "root",
+      path: "/",
+      Component: () => <Outlet context={rootContext} />,
+      children: [
+        { id: "layout", Component: Layout, loader: () => layoutData, children: [{ path: path.slice(1), Component: ScreenWithPostCard }] },
+      ],
+    },
+  ]);
+  return renderToString(<RemixStub initialEntries={[path]} hydrationData={{ loaderData: { layout: layoutData } }} />);
+}
+
+describe("layouts pass root's context on to their screens", () => {
+  it("a post card renders inside the app container, with its like and share buttons", () => {
+    const html = renderInside(AppLayout, { user: { name: "Meena", businessName: "Meena Tailors", balance: 100 } }, "/posts-history");
+    expect(html).toContain('aria-label="App"');
+    expect(html).toContain("Festive blouses stitched in two days.");
+    expect(html).toContain(`action="/posts/${post.id}/like"`);
+    expect(html).toContain(">WhatsApp</a>");
+  });
+
+  it("and inside the standalone signed-in layout and the admin layout", () => {
+    expect(renderInside(AccountLayout, null, "/success")).toContain(`action="/posts/${post.id}/like"`);
+    const admin = renderInside(AdminLayout, { admin: { email: "admin@isent.example.in", name: "Admin" } }, "/admin/feed");
+    expect(admin).toContain("iSent Admin");
+    expect(admin).toContain(`action="/posts/${post.id}/like"`);
+  });
+});
