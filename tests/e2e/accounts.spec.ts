@@ -3,14 +3,10 @@ import path from "node:path";
 
 import type { Page } from "@playwright/test";
 
-import { expect, test, testClientIp, usesJavaScript } from "./fixtures";
+import { expect, test, testClientIp, uniqueEmail, usesJavaScript } from "./fixtures";
 
 const OUTBOX = path.resolve("tests/.tmp/e2e-data/outbox");
 const ADMIN = { email: "admin@isent.example.in", password: "admin-e2e-password" };
-
-function uniqueEmail(label: string) {
-  return `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.in`;
-}
 
 async function register(page: Page, email: string, password = "secret123") {
   await page.goto("/auth?tab=register");
@@ -144,7 +140,7 @@ test("protected pages send visitors to log in and back", async ({ page }) => {
   await expect(page.getByRole("navigation", { name: "App" })).toHaveCount(0);
 });
 
-test("the feed menu offers the dashboard once signed in", async ({ page }) => {
+test("the feed menu offers the dashboard once signed in", async ({ page, login }) => {
   await page.goto("/");
   await page
     .getByRole("button", { name: "Okay" })
@@ -152,7 +148,7 @@ test("the feed menu offers the dashboard once signed in", async ({ page }) => {
     .catch(() => {});
   await page.getByLabel("Menu").click();
   await expect(page.getByRole("link", { name: "Business Login" })).toBeVisible();
-  await register(page, uniqueEmail("menu"));
+  await login();
   await page.goto("/");
   await page.getByLabel("Menu").click();
   await expect(page.getByRole("link", { name: "Business Dashboard" })).toBeVisible();
@@ -165,7 +161,7 @@ test("Google buttons say when Google is not set up", async ({ page }) => {
   await expect(page).toHaveURL(/\/auth$/);
 });
 
-test("the admin area admits only the designated admin", async ({ page }) => {
+test("the admin area admits only the designated admin", async ({ page, login }) => {
   await page.goto("/admin");
   await expect(page).toHaveURL(/\/admin\/login$/);
 
@@ -175,7 +171,7 @@ test("the admin area admits only the designated admin", async ({ page }) => {
   await expect(page.getByText("This email does not have admin privileges").first()).toBeVisible();
   await expect(page.getByText("Login Failed")).toBeVisible();
 
-  await register(page, uniqueEmail("notadmin"));
+  await login();
   await page.goto("/admin/users");
   await expect(page).toHaveURL(/\/admin\/login$/);
   await page.goto("/app");

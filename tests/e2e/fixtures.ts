@@ -9,14 +9,45 @@ export function testClientIp(): string {
   return `198.${octet()}.${octet()}.${octet()}`;
 }
 
-/** Pages that already said 'Okay' to the first-visit message; tests of that message use a fresh context. */
-export const test = base.extend({
+export function uniqueEmail(label: string) {
+  return `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.in`;
+}
+
+export type Business = { email: string; password: string; name: string; businessName: string };
+
+/**
+ * Pages that already said 'Okay' to the first-visit message (tests of that message use a fresh
+ * context), and `login()`: a new business account with a signed-in session in this page's browser,
+ * made by the registration action itself over HTTP (a real user row, opening balance and session
+ * row; the cookie lands in the page's cookie jar). Signing up through the form is for the tests of
+ * sign-up itself.
+ */
+export const test = base.extend<{ login: (business?: Partial<Business>) => Promise<Business> }>({
   extraHTTPHeaders: async ({}, use) => {
     await use({ "X-Forwarded-For": testClientIp() });
   },
   page: async ({ page, baseURL }, use) => {
     await page.context().addCookies([{ ...INTRO_SEEN_COOKIE, url: baseURL! }].map(({ path: _path, ...cookie }) => cookie));
     await use(page);
+  },
+  login: async ({ page, baseURL }, use) => {
+    await use(async (overrides = {}) => {
+      const business: Business = {
+        email: uniqueEmail("owner"),
+        password: "secret123",
+        name: "Kiran Rao",
+        businessName: "Kiran Sweets",
+        ...overrides,
+      };
+      const response = await page.request.post("/auth", {
+        form: { intent: "register", username: business.email, mobileNumber: "9845012345", ...business },
+        headers: { Origin: baseURL! },
+        maxRedirects: 0,
+      });
+      expect(response.status(), await response.text()).toBe(302);
+      expect(response.headers()["location"]).toBe("/app");
+      return business;
+    });
   },
 });
 
