@@ -14,7 +14,6 @@ const NOT_BUILT = [
   { path: "/send-post", title: "Send Post", container: true },
   { path: "/send-offers", title: "Send Offers", container: true },
   { path: "/posts-history", title: "Posts History", container: true },
-  { path: "/contacts", title: "Contacts", container: true },
   { path: "/add-contact", title: "Add Contact", container: true },
   { path: "/add-customer-contact", title: "Add Customer Contact", container: true },
   { path: "/edit-contact/:id", title: "Edit Contact", container: true },

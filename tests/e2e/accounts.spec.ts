@@ -126,7 +126,12 @@ test("protected pages send visitors to log in and back", async ({ page }) => {
   await page.getByRole("button", { name: "Register with Email" }).click();
   await expect(page).toHaveURL(/\/contacts$/);
   await expect(page.getByRole("heading", { name: "Contacts" })).toBeVisible();
+  await expect(page.getByText("No contacts yet.")).toBeVisible();
+  // A screen not built yet says so, inside the container.
+  await page.goto("/campaigns");
+  await expect(page.getByRole("heading", { name: "Campaigns" })).toBeVisible();
   await expect(page.getByText("Coming soon")).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "App" })).toBeVisible();
 
   // Signed in: the auth page goes to the dashboard; unknown paths are a 404 inside the container.
   await page.goto("/auth");
@@ -137,6 +142,12 @@ test("protected pages send visitors to log in and back", async ({ page }) => {
   await expect(page.getByRole("navigation", { name: "App" })).toBeVisible();
   await page.goto("/settings");
   await expect(page.getByRole("heading", { name: "Settings" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "App" })).toHaveCount(0);
+  // Signed out, an unknown path is the public 404, not a sign-in wall.
+  await page.context().clearCookies();
+  const publicMissing = await page.goto("/no-such-screen");
+  expect(publicMissing?.status()).toBe(404);
+  await expect(page.getByRole("link", { name: "Back to Feed" })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "App" })).toHaveCount(0);
 });
 

@@ -1,0 +1,166 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { formatIndianPhone } from "~/lib/phone";
+import { contactListQuerySchema } from "~/lib/schemas/contacts";
+import { listContactTags, listContacts } from "~/models/contacts.server";
+import { requireUser } from "~/utils/session.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const query = contactListQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const [page, tags] = await Promise.all([listContacts(user.id, query), listContactTags(user.id)]);
+  return { ...page, tags, q: query.q ?? "", tag: query.tag ?? "" };
+}
+
+export const meta: MetaFunction = () => [{ title: "Contacts · iSent" }];
+
+/** This list's URL with some search parameters changed; empty ones are left out. */
+function listUrl(current: { q: string; tag: string }, change: { page?: number }) {
+  const params = new URLSearchParams();
+  if (current.q) params.set("q", current.q);
+  if (current.tag) params.set("tag", current.tag);
+  if (change.page && change.page > 1) params.set("page", String(change.page));
+  const query = params.toString();
+  return query ? `/contacts?${query}` : "/contacts";
+}
+
+export default function Contacts() {
+  const { contacts, total, page, pageCount, tags, q, tag } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const searching = navigation.state === "loading" && navigation.location.pathname === "/contacts";
+  const filtered = Boolean(q || tag);
+  return (
+    <div>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">Contacts</h1>
+          <p className="text-sm text-slate-600" data-testid="contacts-total">
+            {filtered ? `${total} of your contacts match` : `${total} ${total === 1 ? "contact" : "contacts"}`}
+          </p>
+        </div>
+        <div className="flex gap-2">
+          <Link to="/add-customer-contact" className="rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-100">
+            Quick add
+          </Link>
+          <Link to="/add-contact" className="rounded-lg bg-brand-600 px-3 py-2 text-sm font-medium text-white hover:bg-brand-700">
+            Add contact
+          </Link>
+        </div>
+      </div>
+
+      <Form method="get" role="search" className="mt-4 flex flex-wrap gap-2">
+        <label htmlFor="contact-search" className="sr-only">
+          Search contacts
+        </label>
+        <input
+          id="contact-search"
+          type="search"
+          name="q"
+          defaultValue={q}
+          maxLength={100}
+          placeholder="Search name, mobile, email or group"
+          className="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-500 focus:outline-none"
+        />
+        <label htmlFor="contact-tag" className="sr-only">
+          Group
+        </label>
+        <select id="contact-tag" name="tag" defaultValue={tag} className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm">
+          <option value="">All groups</option>
+          {tags.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </select>
+        <button type="submit" className="rounded-lg bg-slate-800 px-4 py-2 text-sm font-medium text-white hover:bg-slate-900">
+          {searching ? "Searching..." : "Search"}
+        </button>
+      </Form>
+
+      {contacts.length === 0 ? (
+        <div className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center">
+          {filtered ? (
+            <>
+              <p className="text-slate-700">No contacts match your search.</p>
+              <Link to="/contacts" className="mt-3 inline-block text-sm font-medium text-brand-700 hover:underline">
+                Show all contacts
+              </Link>
+            </>
+          ) : (
+            <>
+              <p className="text-slate-700">No contacts yet.</p>
+              <p className="mt-1 text-sm text-slate-500">Save your customers&apos; numbers to send them offers by SMS.</p>
+              <Link
+                to="/add-contact"
+                className="mt-4 inline-block rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
+              >
+                Add contact
+              </Link>
+            </>
+          )}
+        </div>
+      ) : (
+        <ul className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white" aria-label="Contacts">
+          {contacts.map((contact) => (
+            <li key={contact.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3">
+              <div className="min-w-0 flex-1">
+                <p className="truncate font-medium text-slate-900">{contact.name}</p>
+                <p className="text-sm text-slate-600">
+                  <a href={`tel:${contact.mobileNumber}`} className="hover:underline">
+                    {formatIndianPhone(contact.mobileNumber)}
+                  </a>
+                  {contact.email ? <span className="ml-2 text-slate-500">{contact.email}</span> : null}
+                </p>
+                {contact.tags.length ? (
+                  <ul className="mt-1 flex flex-wrap gap-1" aria-label="Groups">
+                    {contact.tags.map((name) => (
+                      <li key={name} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
+                        {name}
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+              </div>
+              <span
+                className={`rounded-full px-2 py-0.5 text-xs font-medium ${contact.optedOut ? "bg-slate-100 text-slate-600" : "bg-green-50 text-green-800"}`}
+              >
+                {contact.optedOut ? "Opted out" : "Opted in"}
+              </span>
+              <Link to={`/edit-contact/${contact.id}`} className="text-sm font-medium text-brand-700 hover:underline">
+                Edit<span className="sr-only"> {contact.name}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {pageCount > 1 ? (
+        <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm">
+          {page > 1 ? (
+            <Link to={listUrl({ q, tag }, { page: page - 1 })} className="font-medium text-brand-700 hover:underline">
+              ← Previous
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="text-slate-600">
+            Page {page} of {pageCount}
+          </span>
+          {page < pageCount ? (
+            <Link to={listUrl({ q, tag }, { page: page + 1 })} className="font-medium text-brand-700 hover:underline">
+              Next →
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

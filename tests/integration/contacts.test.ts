@@ -1,0 +1,108 @@
+import { describe, expect, it } from "vitest";
+
+import { contacts } from "~/db/schema";
+import { CONTACTS_PAGE_SIZE } from "~/lib/schemas/contacts";
+import { listContactTags, listContacts, type ContactPage } from "~/models/contacts.server";
+import { loader as contactsLoader } from "~/routes/_app+/contacts";
+
+import { createUser, sessionCookieFor } from "../support/accounts";
+import { setupTestDatabase } from "../support/database";
+import { Browser } from "../support/http";
+
+const test = setupTestDatabase();
+
+type NewContact = Partial<typeof contacts.$inferInsert>;
+let numbers = 0;
+
+/** Contacts of one business, the first made longest ago (so the list shows them last). */
+async function addContacts(userId: string, list: NewContact[]) {
+  const start = Date.now() - list.length * 60_000;
+  return test.db
+    .insert(contacts)
+    .values(
+      list.map((contact, index) => {
+        numbers += 1;
+        return {
+          userId,
+          name: `Customer ${numbers}`,
+          mobileNumber: `+9198${String(10_000_000 + numbers).padStart(8, "0")}`,
+          createdAt: new Date(start + index * 60_000),
+          ...contact,
+        };
+      }),
+    )
+    .returning({ id: contacts.id, name: contacts.name });
+}
+
+const names = (page: ContactPage) => page.contacts.map((contact) => contact.name);
+
+describe("the contacts list", () => {
+  it("shows a business only its own contacts, newest first, with the total", async () => {
+    const owner = await createUser();
+    const neighbour = await createUser();
+    await addContacts(owner.id, [{ name: "Asha" }, { name: "Bala" }, { name: "Chitra" }]);
+    await addContacts(neighbour.id, [{ name: "Someone Else's" }]);
+
+    const page = await listContacts(owner.id, { page: 1 });
+    expect(names(page)).toEqual(["Chitra", "Bala", "Asha"]);
+    expect(page).toMatchObject({ total: 3, page: 1, pageCount: 1 });
+    expect(names(await listContacts(neighbour.id, { page: 1 }))).toEqual(["Someone Else's"]);
+  });
+
+  it("finds a contact by name, email, group, or the digits of its mobile however they are typed", async () => {
+    const owner = await createUser();
+    await addContacts(owner.id, [
+      { name: "Ravi Kumar", mobileNumber: "+919812345678", email: "ravi@mail.example", tags: ["Regulars"] },
+      { name: "Sunita", mobileNumber: "+919900011122", tags: ["Wholesale", "Diwali 2026"] },
+      { name: "Amit 50%", mobileNumber: "+919700011122" },
+    ]);
+    const search = async (q: string) => names(await listContacts(owner.id, { q, page: 1 }));
+    expect(await search("ravi")).toEqual(["Ravi Kumar"]);
+    expect(await search("MAIL.EXAMPLE")).toEqual(["Ravi Kumar"]);
+    expect(await search("98123 45678")).toEqual(["Ravi Kumar"]);
+    expect(await search("+91 98123-45678")).toEqual(["Ravi Kumar"]);
+    expect(await search("wholesale")).toEqual(["Sunita"]);
+    // A typed '%' is a percent sign, not a wildcard.
+    expect(await search("%")).toEqual(["Amit 50%"]);
+    expect(await search("nobody")).toEqual([]);
+  });
+
+  it("filters by group, and lists the business's groups once each, in order", async () => {
+    const owner = await createUser();
+    const other = await createUser();
+    await addContacts(owner.id, [
+      { name: "Ravi", tags: ["Regulars", "Wholesale"] },
+      { name: "Sunita", tags: ["Wholesale"] },
+      { name: "Amit" },
+    ]);
+    await addContacts(other.id, [{ name: "Elsewhere", tags: ["Secret group"] }]);
+    expect(names(await listContacts(owner.id, { tag: "Wholesale", page: 1 }))).toEqual(["Sunita", "Ravi"]);
+    expect(await listContactTags(owner.id)).toEqual(["Regulars", "Wholesale"]);
+  });
+
+  it("pages by 25 with a stable order; a page past the end shows the last page", async () => {
+    const owner = await createUser();
+    await addContacts(
+      owner.id,
+      Array.from({ length: CONTACTS_PAGE_SIZE * 2 + 3 }, (_, index) => ({ name: `Bulk ${String(index).padStart(2, "0")}` })),
+    );
+    const first = await listContacts(owner.id, { page: 1 });
+    const third = await listContacts(owner.id, { page: 3 });
+    expect(first).toMatchObject({ total: 53, pageCount: 3 });
+    expect(first.contacts).toHaveLength(25);
+    expect(names(first)[0]).toBe("Bulk 52");
+    expect(names(third)).toEqual(["Bulk 02", "Bulk 01", "Bulk 00"]);
+    expect(await listContacts(owner.id, { page: 99 })).toMatchObject({ page: 3, contacts: third.contacts });
+  });
+
+  it("is a signed-in screen whose search lives in the URL", async () => {
+    const owner = await createUser();
+    await addContacts(owner.id, [{ name: "Ravi", tags: ["Regulars"] }, { name: "Sunita" }]);
+    const browser = new Browser();
+    expect(await browser.visit(contactsLoader, "/contacts")).toMatchObject({ status: 302, location: "/login?redirectTo=%2Fcontacts" });
+    browser.setCookie(await sessionCookieFor(owner.id));
+    const reply = await browser.visit<Awaited<ReturnType<typeof contactsLoader>>>(contactsLoader, "/contacts?q=ravi&page=abc");
+    expect(reply.data).toMatchObject({ q: "ravi", tag: "", total: 1, page: 1, tags: ["Regulars"] });
+    expect(reply.data.contacts.map((contact) => contact.mobileNumber)).toEqual([expect.stringMatching(/^\+9198/)]);
+  });
+});
