@@ -61,12 +61,12 @@ export default function Contacts() {
           defaultValue={q}
           maxLength={100}
           placeholder="Search name, mobile, email or group"
-          className="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-500 focus:outline-none"
+          className="w-full min-w-0 rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-500 focus:outline-none sm:w-auto sm:flex-1"
         />
         <label htmlFor="contact-tag" className="sr-only">
           Group
         </label>
-        <select id="contact-tag" name="tag" defaultValue={tag} className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm">
+        <select id="contact-tag" name="tag" defaultValue={tag} className="min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm sm:flex-none">
           <option value="">All groups</option>
           {tags.map((name) => (
             <option key={name} value={name}>
