@@ -66,7 +66,12 @@ export default function Contacts() {
         <label htmlFor="contact-tag" className="sr-only">
           Group
         </label>
-        <select id="contact-tag" name="tag" defaultValue={tag} className="min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm sm:flex-none">
+        <select
+          id="contact-tag"
+          name="tag"
+          defaultValue={tag}
+          className="min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm sm:flex-none"
+        >
           <option value="">All groups</option>
           {tags.map((name) => (
             <option key={name} value={name}>
