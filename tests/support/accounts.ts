@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 
 import { sessions, users } from "~/db/schema";
 import { db } from "~/db/db.server";
-import { createAccount } from "~/models/users.server";
+import { makeUser, uniqueEmail, type UserOverrides } from "~/db/seed/factories.server";
 import { action as authAction } from "~/routes/auth";
 import { requireUser, sessionStorage, signIn } from "~/utils/session.server";
 
@@ -10,24 +10,11 @@ import { Browser, SITE, cookiePair, freshIp, type RequestOptions } from "./http"
 
 export const PASSWORD = "correct-horse-42";
 
-let accounts = 0;
+export { uniqueEmail };
 
-/** A unique email of this test file. */
-export function uniqueEmail(prefix = "owner"): string {
-  accounts += 1;
-  return `${prefix}${accounts}@shop.example.in`;
-}
-
-/** A business account made by the model the registration uses (balance, ledger row). */
-export async function createUser(overrides: Partial<Parameters<typeof createAccount>[0]> = {}) {
-  return createAccount({
-    email: uniqueEmail(),
-    password: PASSWORD,
-    name: "Asha Rao",
-    businessName: "Rao Sweets",
-    mobileNumber: "9845012345",
-    ...overrides,
-  });
+/** A business account that signs in with PASSWORD: the user factory (the registration's model: balance, ledger row). */
+export function createUser(overrides: UserOverrides = {}) {
+  return makeUser({ password: PASSWORD, ...overrides });
 }
 
 /** A signed-in browser's cookie for this user, made by the real signIn. */

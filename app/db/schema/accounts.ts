@@ -46,8 +46,8 @@ export const users = pgTable(
     lon: doublePrecision("lon"),
     profileImageUrl: text("profile_image_url"),
     onboardingCompleted: boolean("onboarding_completed").notNull().default(false),
-    /** Credits, in the smallest unit; changed only together with a credit_ledger row. */
-    balance: integer("balance").notNull().default(100),
+    /** Credits, in the smallest unit; changed only by app/models/credits.server.ts, with a credit_ledger row, so it starts at 0. */
+    balance: integer("balance").notNull().default(0),
     role: text("role", { enum: USER_ROLES }).notNull().default("user"),
     status: text("status", { enum: USER_STATUSES }).notNull().default("active"),
     lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
