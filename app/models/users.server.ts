@@ -4,9 +4,10 @@ import { db } from "~/db/db.server";
 import { pricing, refreshTokens, sessions, users } from "~/db/schema";
 import { DEFAULT_BUSINESS_NAME, formatDisplayName } from "~/lib/display-name";
 import { isUuid } from "~/lib/ids";
-import { hashPassword, verifyPassword } from "~/utils/password.server";
 
+import { isActiveAccount, isAdminAccount } from "./account-rules.server";
 import { grantCredits } from "./credits.server";
+import { hashPassword, verifyPassword } from "./password.server";
 
 /** A user as the app and GET /api/user/me see them: never the password hash. */
 export type AccountUser = {
@@ -23,6 +24,7 @@ export type AccountUser = {
   onboardingCompleted: boolean;
   mobileNumber: string | null;
   balance: number;
+  /** The designated admin (isAdminAccount): the admin role and the ADMIN_EMAIL address. */
   isAdmin: boolean;
   status: "active" | "suspended";
   profileImageUrl: string | null;
@@ -64,7 +66,7 @@ function toAccountUser(row: AccountRow): AccountUser {
     onboardingCompleted: row.onboardingCompleted,
     mobileNumber: row.mobileNumber,
     balance: row.balance,
-    isAdmin: row.role === "admin",
+    isAdmin: isAdminAccount(row),
     status: row.status,
     profileImageUrl: row.profileImageUrl,
     updatedAt: row.updatedAt.toISOString(),
@@ -139,7 +141,7 @@ export async function verifyLogin(email: string, password: string): Promise<Acco
     .where(eq(users.email, email.toLowerCase()));
   dummyHash ??= hashPassword("timing-equaliser-password");
   const valid = await verifyPassword(row?.passwordHash ?? (await dummyHash), password);
-  if (!row?.passwordHash || !valid || row.status !== "active") return null;
+  if (!row?.passwordHash || !valid || !isActiveAccount(row)) return null;
   await db()
     .update(users)
     .set({ lastLoginAt: sql`now()` })

@@ -21,7 +21,7 @@ import {
 import { setupDatabase } from "~/db/setup.server";
 import { DEMO_USER } from "~/db/seed/seed.server";
 import { createLocalDiskStorage } from "~/services/storage.server";
-import { verifyPassword } from "~/utils/password.server";
+import { verifyPassword } from "~/models/password.server";
 
 import { setupTestDatabase } from "../support/database";
 
