@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { admins, rateLimitBuckets, users } from "~/db/schema";
+import { admins, rateLimitBuckets, sessions, users } from "~/db/schema";
 import { TOO_MANY_ATTEMPTS } from "~/models/rate-limit.server";
 import { loader as adminLayoutLoader } from "~/pages/admin-layout";
 import { loader as appLayoutLoader } from "~/pages/app-layout";
@@ -46,6 +46,11 @@ const adminLogin = (browser: Browser, email: string, password = PASSWORD) =>
 async function userCount() {
   const [row] = await test.db.select({ n: count() }).from(users);
   return row.n;
+}
+
+/** The admin account is one for the whole file: a test that counts its sessions starts with none. */
+async function signedOutEverywhere(userId: string) {
+  await test.db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
 describe("/admin/create-user", () => {
@@ -110,6 +115,7 @@ describe("/admin/login", () => {
 
   it("refuses the admin's email with a wrong password", async () => {
     const admin = await designatedAdmin();
+    await signedOutEverywhere(admin.id);
     const reply = await adminLogin(new Browser(), ADMIN_EMAIL, "wrong-password");
     expect(reply.status).toBe(401);
     expect(await messagesShown(reply)).toEqual(expect.arrayContaining(["Login Failed", "Invalid email or password"]));
@@ -153,6 +159,7 @@ describe("/admin/login", () => {
 
   it("signs the admin in to /admin, records lastLogin, and then skips the login page", async () => {
     const admin = await designatedAdmin();
+    await signedOutEverywhere(admin.id);
     await test.db.update(admins).set({ lastLogin: null }).where(eq(admins.userId, admin.id));
     const browser = new Browser();
     const reply = await adminLogin(browser, ADMIN_EMAIL.toUpperCase());
