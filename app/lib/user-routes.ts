@@ -13,7 +13,7 @@ function matches(pattern: string, pathname: string): boolean {
   return expression.test(pathname);
 }
 
-/** The title of a container screen (SPEC §2 'User routes') a path belongs to, or null. */
+/** The title of a container screen (a signed-in page inside the app container) a path belongs to, or null. */
 export function containerScreenTitle(pathname: string): string | null {
   return CONTAINER_SCREENS.find((candidate) => matches(candidate.path, pathname))?.title ?? null;
 }

@@ -9,7 +9,7 @@ import { cookieSecrets } from "~/utils/secrets.server";
 
 import { isActiveAccount } from "./account-rules.server";
 
-/** Access tokens last 15 minutes (the spec's token refresh period); refresh tokens 30 days. */
+/** Access tokens last 15 minutes (then the client refreshes them); refresh tokens 30 days. */
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 const REFRESH_TOKEN_DAYS = 30;
 

@@ -77,7 +77,7 @@ test("register, log out, log in, reset the password by email, log in again", asy
   await expect(page).toHaveURL(/\/app$/);
 });
 
-test("each validation message of SPEC §5 appears for its bad input", async ({ page }) => {
+test("each validation message of the auth forms appears for its bad input", async ({ page }) => {
   await page.goto("/auth?tab=register");
   await page.getByLabel("Email").fill("not-an-email");
   await page.getByLabel("Password").fill("123");

@@ -22,7 +22,7 @@ export const users = pgTable(
   "users",
   {
     id: id(),
-    /** The spec's `username`: always stored lower-cased. */
+    /** The sign-in name (the forms' and the API's `username`): always stored lower-cased. */
     email: text("email").notNull(),
     /** argon2id hash; null for accounts that only ever signed in with Google. */
     passwordHash: text("password_hash"),
@@ -116,7 +116,7 @@ export const passwordResetTokens = pgTable(
   ],
 );
 
-/** The spec's `admins` collection, keyed by user id and refreshed at each admin sign-in. */
+/** The admin's record, keyed by user id and refreshed at each admin sign-in. */
 export const admins = pgTable("admins", {
   userId: uuid("user_id")
     .primaryKey()
