@@ -32,8 +32,8 @@ beforeAll(async () => {
   ravi = (await makeUser({ name: "Ravi Kumar", businessName: "Ravi Stores" })).id;
   meera = (await makeUser({ name: "Meera Nair", businessName: "Chai Corner" })).id;
   // 25 posts at Indiranagar an hour apart: more than one page.
-  await test.db.insert(posts).values(
-    Array.from({ length: 25 }, (_, index) => ({
+  const neighbourhood: Array<Parameters<typeof makePost>[0]> = [
+    ...Array.from({ length: 25 }, (_, index) => ({
       userId: ravi,
       content: `Fresh stock number ${index} #groceries`,
       hashtags: ["groceries"],
@@ -43,8 +43,6 @@ beforeAll(async () => {
       state: "Karnataka",
       createdAt: new Date(now - (index + 1) * HOUR),
     })),
-  );
-  await test.db.insert(posts).values([
     {
       userId: meera,
       content: "Masala chai at Koramangala #chai #evening",
@@ -91,7 +89,8 @@ beforeAll(async () => {
       ...INDIRANAGAR,
       createdAt: new Date(now - 20 * 60_000),
     },
-  ]);
+  ];
+  for (const post of neighbourhood) await makePost(post);
 });
 
 const contents = (page: { posts: Array<{ content: string }> }) => page.posts.map((post) => post.content);
