@@ -43,7 +43,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["app/**/*.{ts,tsx}", "tests/unit/**/*.tsx"],
+    files: ["app/**/*.tsx", "app/hooks/**/*.ts", "tests/unit/**/*.tsx"],
     plugins: { "react-hooks": reactHooks },
     rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "error" },
   },

@@ -1,5 +1,6 @@
 /** Seeds essentials and the demo data on any database; safe to run again (adds nothing twice). */
 import { config } from "~/config.server";
+import { useDatabase } from "~/db/db.server";
 import { migrateDatabase } from "~/db/migrate.server";
 import { seedDemoData, seedEssentials } from "~/db/seed/seed.server";
 import { fileStorage } from "~/services/storage.server";
@@ -7,8 +8,10 @@ import { fileStorage } from "~/services/storage.server";
 import { runWithDatabase } from "./run-with-database";
 
 await runWithDatabase("Seeding", async (handle) => {
+  // The seed calls the models, which use the process-wide database.
+  useDatabase(handle);
   await migrateDatabase(handle);
-  await seedEssentials(handle.db, { adminEmail: config.ADMIN_EMAIL, adminPassword: config.ADMIN_PASSWORD, log: console.log });
-  await seedDemoData(handle.db, fileStorage(), { log: console.log });
+  await seedEssentials({ adminEmail: config.ADMIN_EMAIL, adminPassword: config.ADMIN_PASSWORD, log: console.log });
+  await seedDemoData(fileStorage(), { log: console.log });
   console.log(`Seeded ${handle.description}.`);
 });

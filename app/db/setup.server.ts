@@ -1,6 +1,7 @@
 import type { FileStorage } from "~/services/storage.server";
 
 import type { DatabaseHandle } from "./client.server";
+import { useDatabase } from "./db.server";
 import { migrateDatabase } from "./migrate.server";
 import { isDatabaseEmpty, seedDemoData, seedEssentials } from "./seed/seed.server";
 
@@ -13,15 +14,20 @@ export type SetupOptions = {
   log?: (message: string) => void;
 };
 
-/** Migrates, and on a new database seeds it: what every start does before serving. */
+/**
+ * Migrates, and on a new database seeds it: what every start does before
+ * serving. The seed calls the models, so this database becomes the
+ * process-wide one they use.
+ */
 export async function setupDatabase(handle: DatabaseHandle, options: SetupOptions) {
   const log = options.log ?? (() => {});
+  useDatabase(handle);
   await migrateDatabase(handle);
-  const firstStart = await isDatabaseEmpty(handle.db);
-  await seedEssentials(handle.db, options);
+  const firstStart = await isDatabaseEmpty();
+  await seedEssentials(options);
   if (firstStart && options.demoData) {
     log("New database: seeding demo data…");
-    await seedDemoData(handle.db, options.storage, { log });
+    await seedDemoData(options.storage, { log });
   }
   return { firstStart };
 }

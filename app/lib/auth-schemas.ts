@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** SPEC §5 and §9: the exact messages of the auth forms, shared by the browser (conform) and the actions. */
+/** The auth forms' schemas and their exact messages (the product's copy), shared by the browser (conform) and the actions. */
 export const PASSWORD_MIN = 6;
 
 const email = z

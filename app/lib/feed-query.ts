@@ -1,7 +1,10 @@
 import { z } from "zod";
 import { isUuid } from "~/lib/ids";
 
-/** SPEC §9. */
+/**
+ * The feed's limits: 20 posts a page, a 25 km radius unless asked (at most 500),
+ * and for GET /api/feed at most 50 a request and an offset of at most 10,000.
+ */
 export const FEED_PAGE_SIZE = 20;
 export const DEFAULT_RADIUS_KM = 25;
 export const MAX_RADIUS_KM = 500;

@@ -1,4 +1,4 @@
-/** SPEC §9: at most 10 hashtags are shown per post. */
+/** At most 10 hashtags are shown per post. */
 export const MAX_SHOWN_HASHTAGS = 10;
 
 const HASHTAG_IN_TEXT = /#([\p{L}\p{M}\p{N}_]+)/gu;
@@ -18,7 +18,7 @@ export function normalizeHashtags(tags: readonly string[]): string[] {
   return [...seen];
 }
 
-/** SPEC §5: the hashtags field plus #tags in the content, lower-cased, de-duplicated, at most 10. */
+/** The hashtags shown on a post: its hashtags field plus the #tags in its content, lower-cased, de-duplicated, at most 10. */
 export function hashtagsToShow(hashtags: readonly string[], content: string): string[] {
   return normalizeHashtags([...hashtags, ...extractHashtags(content)]).slice(0, MAX_SHOWN_HASHTAGS);
 }

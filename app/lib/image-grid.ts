@@ -1,4 +1,4 @@
-/** SPEC §2: one image large; 2, 3 or more in a grid of at most 4 tiles, '+N' on the fourth when more. */
+/** A post's images: one image large; 2, 3 or more in a grid of at most 4 tiles, '+N' on the fourth when more. */
 export const MAX_GRID_TILES = 4;
 
 export type GridTile = { url: string; index: number; moreCount: number };

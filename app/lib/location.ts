@@ -1,4 +1,4 @@
-/** SPEC §9: geolocation accuracy labels. */
+/** How exact a located point is: High under 1 km, Medium under 5 km, else Low. */
 export function accuracyLabel(accuracyMeters: number): "High" | "Medium" | "Low" {
   if (accuracyMeters < 1000) return "High";
   if (accuracyMeters < 5000) return "Medium";

@@ -1,4 +1,4 @@
-/** SPEC §9: phones are shown with the +91 prefix, e.g. '+91 98450 12345'. */
+/** Phones are shown with the +91 prefix, e.g. '+91 98450 12345'. */
 export function formatIndianPhone(phone: string | null | undefined): string | null {
   if (!phone) return null;
   const digits = phone.replace(/\D/g, "").replace(/^(?:91|0)(?=\d{10}$)/, "");

@@ -10,7 +10,7 @@ import { distanceKm } from "./geo-grid";
 
 export const PLACE_QUERY_MAX_LENGTH = 100;
 
-/** The `q` of a place search: the SPEC's message when blank, a plain limit on length. */
+/** The `q` of a place search: 'Enter a place to search for' when blank, at most 100 characters. */
 export const placeQuerySchema = z
   .string({ required_error: "Enter a place to search for" })
   .trim()

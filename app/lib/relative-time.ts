@@ -17,7 +17,7 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** SPEC §9: 'Just now', 'Nm ago' under an hour, 'Nh ago' under a day, 'Nd ago' under a week, then a date. */
+/** 'Just now', 'Nm ago' under an hour, 'Nh ago' under a day, 'Nd ago' under a week, then a date. */
 export function formatRelativeTime(date: Date | string, now: Date = new Date()): string {
   const then = typeof date === "string" ? new Date(date) : date;
   const elapsed = now.getTime() - then.getTime();

@@ -1,7 +1,7 @@
 export type SearchTerm = { text: string; hashtagOnly: boolean };
 
 /**
- * SPEC §5: the query splits on spaces and commas; every term must match. A term
+ * Feed search: the query splits on spaces and commas; every term must match. A term
  * starting with '#' matches hashtags only (partially). Terms are lower-cased.
  */
 export function parseSearchTerms(query: string | null | undefined): SearchTerm[] {

@@ -1,4 +1,4 @@
-/** SPEC §9: share text is cut to 100 characters. */
+/** Share text is the post's content on one line, cut to 100 characters (with '…' when cut). */
 export const SHARE_TEXT_LIMIT = 100;
 
 export function shareText(content: string): string {
@@ -7,7 +7,7 @@ export function shareText(content: string): string {
   return `${flat.slice(0, SHARE_TEXT_LIMIT - 1).trimEnd()}…`;
 }
 
-/** The link that opens the home feed at this post (SPEC §2 deep link). */
+/** The deep link to a post: the home feed with this post pinned first (`/?post={id}`). */
 export function postPath(postId: string): string {
   return `/?post=${encodeURIComponent(postId)}`;
 }

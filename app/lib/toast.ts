@@ -1,5 +1,5 @@
 export const TOAST_TYPES = ["success", "error", "info"] as const;
-/** SPEC §9: one toast at a time (the newest), shown for 5000 ms. */
+/** One toast at a time (the newest), shown for 5000 ms. */
 export const TOAST_DURATION_MS = 5000;
 
 export type Toast = {

@@ -45,7 +45,7 @@ function anonIdCookie(): string | null {
   }
 }
 
-/** SPEC §6: the anonymous id, kept in local storage and in the cookie the server set. */
+/** The visitor's anonymous id (a uuid), kept in local storage and in the cookie the server set; it grants nothing. */
 export function getAnonId(): string {
   const stored = read("localStorage", ANON_ID_KEY);
   const anonId = anonIdCookie() ?? stored ?? crypto.randomUUID();
@@ -62,7 +62,7 @@ export function rememberedLikes(): string[] {
   return readList("localStorage", LIKED_KEY);
 }
 
-/** SPEC §4: a view is recorded once per session per post. */
+/** A browser sends a post's view once per browser session (the server counts a visitor once, ever). */
 export function markViewedThisSession(postId: string): boolean {
   const viewed = readList("sessionStorage", VIEWED_KEY);
   if (viewed.includes(postId)) return false;

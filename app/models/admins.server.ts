@@ -1,21 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 
-import { config } from "~/config.server";
 import { db } from "~/db/db.server";
 import { admins, users } from "~/db/schema";
 
 import { createAccount, type AccountUser } from "./users.server";
 
-/** SPEC §6: the admin is the one user whose email is ADMIN_EMAIL (and whose role says so). */
-export function isDesignatedAdminEmail(email: string): boolean {
-  return email.trim().toLowerCase() === config.ADMIN_EMAIL;
-}
-
-export function isAdmin(user: Pick<AccountUser, "email" | "isAdmin">): boolean {
-  return user.isAdmin && isDesignatedAdminEmail(user.email);
-}
-
-/** SPEC §3 admin record: created or refreshed (lastLogin) at every admin sign-in. */
+/** The admin's record in the admins table: created or refreshed (lastLogin) at every admin sign-in. */
 export async function recordAdminLogin(user: AccountUser) {
   await db()
     .insert(admins)

@@ -7,7 +7,9 @@ import { db } from "~/db/db.server";
 import { refreshTokens, users } from "~/db/schema";
 import { cookieSecrets } from "~/utils/secrets.server";
 
-/** Access tokens last 15 minutes (the spec's token refresh period); refresh tokens 30 days. */
+import { isActiveAccount } from "./account-rules.server";
+
+/** Access tokens last 15 minutes (then the client refreshes them); refresh tokens 30 days. */
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 const REFRESH_TOKEN_DAYS = 30;
 
@@ -95,7 +97,7 @@ export async function rotateRefreshToken(token: string): Promise<TokenPair | nul
       .from(refreshTokens)
       .innerJoin(users, eq(users.id, refreshTokens.userId))
       .where(eq(refreshTokens.tokenHash, tokenHash));
-    if (!row || row.revokedAt || row.expiresAt.getTime() <= Date.now() || row.userStatus !== "active") return null;
+    if (!row || row.revokedAt || row.expiresAt.getTime() <= Date.now() || !isActiveAccount({ status: row.userStatus })) return null;
     if (row.usedAt) {
       await tx
         .update(refreshTokens)

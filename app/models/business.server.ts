@@ -4,7 +4,9 @@ import { db } from "~/db/db.server";
 import { users } from "~/db/schema";
 import { isUuid } from "~/lib/ids";
 
-/** SPEC §3 'Public business profile': what any visitor may see of a business. */
+import { activeAccountCondition } from "./account-rules.server";
+
+/** A business's public profile: what any visitor may see of a business (never its email, balance or GST number). */
 export type PublicBusiness = {
   id: string;
   businessName: string;
@@ -31,7 +33,7 @@ export async function getPublicBusiness(id: string): Promise<PublicBusiness | nu
       businessCategories: users.businessCategories,
     })
     .from(users)
-    .where(and(eq(users.id, id), eq(users.status, "active"), eq(users.role, "user")));
+    .where(and(eq(users.id, id), activeAccountCondition(), eq(users.role, "user")));
   if (!row) return null;
   const cityLine = [row.city, row.state].filter(Boolean).join(", ");
   const address = [row.address, [cityLine, row.postalCode].filter(Boolean).join(" ")].filter(Boolean).join(", ");

@@ -1,9 +1,11 @@
-import { and, count, eq, gt, isNull, or, sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 
 import { db } from "~/db/db.server";
 import { contacts, posts, smsMessages, users } from "~/db/schema";
 
-/** What the business dashboard counts, read from the database (the server is the truth). */
+import { livePostCondition } from "./live-post.server";
+
+/** What the business dashboard counts, read from the database (the server is the truth); live posts as the feed shows them. */
 export async function businessStats(userId: string) {
   const [[contactRow], [smsRow], [postRow]] = await Promise.all([
     db().select({ total: count() }).from(contacts).where(eq(contacts.userId, userId)),
@@ -14,12 +16,13 @@ export async function businessStats(userId: string) {
     db()
       .select({ total: count() })
       .from(posts)
-      .where(and(eq(posts.userId, userId), eq(posts.status, "live"))),
+      .innerJoin(users, eq(users.id, posts.userId))
+      .where(and(eq(posts.userId, userId), livePostCondition())),
   ]);
   return { contacts: contactRow.total, sentSms: smsRow.total, livePosts: postRow.total };
 }
 
-/** The admin dashboard's counts across the product. */
+/** The admin dashboard's counts across the product; live offers are those the feed shows. */
 export async function productStats() {
   const [[userRow], [postRow], [offerRow], [contactRow], [smsRow]] = await Promise.all([
     db().select({ total: count() }).from(users).where(eq(users.role, "user")),
@@ -27,7 +30,8 @@ export async function productStats() {
     db()
       .select({ total: count() })
       .from(posts)
-      .where(and(eq(posts.kind, "offer"), eq(posts.status, "live"), or(isNull(posts.validUntil), gt(posts.validUntil, sql`now()`)))),
+      .innerJoin(users, eq(users.id, posts.userId))
+      .where(and(eq(posts.kind, "offer"), livePostCondition())),
     db().select({ total: count() }).from(contacts),
     db()
       .select({ total: count() })

@@ -1,12 +1,16 @@
 import { sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 
 import { db } from "~/db/db.server";
 import { queryRows } from "~/db/query.server";
+import { posts, users } from "~/db/schema";
 import { type FeedQuery, encodeCursor } from "~/lib/feed-query";
 import { boundingBox, cellsWithin, flatCircle } from "~/lib/geo-grid";
 import { likePattern, parseSearchTerms } from "~/lib/search-terms";
 
-/** A post as the feed and GET /api/feed show it (SPEC §3 Post, plus offer fields and distance). */
+import { livePostCondition } from "./live-post.server";
+
+/** A post as the feed and GET /api/feed show it: the post, its business's name and picture, offer fields and distance. */
 export type FeedPost = {
   id: string;
   userId: string;
@@ -34,7 +38,7 @@ export type FeedPost = {
 
 export type FeedPage = {
   posts: FeedPost[];
-  /** SPEC §9: more pages exist only when this page is full. */
+  /** More pages exist only when this page is full (it holds `limit` posts). */
   hasMore: boolean;
   nextCursor: string | null;
 };
@@ -47,10 +51,10 @@ const POST_COLUMNS = sql.raw(`p.id, p.user_id as "userId", p.kind, u.business_na
   p.offer_title as "offerTitle", p.coupon_code as "couponCode", p.valid_until as "validUntil",
   p.call_to_action_label as "callToAction", p.created_at as "createdAt", p.likes_count as "likesCount", p.views_count as "viewsCount"`);
 
-/** Live: published, its business active, and (for an offer) not expired. `p` is posts, `u` its user. */
-const LIVE = sql.raw(`p.status = 'live' and u.status = 'active' and (p.valid_until is null or p.valid_until > now())`);
+/** The feed's SQL names posts `p` and their business `u`; only live posts are shown. */
+const LIVE = livePostCondition(alias(posts, "p"), alias(users, "u"));
 
-/** SPEC §5: every term must match; '#term' only hashtags, others content, a hashtag, business or author name. */
+/** Search: every term must match; '#term' only hashtags, others content, a hashtag, business or author name. */
 function searchCondition(query: FeedQuery): SQL | null {
   const conditions: SQL[] = [];
   for (const term of parseSearchTerms(query.q)) {
@@ -85,11 +89,11 @@ function where(...conditions: Array<SQL | null>): SQL {
 export async function listFeed(query: FeedQuery): Promise<FeedPage> {
   const filters = [searchCondition(query), afterCursor(query)];
   const rows = query.location ? await nearbyRows(query, filters) : await everywhereRows(query, filters);
-  const posts = rows.map(toFeedPost);
-  const last = posts.at(-1);
-  const hasMore = posts.length === query.limit;
+  const page = rows.map(toFeedPost);
+  const last = page.at(-1);
+  const hasMore = page.length === query.limit;
   return {
-    posts,
+    posts: page,
     hasMore,
     nextCursor: hasMore && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
   };

@@ -3,9 +3,11 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 
 import { db } from "~/db/db.server";
-import { passwordResetTokens, refreshTokens, users } from "~/db/schema";
+import { passwordResetTokens, refreshTokens, sessions, users } from "~/db/schema";
 import { getMailer } from "~/services/mail.server";
-import { hashPassword } from "~/utils/password.server";
+
+import { isActiveAccount } from "./account-rules.server";
+import { hashPassword } from "./password.server";
 
 /** A reset link is valid for 30 minutes and once. */
 export const RESET_TOKEN_MINUTES = 30;
@@ -24,7 +26,7 @@ export async function requestPasswordReset(email: string, siteOrigin: string): P
     .select({ id: users.id, name: users.name, status: users.status })
     .from(users)
     .where(eq(users.email, email.toLowerCase()));
-  if (!user || user.status !== "active") {
+  if (!user || !isActiveAccount(user)) {
     // Same shape of work as a real request (a hash and a short pause), nothing stored.
     hashToken(token);
     await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 30));
@@ -67,8 +69,10 @@ export async function findResetTokenUser(token: string): Promise<string | null> 
 
 /**
  * Sets the new password and uses the token up, in one transaction; the token's
- * other unused siblings and the account's API refresh tokens die with it.
- * Null when the token is not (or no longer) valid.
+ * other unused siblings, every session of the account and its API refresh
+ * tokens end with it, so nobody holding the old password stays signed in
+ * (the caller signs the resetting browser in afresh). Returns the account's
+ * id; null when the token is not (or no longer) valid.
  */
 export async function resetPassword(token: string, newPassword: string): Promise<string | null> {
   const passwordHash = await hashPassword(newPassword);
@@ -93,7 +97,8 @@ export async function resetPassword(token: string, newPassword: string): Promise
       .update(passwordResetTokens)
       .set({ usedAt: sql`now()` })
       .where(and(eq(passwordResetTokens.userId, used.userId), isNull(passwordResetTokens.usedAt)));
-    // Whoever held the old password may hold an API refresh token too: it goes with the password.
+    // Whoever held the old password may hold a session or an API refresh token: they go with the password.
+    await tx.delete(sessions).where(eq(sessions.userId, used.userId));
     await tx
       .update(refreshTokens)
       .set({ revokedAt: sql`now()` })

@@ -1,8 +1,10 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 
 import { db } from "~/db/db.server";
-import { postLikes, posts, postViews } from "~/db/schema";
+import { postLikes, posts, postViews, users } from "~/db/schema";
 import { isUuid } from "~/lib/ids";
+
+import { livePostCondition } from "./live-post.server";
 
 export type LikeIntent = "like" | "unlike" | "toggle";
 export type LikeResult = { likesCount: number; liked: boolean };
@@ -34,11 +36,13 @@ export async function setLike(postId: string, visitorId: string, intent: LikeInt
 
 type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
 
+/** Only a live post takes likes and views: not hidden or removed, not an ended offer, not a suspended business's. */
 async function isLive(tx: Tx, postId: string): Promise<boolean> {
   const [post] = await tx
     .select({ id: posts.id })
     .from(posts)
-    .where(and(eq(posts.id, postId), eq(posts.status, "live")));
+    .innerJoin(users, eq(users.id, posts.userId))
+    .where(and(eq(posts.id, postId), livePostCondition()));
   return Boolean(post);
 }
 

@@ -7,6 +7,41 @@ import { rateLimitBuckets } from "~/db/schema";
 export type RateLimit = { limit: number; windowSeconds: number };
 export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number };
 
+/** Sign-in, registration and reset: at most 10 a minute from one address (every instance shares the count). */
+export const PER_ADDRESS_LIMIT: RateLimit = { limit: 10, windowSeconds: 60 };
+/** Failed sign-ins to one account: at most 100 an hour, whoever tries. */
+export const ACCOUNT_FAILURE_LIMIT: RateLimit = { limit: 100, windowSeconds: 3600 };
+
+export const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a minute and try again.";
+
+/** A refusal to show: the message and when to try again (a 429 with Retry-After). */
+export type Throttled = { message: string; retryAfterSeconds: number };
+
+/** What an address is counted for; each has its own counter. */
+export type AddressLimitedAction = "login" | "register" | "reset" | "token";
+
+/**
+ * Counts one attempt from this client address (null when unknown: all unknown
+ * addresses share one counter); a Throttled answer means refuse it.
+ */
+export async function throttleByAddress(action: AddressLimitedAction, clientAddress: string | null): Promise<Throttled | null> {
+  const result = await hitRateLimit(`${action}:ip:${clientAddress ?? "unknown"}`, PER_ADDRESS_LIMIT);
+  return result.allowed ? null : { message: TOO_MANY_ATTEMPTS, retryAfterSeconds: result.retryAfterSeconds };
+}
+
+const failuresKey = (email: string) => `login-failures:${email.toLowerCase()}`;
+
+/** Whether this account has had too many failed sign-ins this hour (counts nothing). */
+export async function accountLocked(email: string): Promise<Throttled | null> {
+  const result = await peekRateLimit(failuresKey(email), ACCOUNT_FAILURE_LIMIT);
+  return result.allowed ? null : { message: TOO_MANY_ATTEMPTS, retryAfterSeconds: result.retryAfterSeconds };
+}
+
+/** Counts one failed sign-in against the account, whoever tried. */
+export async function recordLoginFailure(email: string) {
+  await hitRateLimit(failuresKey(email), ACCOUNT_FAILURE_LIMIT);
+}
+
 /**
  * Counts one hit for `key` and says whether it is within the limit over a
  * sliding window: this window's hits plus the previous window's, weighted by

@@ -1,9 +1,11 @@
-import { and, eq, gt, ne, sql } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 
 import { config } from "~/config.server";
 import { db } from "~/db/db.server";
 import { sessions, users } from "~/db/schema";
 import { isUuid } from "~/lib/ids";
+
+import { activeAccountCondition } from "./account-rules.server";
 
 const DAY_MS = 86_400_000;
 /** Extend a session at most once an hour: a session in use never expires, without a write per request. */
@@ -41,7 +43,7 @@ export async function findActiveSession(sessionId: string): Promise<ActiveSessio
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, sql`now()`), eq(users.status, "active")));
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, sql`now()`), activeAccountCondition()));
   if (!row) return null;
   if (Date.now() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     const expiresAt = new Date(Date.now() + sessionLifetimeMs());
@@ -57,11 +59,4 @@ export async function findActiveSession(sessionId: string): Promise<ActiveSessio
 export async function endSession(sessionId: string) {
   if (!isUuid(sessionId)) return;
   await db().delete(sessions).where(eq(sessions.id, sessionId));
-}
-
-/** After a password reset: every other device is signed out. */
-export async function endOtherSessions(userId: string, keepSessionId: string | null) {
-  await db()
-    .delete(sessions)
-    .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
 }

@@ -1,10 +1,13 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 
 import { db } from "~/db/db.server";
-import { creditLedger, pricing, refreshTokens, sessions, users } from "~/db/schema";
+import { pricing, refreshTokens, sessions, users } from "~/db/schema";
 import { DEFAULT_BUSINESS_NAME, formatDisplayName } from "~/lib/display-name";
 import { isUuid } from "~/lib/ids";
-import { hashPassword, verifyPassword } from "~/utils/password.server";
+
+import { isActiveAccount, isAdminAccount } from "./account-rules.server";
+import { grantCredits } from "./credits.server";
+import { hashPassword, verifyPassword } from "./password.server";
 
 /** A user as the app and GET /api/user/me see them: never the password hash. */
 export type AccountUser = {
@@ -21,6 +24,7 @@ export type AccountUser = {
   onboardingCompleted: boolean;
   mobileNumber: string | null;
   balance: number;
+  /** The designated admin (isAdminAccount): the admin role and the ADMIN_EMAIL address. */
   isAdmin: boolean;
   status: "active" | "suspended";
   profileImageUrl: string | null;
@@ -62,7 +66,7 @@ function toAccountUser(row: AccountRow): AccountUser {
     onboardingCompleted: row.onboardingCompleted,
     mobileNumber: row.mobileNumber,
     balance: row.balance,
-    isAdmin: row.role === "admin",
+    isAdmin: isAdminAccount(row),
     status: row.status,
     profileImageUrl: row.profileImageUrl,
     updatedAt: row.updatedAt.toISOString(),
@@ -81,7 +85,7 @@ export class EmailTakenError extends Error {
   }
 }
 
-type NewAccount = {
+export type NewAccount = {
   email: string;
   password?: string;
   name: string;
@@ -94,14 +98,15 @@ type NewAccount = {
 };
 
 /**
- * Creates an account with the opening balance from the pricing table and its
- * ledger row, all or nothing. Throws EmailTakenError for a registered email.
+ * Creates an account with the opening balance from the pricing table (100
+ * when unset), granted by the credits model with its ledger row, all or
+ * nothing. Throws EmailTakenError for a registered email.
  */
 export async function createAccount(account: NewAccount): Promise<AccountUser> {
   const passwordHash = account.password ? await hashPassword(account.password) : null;
   return db().transaction(async (tx) => {
     const [price] = await tx.select({ credits: pricing.credits }).from(pricing).where(eq(pricing.key, "opening_balance"));
-    const balance = price?.credits ?? 100;
+    const openingBalance = price?.credits ?? 100;
     const [created] = await tx
       .insert(users)
       .values({
@@ -115,13 +120,13 @@ export async function createAccount(account: NewAccount): Promise<AccountUser> {
         profileImageUrl: account.profileImageUrl ?? null,
         onboardingCompleted: account.onboardingCompleted ?? false,
         role: account.role ?? "user",
-        balance,
       })
       .onConflictDoNothing({ target: users.email })
       .returning(accountColumns);
     if (!created) throw new EmailTakenError();
-    await tx.insert(creditLedger).values({ userId: created.id, amount: balance, balanceAfter: balance, reason: "opening_balance" });
-    return toAccountUser(created);
+    if (openingBalance <= 0) return toAccountUser(created);
+    const { balance } = await grantCredits(tx, { userId: created.id, amount: openingBalance, reason: "opening_balance" });
+    return toAccountUser({ ...created, balance });
   });
 }
 
@@ -136,7 +141,7 @@ export async function verifyLogin(email: string, password: string): Promise<Acco
     .where(eq(users.email, email.toLowerCase()));
   dummyHash ??= hashPassword("timing-equaliser-password");
   const valid = await verifyPassword(row?.passwordHash ?? (await dummyHash), password);
-  if (!row?.passwordHash || !valid || row.status !== "active") return null;
+  if (!row?.passwordHash || !valid || !isActiveAccount(row)) return null;
   await db()
     .update(users)
     .set({ lastLoginAt: sql`now()` })

@@ -27,7 +27,7 @@ export interface PlaceProvider {
   search(query: string, options: { limit: number; signal?: AbortSignal }): Promise<Place[]>;
 }
 
-/** SPEC: each service is asked for up to 6 places; fewer than 3 so far asks the next; at most 8 are shown. */
+/** Each service is asked for up to 6 places; fewer than 3 so far asks the next; at most 8 are shown. */
 export const PLACES_PER_PROVIDER = 6;
 export const ENOUGH_PLACES = 3;
 export const MAX_PLACES = 8;
@@ -231,7 +231,7 @@ async function askProvider(provider: PlaceProvider, query: string, timeoutMs: nu
 }
 
 /**
- * The SPEC chain: ask each provider in turn (up to 6 each) while fewer than 3
+ * The place search chain: ask each provider in turn (up to 6 each) while fewer than 3
  * distinct places are known; a provider that fails or takes longer than
  * timeoutMs is skipped. Returns at most 8 places, duplicates removed.
  */
@@ -252,7 +252,7 @@ export function placeSearchChain(
 
 type GeocoderSettings = Pick<Config, "GEOCODER_NOMINATIM_URL" | "GEOCODER_PHOTON_URL" | "GEOCODER_THIRD_URL">;
 
-/** The configured online services in SPEC order (Nominatim, Photon, third), then the offline gazetteer. */
+/** The configured online services in order (Nominatim, Photon, a third Nominatim-style service), then the offline gazetteer. */
 export function placeProvidersFor(settings: GeocoderSettings): PlaceProvider[] {
   const online: PlaceProvider[] = [];
   if (settings.GEOCODER_NOMINATIM_URL) online.push(nominatimProvider(settings.GEOCODER_NOMINATIM_URL));

@@ -1,6 +1,5 @@
 import { redirect } from "@remix-run/node";
 
-import { isAdmin } from "~/models/admins.server";
 import type { AccountUser } from "~/models/users.server";
 
 import { getUser } from "./session.server";
@@ -8,6 +7,6 @@ import { getUser } from "./session.server";
 /** Every /admin page and action: the designated admin, or off to /admin/login. */
 export async function requireAdmin(request: Request): Promise<AccountUser> {
   const user = await getUser(request);
-  if (user && isAdmin(user)) return user;
+  if (user?.isAdmin) return user;
   throw redirect("/admin/login");
 }

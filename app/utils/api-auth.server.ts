@@ -1,3 +1,4 @@
+import { isActiveAccount } from "~/models/account-rules.server";
 import { verifyAccessToken } from "~/models/api-tokens.server";
 import { getAccountUser, type AccountUser } from "~/models/users.server";
 
@@ -14,7 +15,7 @@ export async function getApiUser(request: Request): Promise<AccountUser | null> 
     if (scheme?.toLowerCase() !== "bearer" || !token) return null;
     const userId = verifyAccessToken(token);
     const user = userId ? await getAccountUser(userId) : null;
-    return user?.status === "active" ? user : null;
+    return user && isActiveAccount(user) ? user : null;
   }
   return getUser(request);
 }

@@ -5,8 +5,11 @@ import { GoogleStrategy, type GoogleProfile } from "remix-auth-google";
 
 import { config } from "~/config.server";
 import { loginSchema } from "~/lib/auth-schemas";
-import { findOrCreateGoogleAccount, verifyLogin, type SignedInAccount } from "~/models/users.server";
+import { isActiveAccount } from "~/models/account-rules.server";
+import { signInWithPassword, type SignInResult } from "~/models/sign-in.server";
+import { findOrCreateGoogleAccount, type SignedInAccount } from "~/models/users.server";
 
+import { clientIp } from "./client-ip.server";
 import { signedCookieOptions } from "./cookies.server";
 
 export const FORM_STRATEGY = "user-pass";
@@ -56,14 +59,27 @@ function googleIdentity(profile: GoogleProfile) {
   };
 }
 
+/** Why the form strategy refused: remix-auth hands it back as the AuthorizationError's cause. */
+export class SignInRefused extends Error {
+  constructor(readonly result: Exclude<SignInResult, { ok: true }>) {
+    super("Login failed");
+  }
+}
+
 export function createAuthenticator(google: GoogleSettings | null) {
   const authenticator = new Authenticator<SignedInAccount>(oauthStateStorage, { throwOnError: true });
   authenticator.use(
-    new FormStrategy(async ({ form }) => {
+    new FormStrategy(async ({ form, request }) => {
       const parsed = loginSchema.safeParse(Object.fromEntries(form));
-      const user = parsed.success ? await verifyLogin(parsed.data.username, parsed.data.password) : null;
-      if (!user) throw new AuthorizationError("Login failed");
-      return user;
+      if (!parsed.success) throw new SignInRefused({ ok: false, reason: "invalid" });
+      const result = await signInWithPassword({
+        email: parsed.data.username,
+        password: parsed.data.password,
+        clientIp: clientIp(request),
+        purpose: "login",
+      });
+      if (!result.ok) throw new SignInRefused(result);
+      return result.user;
     }),
     FORM_STRATEGY,
   );
@@ -73,8 +89,8 @@ export function createAuthenticator(google: GoogleSettings | null) {
         const identity = googleIdentity(profile);
         if (!identity.email) throw new AuthorizationError("Your Google account has no email address.");
         const user = await findOrCreateGoogleAccount(identity);
-        // As verifyLogin does for passwords: a suspended account does not sign in.
-        if (user.status !== "active") throw new AuthorizationError("This account is suspended.");
+        // As with a password: a suspended account does not sign in.
+        if (!isActiveAccount(user)) throw new AuthorizationError("This account is suspended.");
         return user;
       }),
       GOOGLE_STRATEGY,
@@ -95,5 +111,5 @@ export function useAuthenticator(replacement: ReturnType<typeof createAuthentica
   configured = replacement;
 }
 
-/** Message shown when Google is not set up. */
+/** Message shown when Google is not set up (no client id, secret or callback URL configured). */
 export const GOOGLE_NOT_ENABLED = "Google Sign-In is not enabled. Please contact support.";

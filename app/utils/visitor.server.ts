@@ -4,6 +4,7 @@ import { createCookie } from "@remix-run/node";
 import { z } from "zod";
 
 import { isUuid } from "~/lib/ids";
+import { visitorIdOf } from "~/models/visitors.server";
 
 import { getApiUser } from "./api-auth.server";
 import { SECURE_COOKIES } from "./cookies.server";
@@ -32,14 +33,10 @@ export async function readAnonId(request: Request): Promise<string | null> {
   return isVisitorId(value) ? value.toLowerCase() : null;
 }
 
-/**
- * Who likes or views: a signed-in user as themselves (on any device), else the
- * anonymous id from the cookie, else an `anonId` the client sent.
- */
+/** Who likes or views (visitorIdOf decides), from this request's user, its cookie and an `anonId` in its body. */
 export async function visitorIdFrom(request: Request, body: Record<string, unknown> = {}): Promise<string | null> {
   const user = await getApiUser(request);
-  if (user) return `user:${user.id}`;
-  return (await readAnonId(request)) ?? (isVisitorId(body.anonId) ? body.anonId.toLowerCase() : null);
+  return visitorIdOf({ userId: user?.id ?? null, cookieAnonId: await readAnonId(request), bodyAnonId: body.anonId });
 }
 
 /** Whether a Set-Cookie header only gives a visitor their anonymous id. */

@@ -6,7 +6,7 @@ import { loader as appLayoutLoader } from "~/routes/_app+/_layout";
 import { action as authAction, loader as authLoader } from "~/routes/_auth+/auth";
 import { action as logoutAction, loader as logoutLoader } from "~/routes/_auth+/logout";
 import { action as tokenAction } from "~/routes/api+/auth.token";
-import { TOO_MANY_ATTEMPTS } from "~/utils/rate-limits.server";
+import { TOO_MANY_ATTEMPTS } from "~/models/rate-limit.server";
 import { requireUser } from "~/utils/session.server";
 
 import {

@@ -1,19 +1,40 @@
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { admins, users } from "~/db/schema";
-import { createAdminAccount } from "~/models/admins.server";
+import { admins, rateLimitBuckets, sessions, users } from "~/db/schema";
+import { TOO_MANY_ATTEMPTS } from "~/models/rate-limit.server";
 import { loader as adminLayoutLoader } from "~/routes/admin+/_layout";
 import { action as adminCreateAction } from "~/routes/admin_+/create-user";
 import { action as adminLoginAction, loader as adminLoginLoader } from "~/routes/admin_+/login";
 import { action as adminLogoutAction } from "~/routes/admin_+/logout";
+import { loader as meLoader } from "~/routes/api+/user.me";
 
-import { PASSWORD, createUser, sessionCookieFor, sessionIdIn, sessionRowsOf, userByEmail } from "../support/accounts";
+import {
+  ADMIN_EMAIL,
+  PASSWORD,
+  createUser,
+  designatedAdmin,
+  sessionCookieFor,
+  sessionIdIn,
+  sessionRowsOf,
+  userByEmail,
+  withoutAdminAccount,
+} from "../support/accounts";
 import { setupTestDatabase } from "../support/database";
-import { Browser, cookiePair, formErrors, formValues, messagesShown, setCookie, toastOf } from "../support/http";
+import {
+  Browser,
+  call,
+  cookiePair,
+  formErrors,
+  formValues,
+  getRequest,
+  messagesShown,
+  setCookie,
+  toastOf,
+  withinOneWindow,
+} from "../support/http";
 
 const test = setupTestDatabase();
-const ADMIN_EMAIL = "admin@isent.example.in";
 const ONLY_DESIGNATED = "Only the designated admin email (admin@isent.example.in) can be used";
 const NOT_ADMIN = "This email does not have admin privileges";
 
@@ -26,14 +47,14 @@ async function userCount() {
   return row.n;
 }
 
-/** The admin account, made here unless the create-user tests already made it. */
-async function ensureAdmin() {
-  const existing = await userByEmail(ADMIN_EMAIL);
-  return existing ? { id: existing.id } : createAdminAccount({ email: ADMIN_EMAIL, password: PASSWORD, name: "Site Admin" });
+/** The admin account is one for the whole file: a test that counts its sessions starts with none. */
+async function signedOutEverywhere(userId: string) {
+  await test.db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
 describe("/admin/create-user", () => {
   it("refuses any other email with 403 and the designated address, creating nothing", async () => {
+    await withoutAdminAccount();
     const before = await userCount();
     const reply = await createAdmin({ email: "boss@shop.example.in", password: PASSWORD, name: "Boss" });
     expect(reply.status).toBe(403);
@@ -44,6 +65,7 @@ describe("/admin/create-user", () => {
   });
 
   it("refuses bad input with the form's messages", async () => {
+    await withoutAdminAccount();
     const reply = await createAdmin({ email: ADMIN_EMAIL, password: "123", name: "A" });
     expect(reply.status).toBe(400);
     expect(formErrors(reply)).toEqual({
@@ -54,6 +76,7 @@ describe("/admin/create-user", () => {
   });
 
   it("creates the admin for the designated email, then sends them to /admin/login with 'Admin Created'", async () => {
+    await withoutAdminAccount();
     const reply = await createAdmin({ email: ADMIN_EMAIL.toUpperCase(), password: PASSWORD, name: "Site Admin" });
     expect(reply).toMatchObject({ status: 302, location: "/admin/login" });
     expect(await toastOf(reply)).toMatchObject({ type: "success", title: "Admin Created" });
@@ -68,7 +91,7 @@ describe("/admin/create-user", () => {
   });
 
   it("refuses to create it a second time with 409", async () => {
-    await ensureAdmin();
+    await designatedAdmin();
     const before = await userCount();
     const reply = await createAdmin({ email: ADMIN_EMAIL, password: "another-password", name: "Usurper" });
     expect(reply.status).toBe(409);
@@ -90,15 +113,52 @@ describe("/admin/login", () => {
   });
 
   it("refuses the admin's email with a wrong password", async () => {
-    const admin = await ensureAdmin();
+    const admin = await designatedAdmin();
+    await signedOutEverywhere(admin.id);
     const reply = await adminLogin(new Browser(), ADMIN_EMAIL, "wrong-password");
     expect(reply.status).toBe(401);
     expect(await messagesShown(reply)).toEqual(expect.arrayContaining(["Login Failed", "Invalid email or password"]));
     expect(await sessionRowsOf(admin.id)).toEqual([]);
   });
 
+  it("counts a wrong password against the admin account, and refuses every sign-in once it is locked", async () => {
+    await designatedAdmin();
+    await withinOneWindow(3600);
+    const hour = 3_600_000;
+    const key = `login-failures:${ADMIN_EMAIL}`;
+    await test.db.delete(rateLimitBuckets).where(eq(rateLimitBuckets.key, key));
+    await test.db.insert(rateLimitBuckets).values({ key, windowStart: new Date(Math.floor(Date.now() / hour) * hour), hits: 99 });
+    try {
+      expect((await adminLogin(new Browser(), ADMIN_EMAIL, "wrong-password")).status).toBe(401);
+      const [bucket] = await test.db.select().from(rateLimitBuckets).where(eq(rateLimitBuckets.key, key));
+      expect(bucket.hits).toBe(100);
+
+      const locked = await adminLogin(new Browser(), ADMIN_EMAIL);
+      expect(locked.status).toBe(429);
+      expect(Number(locked.headers.get("Retry-After"))).toBeLessThanOrEqual(3600);
+      expect(formErrors(locked)).toEqual({ "": [TOO_MANY_ATTEMPTS] });
+      expect(setCookie(locked, "__session")).toBeUndefined();
+    } finally {
+      await test.db.delete(rateLimitBuckets).where(eq(rateLimitBuckets.key, key));
+    }
+  });
+
+  it("refuses the 11th attempt a minute from one address with 429 and Retry-After", async () => {
+    await designatedAdmin();
+    await withinOneWindow(60);
+    const browser = new Browser();
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      expect((await adminLogin(browser, ADMIN_EMAIL, `wrong-${attempt}`)).status).toBe(401);
+    }
+    const eleventh = await adminLogin(browser, ADMIN_EMAIL);
+    expect(eleventh.status).toBe(429);
+    expect(eleventh.headers.get("Retry-After")).toMatch(/^\d+$/);
+    expect(await messagesShown(eleventh)).toContain(TOO_MANY_ATTEMPTS);
+  });
+
   it("signs the admin in to /admin, records lastLogin, and then skips the login page", async () => {
-    const admin = await ensureAdmin();
+    const admin = await designatedAdmin();
+    await signedOutEverywhere(admin.id);
     await test.db.update(admins).set({ lastLogin: null }).where(eq(admins.userId, admin.id));
     const browser = new Browser();
     const reply = await adminLogin(browser, ADMIN_EMAIL.toUpperCase());
@@ -115,7 +175,7 @@ describe("/admin/login", () => {
   });
 
   it("admin logout ends the session and goes back to /admin/login", async () => {
-    const admin = await ensureAdmin();
+    const admin = await designatedAdmin();
     const browser = new Browser();
     browser.setCookie(await sessionCookieFor(admin.id));
     const before = (await sessionRowsOf(admin.id)).length;
@@ -143,5 +203,26 @@ describe("the admin layout guard", () => {
     const browser = new Browser();
     browser.setCookie(await sessionCookieFor(impostor.id));
     expect(await browser.visit(adminLayoutLoader, "/admin")).toMatchObject({ status: 302, location: "/admin/login" });
+  });
+});
+
+describe("isAdmin, one meaning everywhere: the admin role and the ADMIN_EMAIL address", () => {
+  const me = (cookie: string) => call<{ isAdmin: boolean }>(meLoader, getRequest("/api/user/me", { cookie }));
+  const adminArea = (cookie: string) => call(adminLayoutLoader, getRequest("/admin", { cookie }));
+
+  it("is false for another account with the admin role, in /api/user/me and the admin area's guard", async () => {
+    const impostor = await createUser({ role: "admin" });
+    const cookie = await sessionCookieFor(impostor.id);
+    expect((await me(cookie)).data.isAdmin).toBe(false);
+    expect(await adminArea(cookie)).toMatchObject({ status: 302, location: "/admin/login" });
+    // Nor does its right password open the admin login.
+    expect((await adminLogin(new Browser(), impostor.email)).status).toBe(403);
+  });
+
+  it("is true for the designated admin, in /api/user/me and the admin area's guard", async () => {
+    const admin = await designatedAdmin();
+    const cookie = await sessionCookieFor(admin.id);
+    expect((await me(cookie)).data.isAdmin).toBe(true);
+    expect((await adminArea(cookie)).status).toBe(200);
   });
 });

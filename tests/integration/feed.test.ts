@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
+import { makePost, makeUser } from "~/db/seed/factories.server";
 import { posts, users } from "~/db/schema";
 import { FEED_PAGE_SIZE, decodeCursor, parseFeedQuery, type FeedQuery } from "~/lib/feed-query";
 import { getLivePost, listFeed } from "~/models/feed.server";
@@ -26,19 +27,13 @@ function query(params: Record<string, string>): FeedQuery {
 let ravi: string;
 let meera: string;
 
+// The neighbourhood every test of this file reads (none changes it): two businesses and their posts.
 beforeAll(async () => {
-  const [first, second] = await test.db
-    .insert(users)
-    .values([
-      { email: "ravi@example.in", name: "Ravi Kumar", businessName: "Ravi Stores" },
-      { email: "meera@example.in", name: "Meera Nair", businessName: "Chai Corner" },
-    ])
-    .returning();
-  ravi = first.id;
-  meera = second.id;
+  ravi = (await makeUser({ name: "Ravi Kumar", businessName: "Ravi Stores" })).id;
+  meera = (await makeUser({ name: "Meera Nair", businessName: "Chai Corner" })).id;
   // 25 posts at Indiranagar an hour apart: more than one page.
-  await test.db.insert(posts).values(
-    Array.from({ length: 25 }, (_, index) => ({
+  const neighbourhood: Array<Parameters<typeof makePost>[0]> = [
+    ...Array.from({ length: 25 }, (_, index) => ({
       userId: ravi,
       content: `Fresh stock number ${index} #groceries`,
       hashtags: ["groceries"],
@@ -48,8 +43,6 @@ beforeAll(async () => {
       state: "Karnataka",
       createdAt: new Date(now - (index + 1) * HOUR),
     })),
-  );
-  await test.db.insert(posts).values([
     {
       userId: meera,
       content: "Masala chai at Koramangala #chai #evening",
@@ -96,7 +89,8 @@ beforeAll(async () => {
       ...INDIRANAGAR,
       createdAt: new Date(now - 20 * 60_000),
     },
-  ]);
+  ];
+  for (const post of neighbourhood) await makePost(post);
 });
 
 const contents = (page: { posts: Array<{ content: string }> }) => page.posts.map((post) => post.content);
@@ -130,10 +124,12 @@ describe("the feed without a location (Show all)", () => {
   });
 
   it("drops the posts of a suspended business", async () => {
-    await test.db.update(users).set({ status: "suspended" }).where(eq(users.id, meera));
-    const page = await listFeed(query({ limit: "50" }));
-    expect(page.posts.every((post) => post.userId === ravi)).toBe(true);
-    await test.db.update(users).set({ status: "active" }).where(eq(users.id, meera));
+    const business = await makeUser({ name: "Kiran Shah", businessName: "Kiran Optics" });
+    await makePost({ userId: business.id, content: "Eye test camp this Sunday", createdAt: new Date(now - 60_000) });
+    const shown = async () => (await listFeed(query({ q: "Kiran" }))).posts.map((post) => post.userId);
+    expect(await shown()).toEqual([business.id]);
+    await test.db.update(users).set({ status: "suspended" }).where(eq(users.id, business.id));
+    expect(await shown()).toEqual([]);
   });
 });
 
@@ -183,7 +179,7 @@ describe("the nearby feed", () => {
   });
 });
 
-describe("search and category (SPEC §5)", () => {
+describe("search (every term must match; '#term' only hashtags) and category (exact, any case)", () => {
   it("requires every term, split on spaces and commas", async () => {
     expect(contents(await listFeed(query({ q: "masala, chai" })))).toEqual(["Masala chai at Koramangala #chai #evening"]);
     expect((await listFeed(query({ q: "masala coffee" }))).posts).toEqual([]);

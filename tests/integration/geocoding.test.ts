@@ -190,7 +190,7 @@ describe("place search chain against local fake services", () => {
     expect(first).toMatchObject({ name: "Jaipur", label: "Jaipur, Rajasthan", source: "gazetteer" });
   });
 
-  it("configures the services in SPEC order, the gazetteer last, and only the gazetteer by default", () => {
+  it("configures the services in order (Nominatim, Photon, a third), the gazetteer last, and only the gazetteer by default", () => {
     const names = (settings: Parameters<typeof placeProvidersFor>[0]) => placeProvidersFor(settings).map((provider) => provider.name);
     expect(
       names({

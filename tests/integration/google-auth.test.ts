@@ -2,7 +2,6 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { admins, creditLedger, refreshTokens, sessions, users } from "~/db/schema";
-import { createAdminAccount } from "~/models/admins.server";
 import { issueTokenPair, rotateRefreshToken } from "~/models/api-tokens.server";
 import { verifyLogin } from "~/models/users.server";
 import { loader as adminLayoutLoader } from "~/routes/admin+/_layout";
@@ -12,14 +11,23 @@ import { loader as callbackLoader } from "~/routes/_auth+/auth_.google_.callback
 import { GOOGLE_NOT_ENABLED, createAuthenticator, useAuthenticator } from "~/utils/auth.server";
 import { requireUser } from "~/utils/session.server";
 
-import { PASSWORD, createUser, sessionCookieFor, sessionIdIn, sessionRowsOf, uniqueEmail, userByEmail } from "../support/accounts";
+import {
+  ADMIN_EMAIL,
+  PASSWORD,
+  createUser,
+  designatedAdmin,
+  sessionCookieFor,
+  sessionIdIn,
+  sessionRowsOf,
+  uniqueEmail,
+  userByEmail,
+} from "../support/accounts";
 import { setupTestDatabase } from "../support/database";
 import { startFakeGoogle, type FakeGoogle, type GoogleAccount } from "../support/fake-google";
 import { Browser, SITE, cookiePair, setCookie, toastOf, type Reply } from "../support/http";
 
 const test = setupTestDatabase();
 const CALLBACK = `${SITE}/auth/google/callback`;
-const ADMIN_EMAIL = "admin@isent.example.in";
 
 let google: FakeGoogle;
 let googleAccounts = 0;
@@ -332,17 +340,17 @@ describe("Google not configured", () => {
 
 describe("admin sign-in with Google (intent google-admin)", () => {
   it("refuses a Google account that is not the admin: back to /admin/login, no session", async () => {
-    const before = await totals();
+    const before = { ...(await totals()), admins: await test.db.select().from(admins) };
     const reply = await signInWithGoogle(new Browser(), googleAccount(), "google-admin", "/admin");
     expect(reply).toMatchObject({ status: 302, location: "/admin/login" });
     expect(await toastOf(reply)).toMatchObject({ type: "error", title: "Your Google account does not have admin privileges" });
     expectNoSession(reply);
     expect((await totals()).sessions).toBe(before.sessions);
-    expect(await test.db.select().from(admins)).toEqual([]);
+    expect(await test.db.select().from(admins)).toEqual(before.admins);
   });
 
   it("signs the designated admin in to /admin and records the admin login", async () => {
-    const admin = await createAdminAccount({ email: ADMIN_EMAIL, password: PASSWORD, name: "Site Admin" });
+    const admin = await designatedAdmin();
     const browser = new Browser();
     const reply = await signInWithGoogle(browser, googleAccount({ email: ADMIN_EMAIL, name: "Site Admin" }), "google-admin", "/admin");
 

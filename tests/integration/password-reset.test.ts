@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { passwordResetTokens } from "~/db/schema";
 import { issueTokenPair } from "~/models/api-tokens.server";
+import { resetPassword } from "~/models/password-reset.server";
 import { action as refreshAction } from "~/routes/api+/auth.refresh";
 import { action as authAction } from "~/routes/_auth+/auth";
 import { action as resetAction, loader as resetLoader } from "~/routes/_auth+/reset-password";
@@ -168,6 +169,26 @@ describe("choosing a new password (POST /reset-password)", () => {
     expect(await submitLogin(new Browser(), user.email, "brand-new-pass")).toMatchObject({ status: 302, location: "/app" });
     expect((await submitLogin(new Browser(), user.email, PASSWORD)).status).toBe(401);
     expect((await submitLogin(new Browser(), user.email, "third-password")).status).toBe(401);
+  });
+
+  it("the reset itself ends every session of the account, in its own transaction", async () => {
+    const user = await createUser();
+    await sessionCookieFor(user.id);
+    await sessionCookieFor(user.id);
+    const bystander = await createUser();
+    await sessionCookieFor(bystander.id);
+
+    // The model alone, without the page that signs the browser in afterwards.
+    expect(await resetPassword(await requestToken(user.email), "brand-new-pass")).toBe(user.id);
+    expect(await sessionRowsOf(user.id)).toEqual([]);
+    expect(await sessionRowsOf(bystander.id)).toHaveLength(1);
+  });
+
+  it("a refused reset ends no session", async () => {
+    const user = await createUser();
+    await sessionCookieFor(user.id);
+    expect(await resetPassword("x".repeat(43), "brand-new-pass")).toBeNull();
+    expect(await sessionRowsOf(user.id)).toHaveLength(1);
   });
 
   it("also ends the account's API refresh tokens", async () => {

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 
 import { count, eq, sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 
 import {
   admins,
@@ -21,7 +21,7 @@ import {
 import { setupDatabase } from "~/db/setup.server";
 import { DEMO_USER } from "~/db/seed/seed.server";
 import { createLocalDiskStorage } from "~/services/storage.server";
-import { verifyPassword } from "~/utils/password.server";
+import { verifyPassword } from "~/models/password.server";
 
 import { setupTestDatabase } from "../support/database";
 
@@ -38,9 +38,14 @@ async function tableCounts() {
   return totals;
 }
 
+// The first start seeds this file's database once; every test reads what it made.
+let first: Awaited<ReturnType<typeof setupDatabase>>;
+beforeAll(async () => {
+  first = await setupDatabase(test.handle, options);
+});
+
 describe("first start on an empty database", () => {
   it("seeds the demo neighbourhood, then a second setup adds nothing", async () => {
-    const first = await setupDatabase(test.handle, options);
     expect(first.firstStart).toBe(true);
 
     const [userTotal, postTotal] = await tableCounts();
@@ -99,6 +104,16 @@ describe("first start on an empty database", () => {
       .innerJoin(creditLedger, eq(creditLedger.userId, users.id));
     expect(rows).toHaveLength(32);
     for (const row of rows) expect(row).toEqual({ balance: 100, amount: 100, reason: "opening_balance" });
+  });
+
+  it("gives every balance its ledger rows: they add up to it, for every user", async () => {
+    const totals = await test.db
+      .select({ balance: users.balance, ledger: sql<number>`coalesce(sum(${creditLedger.amount}), 0)::int` })
+      .from(users)
+      .leftJoin(creditLedger, eq(creditLedger.userId, users.id))
+      .groupBy(users.id);
+    expect(totals).toHaveLength(32);
+    for (const row of totals) expect(Number(row.ledger)).toBe(row.balance);
   });
 
   it("creates the demo user and the admin with argon2id passwords", async () => {

@@ -2,32 +2,33 @@ import { eq } from "drizzle-orm";
 
 import { sessions, users } from "~/db/schema";
 import { db } from "~/db/db.server";
-import { createAccount } from "~/models/users.server";
+import { makeUser, uniqueEmail, type UserOverrides } from "~/db/seed/factories.server";
+import { createAdminAccount } from "~/models/admins.server";
 import { action as authAction } from "~/routes/_auth+/auth";
 import { requireUser, sessionStorage, signIn } from "~/utils/session.server";
 
 import { Browser, SITE, cookiePair, freshIp, type RequestOptions } from "./http";
 
 export const PASSWORD = "correct-horse-42";
+/** ADMIN_EMAIL in the tests' environment (vitest.config.ts). */
+export const ADMIN_EMAIL = "admin@isent.example.in";
 
-let accounts = 0;
+export { uniqueEmail };
 
-/** A unique email of this test file. */
-export function uniqueEmail(prefix = "owner"): string {
-  accounts += 1;
-  return `${prefix}${accounts}@shop.example.in`;
+/** A business account that signs in with PASSWORD: the user factory (the registration's model: balance, ledger row). */
+export function createUser(overrides: UserOverrides = {}) {
+  return makeUser({ password: PASSWORD, ...overrides });
 }
 
-/** A business account made by the model the registration uses (balance, ledger row). */
-export async function createUser(overrides: Partial<Parameters<typeof createAccount>[0]> = {}) {
-  return createAccount({
-    email: uniqueEmail(),
-    password: PASSWORD,
-    name: "Asha Rao",
-    businessName: "Rao Sweets",
-    mobileNumber: "9845012345",
-    ...overrides,
-  });
+/** The designated admin (ADMIN_EMAIL, password PASSWORD, 'Site Admin'): the one there is, else made now. */
+export async function designatedAdmin(): Promise<{ id: string }> {
+  const existing = await userByEmail(ADMIN_EMAIL);
+  return existing ? { id: existing.id } : createAdminAccount({ email: ADMIN_EMAIL, password: PASSWORD, name: "Site Admin" });
+}
+
+/** No admin account: for the tests of creating it. */
+export async function withoutAdminAccount() {
+  await db().delete(users).where(eq(users.email, ADMIN_EMAIL));
 }
 
 /** A signed-in browser's cookie for this user, made by the real signIn. */

@@ -8,7 +8,7 @@ import { formatIndianPhone } from "~/lib/phone";
 import { likePattern, parseSearchTerms } from "~/lib/search-terms";
 import { SHARE_TEXT_LIMIT, postPath, shareText, whatsappShareUrl } from "~/lib/share";
 
-describe("search terms (SPEC §5)", () => {
+describe("search terms (split on spaces and commas; '#term' only hashtags)", () => {
   it("split on spaces and commas, lower-cased, without repeats", () => {
     expect(parseSearchTerms("Chai,  samosa ,, CHAI")).toEqual([
       { text: "chai", hashtagOnly: false },
@@ -117,7 +117,7 @@ describe("feed URLs", () => {
   });
 });
 
-describe("phones (SPEC §9)", () => {
+describe("phones (shown with +91)", () => {
   it.each([
     ["9845012345", "+91 98450 12345"],
     ["+91 98450 12345", "+91 98450 12345"],

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { MAX_SHOWN_HASHTAGS, extractHashtags, hashtagsToShow, normalizeHashtags } from "~/lib/hashtags";
 
-describe("hashtags (SPEC §5)", () => {
+describe("hashtags (from the field and the content, lower-cased, de-duplicated, at most 10)", () => {
   it("finds #tags in text, lower-cased, in order, once each", () => {
     expect(extractHashtags("Fresh #Bakes today! #bengaluru #bakes, #ChaiTime.")).toEqual(["bakes", "bengaluru", "chaitime"]);
   });

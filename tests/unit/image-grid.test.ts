@@ -5,7 +5,7 @@ import { imageGridLayout } from "~/lib/image-grid";
 
 const images = (count: number) => Array.from({ length: count }, (_, index) => `/uploads/${index}.jpg`);
 
-describe("image grid (SPEC §2)", () => {
+describe("image grid (one large, else at most 4 tiles with '+N')", () => {
   it("shows nothing without images", () => {
     expect(imageGridLayout([])).toEqual({ kind: "none", tiles: [] });
   });

@@ -6,7 +6,7 @@ const now = new Date("2026-11-22T12:00:00Z");
 const ago = (milliseconds: number) => new Date(now.getTime() - milliseconds);
 const MINUTE = 60_000;
 
-describe("relative time (SPEC §9)", () => {
+describe("relative time ('Just now', minutes, hours, days, then a date)", () => {
   it.each([
     [0, "Just now"],
     [59_999, "Just now"],

@@ -22,7 +22,7 @@ export const users = pgTable(
   "users",
   {
     id: id(),
-    /** The spec's `username`: always stored lower-cased. */
+    /** The sign-in name (the forms' and the API's `username`): always stored lower-cased. */
     email: text("email").notNull(),
     /** argon2id hash; null for accounts that only ever signed in with Google. */
     passwordHash: text("password_hash"),
@@ -46,8 +46,8 @@ export const users = pgTable(
     lon: doublePrecision("lon"),
     profileImageUrl: text("profile_image_url"),
     onboardingCompleted: boolean("onboarding_completed").notNull().default(false),
-    /** Credits, in the smallest unit; changed only together with a credit_ledger row. */
-    balance: integer("balance").notNull().default(100),
+    /** Credits, in the smallest unit; changed only by app/models/credits.server.ts, with a credit_ledger row, so it starts at 0. */
+    balance: integer("balance").notNull().default(0),
     role: text("role", { enum: USER_ROLES }).notNull().default("user"),
     status: text("status", { enum: USER_STATUSES }).notNull().default("active"),
     lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
@@ -116,7 +116,7 @@ export const passwordResetTokens = pgTable(
   ],
 );
 
-/** The spec's `admins` collection, keyed by user id and refreshed at each admin sign-in. */
+/** The admin's record, keyed by user id and refreshed at each admin sign-in. */
 export const admins = pgTable("admins", {
   userId: uuid("user_id")
     .primaryKey()

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 import { ownerId } from "./accounts";
 import { createdAt, id } from "./columns";
@@ -16,7 +17,7 @@ export const pricing = pgTable("pricing", {
 
 export const LEDGER_REASONS = ["opening_balance", "post", "offer", "sms", "campaign", "refund", "admin_adjustment"] as const;
 
-/** Every change of a balance is one row here, written in the same transaction as the change. */
+/** Every change of a balance is one row here, written in the same transaction as the change (app/models/credits.server.ts). */
 export const creditLedger = pgTable(
   "credit_ledger",
   {
@@ -26,9 +27,15 @@ export const creditLedger = pgTable(
     amount: integer("amount").notNull(),
     balanceAfter: integer("balance_after").notNull(),
     reason: text("reason", { enum: LEDGER_REASONS }).notNull(),
-    /** What the change paid for or came from, e.g. a post or campaign id. */
+    /** What the change paid for or came from, e.g. a post or campaign id; with the reason, its idempotency key. */
     reference: text("reference"),
     createdAt: createdAt(),
   },
-  (table) => [index("credit_ledger_user_id_created_at_idx").on(table.userId, table.createdAt.desc())],
+  (table) => [
+    index("credit_ledger_user_id_created_at_idx").on(table.userId, table.createdAt.desc()),
+    // One change per account, reason and reference: a retried charge is not charged twice.
+    uniqueIndex("credit_ledger_user_id_reason_reference_key")
+      .on(table.userId, table.reason, table.reference)
+      .where(sql`${table.reference} IS NOT NULL`),
+  ],
 );

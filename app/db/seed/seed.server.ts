@@ -2,16 +2,13 @@ import { randomBytes } from "node:crypto";
 
 import { count, eq, inArray, sql } from "drizzle-orm";
 
-import { extractHashtags } from "~/lib/hashtags";
+import { createAdminAccount } from "~/models/admins.server";
 import type { FileStorage } from "~/services/storage.server";
-import { hashPassword } from "~/utils/password.server";
 
-import type { Database } from "../client.server";
+import { db } from "../db.server";
 import {
-  admins,
   businessCardDesigns,
   categories,
-  creditLedger,
   pages,
   postLikes,
   posts,
@@ -33,6 +30,7 @@ import {
   type DemoBusiness,
 } from "./demo-content";
 import { seededRandom, uuidFromName } from "./deterministic";
+import { makeUser, postValues } from "./factories.server";
 import { renderDemoLogo, renderDemoPhoto } from "./images.server";
 
 export const DEFAULT_PRICING = [
@@ -75,29 +73,30 @@ type SeedLog = (message: string) => void;
 /**
  * What every installation needs: pricing, the information pages, categories,
  * templates, card designs and the admin account. Never overwrites an edit.
+ * Writes to the process-wide database (db()), as the models it calls do.
  */
-export async function seedEssentials(db: Database, options: { adminEmail: string; adminPassword?: string; log?: SeedLog }) {
+export async function seedEssentials(options: { adminEmail: string; adminPassword?: string; log?: SeedLog }) {
   const log = options.log ?? (() => {});
-  await db
+  await db()
     .insert(pricing)
     .values([...DEFAULT_PRICING])
     .onConflictDoNothing();
-  await db
+  await db()
     .insert(pages)
     .values(Object.entries(DEMO_PAGES).map(([slug, page]) => ({ slug: slug as keyof typeof DEMO_PAGES, ...page })))
     .onConflictDoNothing();
-  await db
+  await db()
     .insert(categories)
     .values(DEMO_CATEGORIES.map((name, index) => ({ id: uuidFromName(`category:${name}`), name, sortOrder: index })))
     .onConflictDoNothing();
-  await db
+  await db()
     .insert(templateCategories)
     .values(DEMO_TEMPLATE_CATEGORIES.map((name, index) => ({ id: uuidFromName(`template-category:${name}`), name, sortOrder: index })))
     .onConflictDoNothing();
   // Resolve by name: an existing installation may have its own ids for these categories.
-  const templateCategoryRows = await db.select().from(templateCategories);
+  const templateCategoryRows = await db().select().from(templateCategories);
   const templateCategoryId = new Map(templateCategoryRows.map((row) => [row.name.toLowerCase(), row.id]));
-  await db
+  await db()
     .insert(templates)
     .values(
       DEMO_TEMPLATES.map((template, index) => ({
@@ -110,7 +109,7 @@ export async function seedEssentials(db: Database, options: { adminEmail: string
       })),
     )
     .onConflictDoNothing();
-  await db
+  await db()
     .insert(businessCardDesigns)
     .values(
       DEMO_CARD_DESIGNS.map((design, index) => ({
@@ -121,78 +120,58 @@ export async function seedEssentials(db: Database, options: { adminEmail: string
       })),
     )
     .onConflictDoNothing();
-  await ensureAdminAccount(db, options.adminEmail, options.adminPassword, log);
+  await ensureAdminAccount(options.adminEmail, options.adminPassword, log);
 }
 
-async function ensureAdminAccount(db: Database, email: string, password: string | undefined, log: SeedLog) {
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-  if (existing) return;
+/** The admin account, made once by the model /admin/create-user uses. */
+async function ensureAdminAccount(email: string, password: string | undefined, log: SeedLog) {
+  if (await accountIdByEmail(email)) return;
   const chosenPassword = password ?? randomBytes(12).toString("base64url");
-  const adminId = await createUserWithOpeningBalance(db, {
-    id: uuidFromName(`admin:${email}`),
-    email,
-    passwordHash: await hashPassword(chosenPassword),
-    name: "Administrator",
-    businessName: "iSent",
-    role: "admin",
-    onboardingCompleted: true,
-  });
-  await db.insert(admins).values({ userId: adminId, email, displayName: "Administrator - iSent" }).onConflictDoNothing();
+  await createAdminAccount({ email, password: chosenPassword, name: "Administrator" });
   if (password) log(`Admin account created for ${email} with the password from ADMIN_PASSWORD.`);
   else log(`Admin account created: ${email} / ${chosenPassword}  (shown once; set ADMIN_PASSWORD to choose it)`);
 }
 
-type NewUser = typeof users.$inferInsert;
-
-/** Creates a user and the ledger row of their opening balance, together or not at all. */
-async function createUserWithOpeningBalance(db: Database, user: NewUser): Promise<string> {
-  const [openingBalance] = await db.select().from(pricing).where(eq(pricing.key, "opening_balance"));
-  const balance = openingBalance?.credits ?? 100;
-  return db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(users)
-      .values({ ...user, balance })
-      .onConflictDoNothing()
-      .returning({ id: users.id });
-    if (!created) return user.id as string;
-    await tx.insert(creditLedger).values({
-      userId: created.id,
-      amount: balance,
-      balanceAfter: balance,
-      reason: "opening_balance",
-    });
-    return created.id;
-  });
+async function accountIdByEmail(email: string): Promise<string | null> {
+  const [row] = await db().select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase())).limit(1);
+  return row?.id ?? null;
 }
 
 /** True when no business or admin has been created yet: the first start of a new database. */
-export async function isDatabaseEmpty(db: Database): Promise<boolean> {
-  const [row] = await db.select({ total: count() }).from(users);
+export async function isDatabaseEmpty(): Promise<boolean> {
+  const [row] = await db().select({ total: count() }).from(users);
   return row.total === 0;
 }
 
 /**
  * The demo neighbourhood: ~30 businesses in Indian cities, the demo user, ~300
  * posts and offers over the last 30 days with pictures, likes and views.
- * Stable ids make a second run add nothing.
+ * Businesses are made by the user factory (createAccount: an opening balance
+ * with its ledger row) and found again by email; posts have stable ids; so a
+ * second run adds nothing.
  */
-export async function seedDemoData(db: Database, storage: FileStorage, options: { now?: Date; log?: SeedLog } = {}) {
+export async function seedDemoData(storage: FileStorage, options: { now?: Date; log?: SeedLog } = {}) {
   const log = options.log ?? (() => {});
   const now = options.now ?? new Date();
   const random = seededRandom(20261122);
 
   const photosByCategory = await ensureDemoPhotos(storage);
   const businesses = [...DEMO_BUSINESSES, DEMO_USER.business];
-  const demoPasswordHash = await hashPassword(DEMO_USER.password);
+  const businessIds = new Map<string, string>();
 
   for (const [index, business] of businesses.entries()) {
+    const existing = await accountIdByEmail(business.email);
+    if (existing) {
+      businessIds.set(business.slug, existing);
+      continue;
+    }
     const isDemoUser = business === DEMO_USER.business;
     let profileImageUrl: string | null = null;
     if (index % 3 !== 2) profileImageUrl = await ensureDemoLogo(storage, business, index);
-    await createUserWithOpeningBalance(db, {
-      id: uuidFromName(`business:${business.slug}`),
+    const account = await makeUser({
       email: business.email,
-      passwordHash: isDemoUser ? demoPasswordHash : null,
+      // Only the demo user signs in with a password; the other demo businesses cannot.
+      password: isDemoUser ? DEMO_USER.password : undefined,
       name: business.ownerName,
       businessName: business.businessName,
       businessDetails: business.details,
@@ -210,6 +189,7 @@ export async function seedDemoData(db: Database, storage: FileStorage, options: 
       onboardingCompleted: true,
       createdAt: new Date(now.getTime() - (DEMO_DAYS + 10) * 86_400_000),
     });
+    businessIds.set(business.slug, account.id);
   }
 
   const postRows: Array<typeof posts.$inferInsert> = [];
@@ -227,29 +207,30 @@ export async function seedDemoData(db: Database, storage: FileStorage, options: 
     const imageCount = Math.min(random.weighted([30, 30, 15, 10, 7, 4, 4]), photos.length);
     const firstPhoto = random.int(0, photos.length - 1);
     const id = uuidFromName(`post:${index}`);
-    postRows.push({
-      id,
-      userId: uuidFromName(`business:${business.slug}`),
-      kind: isOffer ? "offer" : "update",
-      content,
-      hashtags: extractHashtags(content),
-      images: Array.from({ length: imageCount }, (_, offset) => photos[(firstPhoto + offset) % photos.length]),
-      category: business.category,
-      // A post is placed a short walk from its shop, as a phone's location would be.
-      lat: round5(business.lat + (random.next() - 0.5) * 0.004),
-      lon: round5(business.lon + (random.next() - 0.5) * 0.004),
-      city: business.city,
-      state: business.state,
-      country: "India",
-      offerTitle: offer ? fill(offer.title) : null,
-      couponCode: offer?.couponCode ?? null,
-      offerTerms: offer?.terms ?? null,
-      validFrom: offer ? createdAt : null,
-      validUntil: offer ? new Date(createdAt.getTime() + random.int(7, 45) * 86_400_000) : null,
-      callToActionLabel: offer?.callToAction ?? null,
-      createdAt,
-      updatedAt: createdAt,
-    });
+    postRows.push(
+      postValues({
+        id,
+        userId: businessIds.get(business.slug)!,
+        kind: isOffer ? "offer" : "update",
+        content,
+        images: Array.from({ length: imageCount }, (_, offset) => photos[(firstPhoto + offset) % photos.length]),
+        category: business.category,
+        // A post is placed a short walk from its shop, as a phone's location would be.
+        lat: round5(business.lat + (random.next() - 0.5) * 0.004),
+        lon: round5(business.lon + (random.next() - 0.5) * 0.004),
+        city: business.city,
+        state: business.state,
+        country: "India",
+        offerTitle: offer ? fill(offer.title) : null,
+        couponCode: offer?.couponCode ?? null,
+        offerTerms: offer?.terms ?? null,
+        validFrom: offer ? createdAt : null,
+        validUntil: offer ? new Date(createdAt.getTime() + random.int(7, 45) * 86_400_000) : null,
+        callToActionLabel: offer?.callToAction ?? null,
+        createdAt,
+        updatedAt: createdAt,
+      }),
+    );
     const likes = random.int(0, 45);
     const views = likes + random.int(8, 160);
     for (let visitor = 0; visitor < views; visitor++) {
@@ -260,26 +241,26 @@ export async function seedDemoData(db: Database, storage: FileStorage, options: 
   }
 
   for (let start = 0; start < postRows.length; start += BATCH) {
-    await db
+    await db()
       .insert(posts)
       .values(postRows.slice(start, start + BATCH))
       .onConflictDoNothing();
   }
   for (let start = 0; start < likeRows.length; start += BATCH) {
-    await db
+    await db()
       .insert(postLikes)
       .values(likeRows.slice(start, start + BATCH))
       .onConflictDoNothing();
   }
   for (let start = 0; start < viewRows.length; start += BATCH) {
-    await db
+    await db()
       .insert(postViews)
       .values(viewRows.slice(start, start + BATCH))
       .onConflictDoNothing();
   }
   // The counters always agree with the rows behind them.
   const seededIds = postRows.map((row) => row.id as string);
-  await db
+  await db()
     .update(posts)
     .set({
       likesCount: sql`(select count(*)::int from ${postLikes} where ${postLikes.postId} = ${posts.id})`,
@@ -287,7 +268,7 @@ export async function seedDemoData(db: Database, storage: FileStorage, options: 
     })
     .where(inArray(posts.id, seededIds));
 
-  const [totals] = await db
+  const [totals] = await db()
     .select({ likes: sql<number>`sum(${posts.likesCount})::int`, views: sql<number>`sum(${posts.viewsCount})::int` })
     .from(posts)
     .where(inArray(posts.id, seededIds));

@@ -5,12 +5,13 @@ import { AuthorizationError } from "remix-auth";
 import { forgotPasswordSchema, loginSchema, registerSchema } from "~/lib/auth-schemas";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { requestPasswordReset } from "~/models/password-reset.server";
+import { throttleByAddress, type Throttled } from "~/models/rate-limit.server";
 import { EmailTakenError, createAccount } from "~/models/users.server";
 import { config } from "~/config.server";
 import { createToast } from "~/lib/toast";
 
-import { FORM_STRATEGY, auth } from "~/utils/auth.server";
-import { accountLocked, recordLoginFailure, throttleByIp, type Throttled } from "~/utils/rate-limits.server";
+import { FORM_STRATEGY, SignInRefused, auth } from "~/utils/auth.server";
+import { clientIp } from "~/utils/client-ip.server";
 import { signIn } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -25,14 +26,12 @@ function throttledReply(intent: AuthIntent, throttled: Throttled, formData: Form
   );
 }
 
-/** Login: validate, limit, check the password, then a new session and on to where they were going. */
+/** Login: validate, then the sign-in sequence (signInWithPassword, through the form strategy), then a new session and on to where they were going. */
 export async function login(request: Request, formData: FormData) {
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== "success") {
     return data({ intent: "login" as const, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
-  const throttled = (await throttleByIp(request, "login")) ?? (await accountLocked(submission.value.username));
-  if (throttled) return throttledReply("login", throttled, formData);
   try {
     const user = await auth().authenticator.authenticate(FORM_STRATEGY, request, {});
     return signIn(request, user.id, {
@@ -41,7 +40,8 @@ export async function login(request: Request, formData: FormData) {
     });
   } catch (error) {
     if (!(error instanceof AuthorizationError)) throw error;
-    await recordLoginFailure(submission.value.username);
+    const refusal = error.cause instanceof SignInRefused ? error.cause.result : null;
+    if (refusal?.reason === "throttled") return throttledReply("login", refusal, formData);
     // Never says whether the email exists.
     return data(
       {
@@ -60,7 +60,7 @@ export async function register(request: Request, formData: FormData) {
   if (submission.status !== "success") {
     return data({ intent: "register" as const, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
-  const throttled = await throttleByIp(request, "register");
+  const throttled = await throttleByAddress("register", clientIp(request));
   if (throttled) return throttledReply("register", throttled, formData);
   const { username, password, name, businessName, mobileNumber, redirectTo } = submission.value;
   try {
@@ -88,7 +88,7 @@ export async function forgotPassword(request: Request, formData: FormData) {
   if (submission.status !== "success") {
     return data({ intent: "forgot" as const, result: submission.reply() }, { status: 400 });
   }
-  const throttled = await throttleByIp(request, "reset");
+  const throttled = await throttleByAddress("reset", clientIp(request));
   if (throttled) return throttledReply("forgot", throttled, formData);
   const origin = config.PUBLIC_URL?.replace(/\/$/, "") ?? new URL(request.url).origin;
   try {

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { AuthorizationError } from "remix-auth";
 
 import { safeRedirect } from "~/lib/safe-redirect";
-import { isAdmin, recordAdminLogin } from "~/models/admins.server";
+import { recordAdminLogin } from "~/models/admins.server";
 import { GOOGLE_STRATEGY, auth } from "~/utils/auth.server";
 import { signIn } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -22,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   try {
     const user = await authenticator.authenticate(GOOGLE_STRATEGY, request);
     if (forAdmin) {
-      if (!isAdmin(user)) {
+      if (!user.isAdmin) {
         return redirectWithToast(
           "/admin/login",
           { type: "error", title: "Your Google account does not have admin privileges" },

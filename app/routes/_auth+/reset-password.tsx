@@ -7,10 +7,10 @@ import { Field, FormErrors, SubmitButton } from "~/components/auth/field";
 import { useValidatedForm } from "~/components/auth/use-validated-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { resetPasswordSchema } from "~/lib/auth-schemas";
-import { endOtherSessions } from "~/models/sessions.server";
 import { findResetTokenUser, resetPassword } from "~/models/password-reset.server";
+import { throttleByAddress } from "~/models/rate-limit.server";
+import { clientIp } from "~/utils/client-ip.server";
 import { assertSameOrigin } from "~/utils/csrf.server";
-import { throttleByIp } from "~/utils/rate-limits.server";
 import { signIn } from "~/utils/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Choose a new password · iSent" }];
@@ -27,15 +27,14 @@ export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
-  const throttled = await throttleByIp(request, "reset");
+  const throttled = await throttleByAddress("reset", clientIp(request));
   if (throttled) return data(submission.reply({ formErrors: [throttled.message], hideFields: ["password"] }), { status: 429 });
   const userId = await resetPassword(submission.value.token, submission.value.password);
   if (!userId) {
     // The form says why; the spec's toast text leads it.
     return data(submission.reply({ formErrors: ["Password reset failed", INVALID_LINK], hideFields: ["password"] }), { status: 400 });
   }
-  // Every other session of this account ends; this browser is signed in afresh.
-  await endOtherSessions(userId, null);
+  // The reset ended every session of this account; this browser is signed in afresh.
   return signIn(request, userId, {
     redirectTo: "/app",
     toast: { type: "success", title: "Password updated", description: "You are signed in." },

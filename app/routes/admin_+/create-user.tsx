@@ -8,9 +8,11 @@ import { useValidatedForm } from "~/components/auth/use-validated-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { config } from "~/config.server";
 import { adminCreateSchema } from "~/lib/auth-schemas";
-import { AdminExistsError, createAdminAccount, isDesignatedAdminEmail } from "~/models/admins.server";
+import { isDesignatedAdminEmail } from "~/models/account-rules.server";
+import { AdminExistsError, createAdminAccount } from "~/models/admins.server";
+import { throttleByAddress } from "~/models/rate-limit.server";
+import { clientIp } from "~/utils/client-ip.server";
 import { assertSameOrigin } from "~/utils/csrf.server";
-import { throttleByIp } from "~/utils/rate-limits.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Create the admin account · iSent" }];
@@ -28,7 +30,7 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: 403 },
     );
   }
-  const throttled = await throttleByIp(request, "register");
+  const throttled = await throttleByAddress("register", clientIp(request));
   if (throttled) return data(submission.reply({ formErrors: [throttled.message], hideFields: ["password"] }), { status: 429 });
   try {
     await createAdminAccount(submission.value);

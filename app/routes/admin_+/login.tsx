@@ -9,18 +9,19 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ActionToast } from "~/components/ui/action-toast";
 import { adminLoginSchema } from "~/lib/auth-schemas";
 import { createToast } from "~/lib/toast";
-import { isAdmin, isDesignatedAdminEmail, recordAdminLogin } from "~/models/admins.server";
-import { verifyLogin } from "~/models/users.server";
+import { isDesignatedAdminEmail } from "~/models/account-rules.server";
+import { recordAdminLogin } from "~/models/admins.server";
+import { signInWithPassword } from "~/models/sign-in.server";
 import { assertSameOrigin } from "~/utils/csrf.server";
 import { auth } from "~/utils/auth.server";
-import { throttleByIp } from "~/utils/rate-limits.server";
+import { clientIp } from "~/utils/client-ip.server";
 import { getUser, signIn } from "~/utils/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Admin Login · iSent" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getUser(request);
-  if (user && isAdmin(user)) throw redirect("/admin");
+  if (user?.isAdmin) throw redirect("/admin");
   return { googleEnabled: auth().googleEnabled };
 }
 
@@ -31,22 +32,28 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: adminLoginSchema });
   if (submission.status !== "success")
     return data({ result: submission.reply({ hideFields: ["password"] }), toast: null }, { status: 400 });
-  const failed = (errors: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }, status: number) =>
+  const failed = (errors: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }, status: number, headers?: HeadersInit) =>
     data(
       {
         result: submission.reply({ ...errors, hideFields: ["password"] }),
         toast: createToast({ type: "error", title: "Login Failed", description: errors.formErrors?.[0] ?? errors.fieldErrors?.email?.[0] }),
       },
-      { status },
+      { status, headers },
     );
 
   if (!isDesignatedAdminEmail(submission.value.email)) return failed({ fieldErrors: { email: [NOT_ADMIN] } }, 403);
-  const throttled = await throttleByIp(request, "login");
-  if (throttled) return failed({ formErrors: [throttled.message] }, 429);
-  const user = await verifyLogin(submission.value.email, submission.value.password);
-  if (!user || !isAdmin(user)) return failed({ formErrors: ["Invalid email or password"] }, 401);
-  await recordAdminLogin(user);
-  return signIn(request, user.id, { redirectTo: "/admin", toast: { type: "success", title: "Login Successful" } });
+  const signedIn = await signInWithPassword({
+    email: submission.value.email,
+    password: submission.value.password,
+    clientIp: clientIp(request),
+    purpose: "login",
+  });
+  if (!signedIn.ok && signedIn.reason === "throttled") {
+    return failed({ formErrors: [signedIn.message] }, 429, { "Retry-After": String(signedIn.retryAfterSeconds) });
+  }
+  if (!signedIn.ok || !signedIn.user.isAdmin) return failed({ formErrors: ["Invalid email or password"] }, 401);
+  await recordAdminLogin(signedIn.user);
+  return signIn(request, signedIn.user.id, { redirectTo: "/admin", toast: { type: "success", title: "Login Successful" } });
 }
 
 export default function AdminLogin() {

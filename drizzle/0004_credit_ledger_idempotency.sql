@@ -1,0 +1,2 @@
+ALTER TABLE "users" ALTER COLUMN "balance" SET DEFAULT 0;--> statement-breakpoint
+CREATE UNIQUE INDEX "credit_ledger_user_id_reason_reference_key" ON "credit_ledger" USING btree ("user_id","reason","reference") WHERE "credit_ledger"."reference" IS NOT NULL;
