@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { z } from "zod";
 
 import { isSameOriginRequest } from "./csrf.server";
 import { applySecurityHeaders } from "./security-headers.server";
@@ -47,4 +48,49 @@ async function toApiError(response: Response): Promise<Response> {
     // Plain text body: already the message.
   }
   return apiError(response.status, message, { headers: response.headers });
+}
+
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+type Method = (typeof METHODS)[number];
+
+/**
+ * An /api resource route answered per method: `export const { loader, action } = methods({ GET, PUT })`.
+ * HEAD is answered as GET; any other method is 405 {message} with the Allow header.
+ */
+export function methods(handlers: Partial<Record<Method, Handler>>) {
+  const allowed = METHODS.filter((method) => handlers[method]);
+  const dispatch = apiRoute(async (args) => {
+    const method = args.request.method === "HEAD" ? "GET" : args.request.method;
+    const handler = handlers[method as Method];
+    if (!handler) return apiError(405, `Method not allowed: use ${allowed.join(" or ")}`, { headers: { Allow: allowed.join(", ") } });
+    return handler(args);
+  });
+  return { loader: dispatch, action: dispatch };
+}
+
+/**
+ * An /api request's body checked by a zod schema: JSON (an empty body is `{}`) or a form post.
+ * Anything else, or a body the schema refuses, is thrown as a 400 {message} naming the first problem.
+ */
+export async function parseJsonBody<Schema extends z.ZodTypeAny>(request: Request, schema: Schema): Promise<z.output<Schema>> {
+  const parsed = schema.safeParse(await readBody(request));
+  if (!parsed.success) throw apiError(400, parsed.error.issues[0].message);
+  return parsed.data;
+}
+
+async function readBody(request: Request): Promise<unknown> {
+  const type = request.headers.get("Content-Type") ?? "";
+  if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
+    return Object.fromEntries(await request.formData());
+  }
+  const text = await request.text();
+  if (!text.trim()) return {};
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw apiError(400, "The request body must be JSON");
+  }
+  if (!body || typeof body !== "object" || Array.isArray(body)) throw apiError(400, "The request body must be a JSON object");
+  return body;
 }

@@ -4,7 +4,7 @@ import { FormStrategy } from "remix-auth-form";
 import { GoogleStrategy, type GoogleProfile } from "remix-auth-google";
 
 import { config } from "~/config.server";
-import { loginSchema } from "~/lib/auth-schemas";
+import { loginSchema } from "~/lib/schemas/auth";
 import { isActiveAccount } from "~/models/account-rules.server";
 import { signInWithPassword, type SignInResult } from "~/models/sign-in.server";
 import { findOrCreateGoogleAccount, type SignedInAccount } from "~/models/users.server";

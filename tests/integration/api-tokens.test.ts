@@ -100,7 +100,9 @@ describe("POST /api/auth/token", () => {
       status: 400,
       data: { message: "Password must be at least 6 characters" },
     });
-    expect(await call(tokenLoader, getRequest("/api/auth/token"))).toMatchObject({ status: 405, data: { message: "Use POST to sign in" } });
+    const get = await call(tokenLoader, getRequest("/api/auth/token"));
+    expect(get).toMatchObject({ status: 405, data: { message: "Method not allowed: use POST" } });
+    expect(get.headers.get("Allow")).toBe("POST");
   });
 });
 

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import { AuthorizationError } from "remix-auth";
 
-import { forgotPasswordSchema, loginSchema, registerSchema } from "~/lib/auth-schemas";
+import { forgotPasswordSchema, loginSchema, registerSchema } from "~/lib/schemas/auth";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { requestPasswordReset } from "~/models/password-reset.server";
 import { throttleByAddress, type Throttled } from "~/models/rate-limit.server";

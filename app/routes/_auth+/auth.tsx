@@ -6,7 +6,7 @@ import { Field, FormErrors, SubmitButton } from "~/components/auth/field";
 import { useValidatedForm } from "~/components/auth/use-validated-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ActionToast } from "~/components/ui/action-toast";
-import { forgotPasswordSchema, loginSchema, registerSchema } from "~/lib/auth-schemas";
+import { forgotPasswordSchema, loginSchema, registerSchema } from "~/lib/schemas/auth";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { SITE_DESCRIPTION } from "~/lib/site";
 import type { Toast } from "~/lib/toast";

@@ -6,7 +6,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { Field, FormErrors, SubmitButton } from "~/components/auth/field";
 import { useValidatedForm } from "~/components/auth/use-validated-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { resetPasswordSchema } from "~/lib/auth-schemas";
+import { resetPasswordSchema } from "~/lib/schemas/auth";
 import { findResetTokenUser, resetPassword } from "~/models/password-reset.server";
 import { throttleByAddress } from "~/models/rate-limit.server";
 import { clientIp } from "~/utils/client-ip.server";

@@ -7,7 +7,7 @@ import { Field, FormErrors, SubmitButton } from "~/components/auth/field";
 import { useValidatedForm } from "~/components/auth/use-validated-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { config } from "~/config.server";
-import { adminCreateSchema } from "~/lib/auth-schemas";
+import { adminCreateSchema } from "~/lib/schemas/auth";
 import { isDesignatedAdminEmail } from "~/models/account-rules.server";
 import { AdminExistsError, createAdminAccount } from "~/models/admins.server";
 import { throttleByAddress } from "~/models/rate-limit.server";

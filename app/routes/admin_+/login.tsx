@@ -7,7 +7,7 @@ import { Field, FormErrors, SubmitButton } from "~/components/auth/field";
 import { useValidatedForm } from "~/components/auth/use-validated-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ActionToast } from "~/components/ui/action-toast";
-import { adminLoginSchema } from "~/lib/auth-schemas";
+import { adminLoginSchema } from "~/lib/schemas/auth";
 import { createToast } from "~/lib/toast";
 import { isDesignatedAdminEmail } from "~/models/account-rules.server";
 import { recordAdminLogin } from "~/models/admins.server";

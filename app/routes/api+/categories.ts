@@ -1,4 +1,6 @@
 import { listCategories } from "~/models/categories.server";
-import { apiJson, apiRoute } from "~/utils/api.server";
+import { apiJson, methods } from "~/utils/api.server";
 
-export const loader = apiRoute(async () => apiJson(await listCategories(), { headers: { "Cache-Control": "public, max-age=300" } }));
+export const { loader, action } = methods({
+  GET: async () => apiJson(await listCategories(), { headers: { "Cache-Control": "public, max-age=300" } }),
+});

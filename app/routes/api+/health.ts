@@ -1,8 +1,10 @@
 import { checkDatabase } from "~/models/health.server";
-import { apiError, apiJson, apiRoute } from "~/utils/api.server";
+import { apiError, apiJson, methods } from "~/utils/api.server";
 
-export const loader = apiRoute(async () => {
-  const status = await checkDatabase();
-  if (!status.ok) return apiError(503, status.message);
-  return apiJson({ status: "ok" });
+export const { loader, action } = methods({
+  GET: async () => {
+    const status = await checkDatabase();
+    if (!status.ok) return apiError(503, status.message);
+    return apiJson({ status: "ok" });
+  },
 });

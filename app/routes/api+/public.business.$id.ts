@@ -1,8 +1,10 @@
 import { getPublicBusiness } from "~/models/business.server";
-import { apiError, apiJson, apiRoute } from "~/utils/api.server";
+import { apiError, apiJson, methods } from "~/utils/api.server";
 
-export const loader = apiRoute(async ({ params }) => {
-  const business = await getPublicBusiness(params.id ?? "");
-  if (!business) return apiError(404, "Business not found");
-  return apiJson(business, { headers: { "Cache-Control": "public, max-age=300" } });
+export const { loader, action } = methods({
+  GET: async ({ params }) => {
+    const business = await getPublicBusiness(params.id ?? "");
+    if (!business) return apiError(404, "Business not found");
+    return apiJson(business, { headers: { "Cache-Control": "public, max-age=300" } });
+  },
 });

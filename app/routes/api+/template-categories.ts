@@ -1,7 +1,7 @@
 import { listTemplateCategories } from "~/models/categories.server";
-import { apiJson, apiRoute } from "~/utils/api.server";
+import { apiJson, methods } from "~/utils/api.server";
 
-/** SPEC §7: an array of items with name. */
-export const loader = apiRoute(async () =>
-  apiJson(await listTemplateCategories(), { headers: { "Cache-Control": "public, max-age=300" } }),
-);
+/** GET /api/template-categories: an array of {id, name}, in the admin's order. */
+export const { loader, action } = methods({
+  GET: async () => apiJson(await listTemplateCategories(), { headers: { "Cache-Control": "public, max-age=300" } }),
+});

@@ -50,3 +50,18 @@ export const resetPasswordSchema = z.object({
 
 export const adminLoginSchema = z.object({ email, password });
 export const adminCreateSchema = z.object({ email, password, name: registerSchema.shape.name });
+
+/** POST /api/auth/token: the login form's rules; the email may come as `email` or `username`. */
+export const tokenRequestSchema = z.preprocess((body) => {
+  const fields = body as Record<string, unknown>;
+  return { username: fields.email ?? fields.username, password: fields.password };
+}, loginSchema);
+
+const REFRESH_TOKEN_REQUIRED = "refreshToken is required";
+
+/** POST /api/auth/refresh. */
+export const refreshRequestSchema = z.object({
+  refreshToken: z
+    .string({ required_error: REFRESH_TOKEN_REQUIRED, invalid_type_error: REFRESH_TOKEN_REQUIRED })
+    .min(20, REFRESH_TOKEN_REQUIRED),
+});
