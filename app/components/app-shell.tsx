@@ -1,5 +1,7 @@
 import { Form, NavLink } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { Button } from "~/components/ui/button";
+import { paths } from "~/lib/paths";
 
 /** What the container shows of the signed-in business: its name and its balance, as the server has them. */
 export type ShellUser = { name: string; businessName: string; balance: number };
@@ -10,18 +12,18 @@ export function shellUser(user: ShellUser): ShellUser {
 
 /** The workspace's screens in the container's navigation, built or not (unbuilt ones say 'Coming soon'). */
 const NAVIGATION = [
-  { to: "/app", title: "Dashboard" },
-  { to: "/send-post", title: "Send Post" },
-  { to: "/send-offers", title: "Send Offers" },
-  { to: "/posts-history", title: "Posts History" },
-  { to: "/contacts", title: "Contacts" },
-  { to: "/add-contact", title: "Add Contact" },
-  { to: "/add-customer-contact", title: "Add Customer Contact" },
-  { to: "/campaigns", title: "Campaigns" },
-  { to: "/sms-history", title: "SMS History" },
-  { to: "/add-templates", title: "Add Templates" },
-  { to: "/learn", title: "Learn" },
-  { to: "/", title: "Public Feed" },
+  { to: paths.app(), title: "Dashboard" },
+  { to: paths.sendPost(), title: "Send Post" },
+  { to: paths.sendOffers(), title: "Send Offers" },
+  { to: paths.postsHistory(), title: "Posts History" },
+  { to: paths.contacts(), title: "Contacts" },
+  { to: paths.addContact(), title: "Add Contact" },
+  { to: paths.addCustomerContact(), title: "Add Customer Contact" },
+  { to: paths.campaigns(), title: "Campaigns" },
+  { to: paths.smsHistory(), title: "SMS History" },
+  { to: paths.addTemplates(), title: "Add Templates" },
+  { to: paths.learn(), title: "Learn" },
+  { to: paths.feed(), title: "Public Feed" },
 ];
 
 /** The app container around every workspace screen: navigation, the business's name and balance, Logout. */
@@ -30,7 +32,7 @@ export function AppShell({ user, children }: { user: ShellUser; children: ReactN
     <div className="min-h-screen bg-slate-50">
       <header className="sticky top-0 z-20 border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-4 py-3">
-          <NavLink to="/app" className="text-xl font-bold text-brand-600">
+          <NavLink to={paths.app()} className="text-xl font-bold text-brand-600">
             iSent
           </NavLink>
           <div className="flex items-center gap-3 text-sm">
@@ -44,10 +46,10 @@ export function AppShell({ user, children }: { user: ShellUser; children: ReactN
             >
               {user.balance} credits
             </span>
-            <Form method="post" action="/logout">
-              <button type="submit" className="rounded-lg border border-slate-300 px-3 py-1.5 font-medium hover:bg-slate-50">
+            <Form method="post" action={paths.logout()}>
+              <Button type="submit" variant="secondary" size="sm">
                 Logout
-              </button>
+              </Button>
             </Form>
           </div>
         </div>

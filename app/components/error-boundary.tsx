@@ -1,21 +1,43 @@
-import { Link, isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, useParams, useRouteError, type ErrorResponse } from "@remix-run/react";
+import type { ReactNode } from "react";
+
+import { ButtonLink } from "~/components/ui/button";
+
+export type StatusHandler = (info: { error: ErrorResponse; params: Record<string, string | undefined> }) => ReactNode;
 
 /**
- * Expected failures (thrown Responses) get a page that says what happened;
- * anything else shows the message and stack in a red box in development and a
- * friendly page in production (SPEC §8).
+ * Expected failures (thrown Responses) get a page that says what happened, or what a route's
+ * handler for that status draws (`statusHandlers={{ 404: () => <p>No contact with that id</p> }}`);
+ * anything else shows the message and stack in a red box in development and a friendly page in
+ * production.
  */
-export function GeneralErrorBoundary() {
+export function GeneralErrorBoundary({
+  statusHandlers,
+  defaultStatusHandler = ({ error }) => <ErrorPage title={statusTitle(error)} message={errorMessage(error)} />,
+  unexpectedErrorHandler = (error) => <UnexpectedError error={error} />,
+}: {
+  statusHandlers?: Record<number, StatusHandler>;
+  defaultStatusHandler?: StatusHandler;
+  unexpectedErrorHandler?: (error: unknown) => ReactNode;
+}) {
   const error = useRouteError();
+  const params = useParams();
+  if (isRouteErrorResponse(error)) return <>{(statusHandlers?.[error.status] ?? defaultStatusHandler)({ error, params })}</>;
+  return <>{unexpectedErrorHandler(error)}</>;
+}
 
-  if (isRouteErrorResponse(error)) {
-    const message =
-      typeof error.data === "string" ? error.data : typeof error.data?.message === "string" ? error.data.message : error.statusText;
-    return (
-      <ErrorPage title={error.status === 404 ? "404 Page Not Found" : `${error.status} ${error.statusText || "Error"}`} message={message} />
-    );
-  }
+function statusTitle(error: ErrorResponse): string {
+  return error.status === 404 ? "404 Page Not Found" : `${error.status} ${error.statusText || "Error"}`;
+}
 
+/** The thrown Response's text, or its JSON's message. */
+function errorMessage(error: ErrorResponse): string {
+  if (typeof error.data === "string") return error.data;
+  if (typeof error.data?.message === "string") return error.data.message;
+  return error.statusText;
+}
+
+function UnexpectedError({ error }: { error: unknown }) {
   if (process.env.NODE_ENV === "development" && error instanceof Error) {
     return (
       <main className="mx-auto max-w-3xl p-4">
@@ -28,18 +50,15 @@ export function GeneralErrorBoundary() {
       </main>
     );
   }
-
   return <ErrorPage title="Something went wrong" message="We could not load this page. Please try again in a moment." />;
 }
 
-function ErrorPage({ title, message }: { title: string; message?: string }) {
+export function ErrorPage({ title, message, action }: { title: string; message?: string; action?: ReactNode }) {
   return (
     <main className="mx-auto flex min-h-[60vh] max-w-md flex-col items-center justify-center gap-4 p-6 text-center">
       <h1 className="text-2xl font-bold">{title}</h1>
       {message ? <p className="text-slate-600">{message}</p> : null}
-      <Link to="/" className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
-        Back to Feed
-      </Link>
+      {action ?? <ButtonLink to="/">Back to Feed</ButtonLink>}
     </main>
   );
 }

@@ -1,9 +1,11 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, isRouteErrorResponse, matchPath, useLoaderData, useRouteError } from "@remix-run/react";
+import { matchPath, useLoaderData } from "@remix-run/react";
 
 import { AppShell, shellUser, type ShellUser } from "~/components/app-shell";
 import { ComingSoonNotice } from "~/components/coming-soon";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ErrorPage, GeneralErrorBoundary } from "~/components/error-boundary";
+import { ButtonLink } from "~/components/ui/button";
+import { pageTitle } from "~/lib/title";
 import { getUser, requireUser } from "~/utils/session.server";
 
 /**
@@ -45,7 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { title: screen.title, shell: screen.container ? shellUser(user) : null };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Page not found"} · iSent` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.title ?? "Page not found") }];
 
 export default function ScreenNotBuilt() {
   const { title, shell } = useLoaderData<typeof loader>();
@@ -54,18 +56,24 @@ export default function ScreenNotBuilt() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const shell = isRouteErrorResponse(error) && error.status === 404 ? (error.data as { shell?: ShellUser | null }).shell : null;
-  if (!shell) return <GeneralErrorBoundary />;
   return (
-    <AppShell user={shell}>
-      <div className="py-16 text-center">
-        <h1 className="text-2xl font-bold">404 Page Not Found</h1>
-        <p className="mt-2 text-slate-600">There is nothing at this address.</p>
-        <Link to="/app" className="mt-4 inline-block rounded-lg bg-brand-600 px-4 py-2 font-medium text-white">
-          Go to Dashboard
-        </Link>
-      </div>
-    </AppShell>
+    <GeneralErrorBoundary
+      statusHandlers={{
+        404: ({ error }) => {
+          const shell = (error.data as { shell?: ShellUser | null }).shell;
+          const notFound = <ErrorPage title="404 Page Not Found" message="There is nothing at this address." />;
+          if (!shell) return notFound;
+          return (
+            <AppShell user={shell}>
+              <ErrorPage
+                title="404 Page Not Found"
+                message="There is nothing at this address."
+                action={<ButtonLink to="/app">Go to Dashboard</ButtonLink>}
+              />
+            </AppShell>
+          );
+        },
+      }}
+    />
   );
 }

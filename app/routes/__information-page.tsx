@@ -6,6 +6,7 @@ import { InformationPage } from "~/components/information-page";
 import { informationPageSlug } from "~/lib/information-pages";
 import { parsePageBody } from "~/lib/page-body";
 import { SITE_DESCRIPTION } from "~/lib/site";
+import { pageTitle } from "~/lib/title";
 import { getPage } from "~/models/pages.server";
 
 /** /about-us, /contact-us, /Termsofservice and /privacyterms (routed in remix.config.js). */
@@ -23,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.title} · iSent` : "iSent" },
+  { title: data ? pageTitle(data.title) : "iSent" },
   ...(data ? [{ name: "description", content: data.description }] : []),
 ];
 

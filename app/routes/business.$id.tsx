@@ -6,6 +6,7 @@ import { BusinessCard } from "~/components/feed/business-card";
 import { SiteFooter } from "~/components/site-footer";
 import { formatRelativeTime } from "~/lib/relative-time";
 import { postPath } from "~/lib/share";
+import { pageTitle } from "~/lib/title";
 import { getPublicBusiness } from "~/models/business.server";
 import { listBusinessPosts } from "~/models/feed.server";
 
@@ -17,7 +18,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.business.businessName} · iSent` : "Business · iSent" },
+  { title: pageTitle(data ? data.business.businessName : "Business") },
   ...(data?.business.businessDetails ? [{ name: "description", content: data.business.businessDetails.slice(0, 160) }] : []),
 ];
 

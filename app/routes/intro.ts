@@ -1,8 +1,8 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 
-import { serializeIntroSeen } from "~/utils/visitor.server";
-import { assertSameOrigin } from "~/utils/csrf.server";
 import { safeRedirect } from "~/lib/safe-redirect";
+import { assertSameOrigin } from "~/utils/csrf.server";
+import { serializeIntroSeen } from "~/utils/visitor.server";
 
 /** 'Okay' on the first-visit message: it is not shown to this visitor again. */
 export async function action({ request }: ActionFunctionArgs) {

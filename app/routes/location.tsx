@@ -2,8 +2,8 @@ import { redirect, type LoaderFunctionArgs, type MetaFunction, type ActionFuncti
 import { Form, Link, useLoaderData } from "@remix-run/react";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { UseMyLocationForm } from "~/components/feed/use-my-location-form";
 import { PlaceChoices } from "~/components/feed/place-picker";
+import { UseMyLocationForm } from "~/components/feed/use-my-location-form";
 import { locateByIp, searchPlaces } from "~/services/geocoding.server";
 import { clientIp } from "~/utils/client-ip.server";
 import { feedAfterChoice, locationChoiceSchema } from "./location.server";
@@ -13,8 +13,9 @@ import { serializeLocationChosen, serializeVisitorLocation, type VisitorLocation
 import { assertSameOrigin } from "~/utils/csrf.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { SITE_DESCRIPTION } from "~/lib/site";
+import { pageTitle } from "~/lib/title";
 
-export const meta: MetaFunction = () => [{ title: "Choose a location · iSent" }, { name: "description", content: SITE_DESCRIPTION }];
+export const meta: MetaFunction = () => [{ title: pageTitle("Choose a location") }, { name: "description", content: SITE_DESCRIPTION }];
 
 /** The place search without JavaScript: a GET form and a list of places to choose. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,10 +1,10 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 
+import { safeRedirect } from "~/lib/safe-redirect";
 import { setLike } from "~/models/post-engagement.server";
+import { assertSameOrigin } from "~/utils/csrf.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { ensureAnonId, visitorIdFrom } from "~/utils/visitor.server";
-import { assertSameOrigin } from "~/utils/csrf.server";
-import { safeRedirect } from "~/lib/safe-redirect";
 
 /** The like form without JavaScript: saves the like, then returns the visitor to the same card. */
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -3,10 +3,11 @@ import { redirect } from "@remix-run/node";
 import type { AccountUser } from "~/models/users.server";
 
 import { getUser } from "./session.server";
+import { paths } from "~/lib/paths";
 
 /** Every /admin page and action: the designated admin, or off to /admin/login. */
 export async function requireAdmin(request: Request): Promise<AccountUser> {
   const user = await getUser(request);
   if (user?.isAdmin) return user;
-  throw redirect("/admin/login");
+  throw redirect(paths.admin.login());
 }

@@ -8,6 +8,7 @@ import { clientIp } from "./client-ip.server";
 import { combineHeaders } from "./http.server";
 import { signedCookieOptions } from "./cookies.server";
 import { createToastHeaders } from "./toast.server";
+import { paths } from "~/lib/paths";
 
 const SESSION_ID_KEY = "sessionId";
 
@@ -50,12 +51,12 @@ export async function requireUser(request: Request): Promise<AccountUser> {
   const user = await getUser(request);
   if (user) return user;
   const url = new URL(request.url);
-  throw redirect(`/login?${new URLSearchParams({ redirectTo: `${url.pathname}${url.search}` })}`);
+  throw redirect(paths.login({ redirectTo: `${url.pathname}${url.search}` }));
 }
 
 /** The auth pages: a signed-in user goes straight to the dashboard. */
 export async function requireAnonymous(request: Request) {
-  if (await getUser(request)) throw redirect("/app");
+  if (await getUser(request)) throw redirect(paths.app());
 }
 
 /**

@@ -1,10 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 
+import { pageTitle } from "~/lib/title";
 import { businessStats } from "~/models/dashboard.server";
 import { requireUser } from "~/utils/session.server";
+import { paths } from "~/lib/paths";
 
-export const meta: MetaFunction = () => [{ title: "Business Dashboard · iSent" }];
+export const meta: MetaFunction = () => [{ title: pageTitle("Business Dashboard") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -12,10 +14,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 const QUICK_LINKS = [
-  { to: "/send-post", label: "Send a post", text: "Share news with people near you." },
-  { to: "/send-offers", label: "Send an offer", text: "A discount or coupon, with dates." },
-  { to: "/add-contact", label: "Add a contact", text: "Save a customer's number." },
-  { to: "/campaigns", label: "Start a campaign", text: "SMS your customers." },
+  { to: paths.sendPost(), label: "Send a post", text: "Share news with people near you." },
+  { to: paths.sendOffers(), label: "Send an offer", text: "A discount or coupon, with dates." },
+  { to: paths.addContact(), label: "Add a contact", text: "Save a customer's number." },
+  { to: paths.campaigns(), label: "Start a campaign", text: "SMS your customers." },
 ];
 
 export default function Dashboard() {

@@ -2,8 +2,11 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { paths } from "~/lib/paths";
 import { formatIndianPhone } from "~/lib/phone";
 import { contactListQuerySchema } from "~/lib/schemas/contacts";
+import { pageTitle } from "~/lib/title";
 import { listContactTags, listContacts } from "~/models/contacts.server";
 import { requireUser } from "~/utils/session.server";
 
@@ -14,22 +17,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { ...page, tags, q: query.q ?? "", tag: query.tag ?? "" };
 }
 
-export const meta: MetaFunction = () => [{ title: "Contacts · iSent" }];
-
-/** This list's URL with some search parameters changed; empty ones are left out. */
-function listUrl(current: { q: string; tag: string }, change: { page?: number }) {
-  const params = new URLSearchParams();
-  if (current.q) params.set("q", current.q);
-  if (current.tag) params.set("tag", current.tag);
-  if (change.page && change.page > 1) params.set("page", String(change.page));
-  const query = params.toString();
-  return query ? `/contacts?${query}` : "/contacts";
-}
+export const meta: MetaFunction = () => [{ title: pageTitle("Contacts") }];
 
 export default function Contacts() {
   const { contacts, total, page, pageCount, tags, q, tag } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
-  const searching = navigation.state === "loading" && navigation.location.pathname === "/contacts";
+  const searching = navigation.state === "loading" && navigation.location.pathname === paths.contacts();
   const filtered = Boolean(q || tag);
   return (
     <div>
@@ -41,12 +34,10 @@ export default function Contacts() {
           </p>
         </div>
         <div className="flex gap-2">
-          <Link to="/add-customer-contact" className="rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-100">
+          <ButtonLink to={paths.addCustomerContact()} variant="secondary">
             Quick add
-          </Link>
-          <Link to="/add-contact" className="rounded-lg bg-brand-600 px-3 py-2 text-sm font-medium text-white hover:bg-brand-700">
-            Add contact
-          </Link>
+          </ButtonLink>
+          <ButtonLink to={paths.addContact()}>Add contact</ButtonLink>
         </div>
       </div>
 
@@ -79,9 +70,9 @@ export default function Contacts() {
             </option>
           ))}
         </select>
-        <button type="submit" className="rounded-lg bg-slate-800 px-4 py-2 text-sm font-medium text-white hover:bg-slate-900">
+        <Button type="submit" variant="dark">
           {searching ? "Searching..." : "Search"}
-        </button>
+        </Button>
       </Form>
 
       {contacts.length === 0 ? (
@@ -89,20 +80,17 @@ export default function Contacts() {
           {filtered ? (
             <>
               <p className="text-slate-700">No contacts match your search.</p>
-              <Link to="/contacts" className="mt-3 inline-block text-sm font-medium text-brand-700 hover:underline">
+              <ButtonLink to={paths.contacts()} variant="ghost" className="mt-3">
                 Show all contacts
-              </Link>
+              </ButtonLink>
             </>
           ) : (
             <>
               <p className="text-slate-700">No contacts yet.</p>
               <p className="mt-1 text-sm text-slate-500">Save your customers&apos; numbers to send them offers by SMS.</p>
-              <Link
-                to="/add-contact"
-                className="mt-4 inline-block rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
-              >
+              <ButtonLink to={paths.addContact()} className="mt-4">
                 Add contact
-              </Link>
+              </ButtonLink>
             </>
           )}
         </div>
@@ -133,7 +121,7 @@ export default function Contacts() {
               >
                 {contact.optedOut ? "Opted out" : "Opted in"}
               </span>
-              <Link to={`/edit-contact/${contact.id}`} className="text-sm font-medium text-brand-700 hover:underline">
+              <Link to={paths.editContact(contact.id)} className="text-sm font-medium text-brand-700 hover:underline">
                 Edit<span className="sr-only"> {contact.name}</span>
               </Link>
             </li>
@@ -144,7 +132,7 @@ export default function Contacts() {
       {pageCount > 1 ? (
         <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm">
           {page > 1 ? (
-            <Link to={listUrl({ q, tag }, { page: page - 1 })} className="font-medium text-brand-700 hover:underline">
+            <Link to={paths.contacts({ q, tag, page: page - 1 })} className="font-medium text-brand-700 hover:underline">
               ← Previous
             </Link>
           ) : (
@@ -154,7 +142,7 @@ export default function Contacts() {
             Page {page} of {pageCount}
           </span>
           {page < pageCount ? (
-            <Link to={listUrl({ q, tag }, { page: page + 1 })} className="font-medium text-brand-700 hover:underline">
+            <Link to={paths.contacts({ q, tag, page: page + 1 })} className="font-medium text-brand-700 hover:underline">
               Next →
             </Link>
           ) : (

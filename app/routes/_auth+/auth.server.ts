@@ -2,13 +2,13 @@ import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import { AuthorizationError } from "remix-auth";
 
-import { forgotPasswordSchema, loginSchema, registerSchema } from "~/lib/schemas/auth";
+import { config } from "~/config.server";
 import { safeRedirect } from "~/lib/safe-redirect";
+import { forgotPasswordSchema, loginSchema, registerSchema } from "~/lib/schemas/auth";
+import { createToast } from "~/lib/toast";
 import { requestPasswordReset } from "~/models/password-reset.server";
 import { throttleByAddress, type Throttled } from "~/models/rate-limit.server";
 import { EmailTakenError, createAccount } from "~/models/users.server";
-import { config } from "~/config.server";
-import { createToast } from "~/lib/toast";
 
 import { FORM_STRATEGY, SignInRefused, auth } from "~/utils/auth.server";
 import { clientIp } from "~/utils/client-ip.server";

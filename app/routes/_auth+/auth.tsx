@@ -1,21 +1,22 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 
-import { Field, FormErrors, SubmitButton } from "~/components/auth/field";
-import { useValidatedForm } from "~/components/auth/use-validated-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ErrorList, Field, SubmitButton, useValidatedForm } from "~/components/forms";
 import { ActionToast } from "~/components/ui/action-toast";
-import { forgotPasswordSchema, loginSchema, registerSchema } from "~/lib/schemas/auth";
+import { useIsPending } from "~/hooks/use-is-pending";
 import { safeRedirect } from "~/lib/safe-redirect";
+import { forgotPasswordSchema, loginSchema, registerSchema } from "~/lib/schemas/auth";
 import { SITE_DESCRIPTION } from "~/lib/site";
 import type { Toast } from "~/lib/toast";
 import { assertSameOrigin } from "~/utils/csrf.server";
 import { forgotPassword, login, register, type AuthIntent } from "./auth.server";
 import { auth } from "~/utils/auth.server";
 import { requireAnonymous } from "~/utils/session.server";
+import { pageTitle } from "~/lib/title";
 
-export const meta: MetaFunction = () => [{ title: "Business Login · iSent" }, { name: "description", content: SITE_DESCRIPTION }];
+export const meta: MetaFunction = () => [{ title: pageTitle("Business Login") }, { name: "description", content: SITE_DESCRIPTION }];
 
 /** /auth and /login (routed in remix.config.js): the Login/Register tabs, the tab in the URL. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -45,11 +46,6 @@ type ActionResult = { intent: AuthIntent; result: SubmissionResult<string[]>; to
 function useResult(intent: AuthIntent) {
   const actionData = useActionData<ActionResult>();
   return actionData?.intent === intent ? actionData.result : undefined;
-}
-
-function usePending(intent: string) {
-  const navigation = useNavigation();
-  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
 }
 
 const BENEFITS = [
@@ -163,7 +159,7 @@ function GoogleButton({
   enabled: boolean;
   redirectTo: string;
 }) {
-  const busy = usePending(intent);
+  const busy = useIsPending({ formAction: "/auth/google", intent });
   const label = intent === "google-login" ? "Continue with Google" : "Sign up with Google";
   const busyText = intent === "google-login" ? "Signing in with Google..." : "Signing up with Google...";
   return (
@@ -195,7 +191,7 @@ function LoginForm({ redirectTo, resetLink }: { redirectTo: string; resetLink: s
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="login" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      <FormErrors errors={form.errors} id={form.errorId} />
+      <ErrorList errors={form.errors} id={form.errorId} />
       <Field label="Email" field={fields.username} type="email" autoComplete="email" placeholder="you@business.in" />
       <Field label="Password" field={fields.password} type="password" autoComplete="current-password" />
       <div className="text-right">
@@ -203,7 +199,7 @@ function LoginForm({ redirectTo, resetLink }: { redirectTo: string; resetLink: s
           Forgot password?
         </Link>
       </div>
-      <SubmitButton busy={usePending("login")} busyText="Logging in...">
+      <SubmitButton busy={useIsPending({ intent: "login" })} busyText="Logging in...">
         Login with Email
       </SubmitButton>
     </Form>
@@ -217,13 +213,13 @@ function RegisterForm({ redirectTo }: { redirectTo: string }) {
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="register" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      <FormErrors errors={form.errors} id={form.errorId} />
+      <ErrorList errors={form.errors} id={form.errorId} />
       <Field label="Email" field={fields.username} type="email" autoComplete="email" placeholder="you@business.in" />
       <Field label="Password" field={fields.password} type="password" autoComplete="new-password" />
       <Field label="Your Name" field={fields.name} type="text" autoComplete="name" />
       <Field label="Business Name" field={fields.businessName} type="text" autoComplete="organization" />
       <Field label="Mobile Number" field={fields.mobileNumber} type="tel" autoComplete="tel" placeholder="98450 12345" />
-      <SubmitButton busy={usePending("register")} busyText="Registering...">
+      <SubmitButton busy={useIsPending({ intent: "register" })} busyText="Registering...">
         Register with Email
       </SubmitButton>
     </Form>
@@ -243,7 +239,7 @@ function ResetPasswordDialog({ cancelLink }: { cancelLink: string }) {
         <p className="mt-1 text-sm text-slate-600">Enter your account's email and we will send you a link to choose a new password.</p>
         <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
           <input type="hidden" name="intent" value="forgot" />
-          <FormErrors errors={form.errors} id={form.errorId} />
+          <ErrorList errors={form.errors} id={form.errorId} />
           <Field label="Email" field={fields.email} type="email" autoComplete="email" />
           <div className="flex gap-2">
             <Link
@@ -255,7 +251,7 @@ function ResetPasswordDialog({ cancelLink }: { cancelLink: string }) {
               Cancel
             </Link>
             <div className="flex-1">
-              <SubmitButton busy={usePending("forgot")} busyText="Sending...">
+              <SubmitButton busy={useIsPending({ intent: "forgot" })} busyText="Sending...">
                 Send Reset Link
               </SubmitButton>
             </div>

@@ -1,8 +1,8 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 
 import { safeRedirect } from "~/lib/safe-redirect";
-import { assertSameOrigin } from "~/utils/csrf.server";
 import { GOOGLE_NOT_ENABLED, GOOGLE_STRATEGY, auth } from "~/utils/auth.server";
+import { assertSameOrigin } from "~/utils/csrf.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 /** 'Continue with Google' / 'Sign up with Google': off to Google's consent screen (a POST, never a GET). */

@@ -1,19 +1,20 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type LoaderFunctionArgs, type MetaFunction, type ActionFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 
-import { Field, FormErrors, SubmitButton } from "~/components/auth/field";
-import { useValidatedForm } from "~/components/auth/use-validated-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ErrorList, Field, SubmitButton, useValidatedForm } from "~/components/forms";
+import { useIsPending } from "~/hooks/use-is-pending";
 import { resetPasswordSchema } from "~/lib/schemas/auth";
+import { pageTitle } from "~/lib/title";
 import { findResetTokenUser, resetPassword } from "~/models/password-reset.server";
 import { throttleByAddress } from "~/models/rate-limit.server";
 import { clientIp } from "~/utils/client-ip.server";
 import { assertSameOrigin } from "~/utils/csrf.server";
 import { signIn } from "~/utils/session.server";
 
-export const meta: MetaFunction = () => [{ title: "Choose a new password · iSent" }];
+export const meta: MetaFunction = () => [{ title: pageTitle("Choose a new password") }];
 
 const INVALID_LINK = "This reset link has expired or was already used. Ask for a new one.";
 
@@ -44,17 +45,17 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ResetPassword() {
   const { token } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const navigation = useNavigation();
   const [form, fields] = useValidatedForm("reset-password", resetPasswordSchema, lastResult);
+  const busy = useIsPending();
   return (
     <main className="mx-auto flex min-h-screen max-w-sm flex-col justify-center px-4">
       <h1 className="text-2xl font-bold">Choose a new password</h1>
       {token ? (
         <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
           <input type="hidden" name="token" value={token} />
-          <FormErrors errors={form.errors} id={form.errorId} />
+          <ErrorList errors={form.errors} id={form.errorId} />
           <Field label="New password" field={fields.password} type="password" autoComplete="new-password" />
-          <SubmitButton busy={navigation.state === "submitting"} busyText="Saving...">
+          <SubmitButton busy={busy} busyText="Saving...">
             Set new password
           </SubmitButton>
         </Form>

@@ -3,6 +3,7 @@ import { matchPath, useLoaderData } from "@remix-run/react";
 
 import { ComingSoonNotice } from "~/components/coming-soon";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { adminTitle } from "~/lib/title";
 import { requireAdmin } from "~/utils/admin.server";
 
 /**
@@ -33,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { title: screen.title };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Page not found"} · iSent Admin` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: adminTitle(data?.title ?? "Page not found") }];
 
 export default function AdminScreenNotBuilt() {
   const { title } = useLoaderData<typeof loader>();

@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
+import { adminTitle } from "~/lib/title";
 import { productStats } from "~/models/dashboard.server";
 import { requireAdmin } from "~/utils/admin.server";
 
-export const meta: MetaFunction = () => [{ title: "Admin · iSent" }];
+export const meta: MetaFunction = () => [{ title: adminTitle("Dashboard") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

@@ -4,21 +4,22 @@ import { Form, NavLink, Outlet, useLoaderData, useNavigation, useOutletContext }
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import type { RootContext } from "~/root";
 import { requireAdmin } from "~/utils/admin.server";
+import { paths } from "~/lib/paths";
 
 /** The admin area's screens in its sidebar, built or not (unbuilt ones say 'Coming soon'). */
 const NAVIGATION = [
-  { to: "/admin", title: "Dashboard" },
-  { to: "/admin/feed", title: "Feed" },
-  { to: "/admin/templates", title: "Templates" },
-  { to: "/admin/categories", title: "Categories" },
-  { to: "/admin/business-cards", title: "Business Cards" },
-  { to: "/admin/users", title: "Users" },
-  { to: "/admin/sms-pricing", title: "Post Pricing" },
-  { to: "/admin/terms-conditions", title: "Terms & Conditions" },
-  { to: "/admin/privacy-terms", title: "Privacy Terms" },
-  { to: "/admin/about-us", title: "About Us" },
-  { to: "/admin/sms-history", title: "SMS History" },
-  { to: "/admin/campaigns", title: "Campaigns" },
+  { to: paths.admin.dashboard(), title: "Dashboard" },
+  { to: paths.admin.feed(), title: "Feed" },
+  { to: paths.admin.templates(), title: "Templates" },
+  { to: paths.admin.categories(), title: "Categories" },
+  { to: paths.admin.businessCards(), title: "Business Cards" },
+  { to: paths.admin.users(), title: "Users" },
+  { to: paths.admin.smsPricing(), title: "Post Pricing" },
+  { to: paths.admin.termsConditions(), title: "Terms & Conditions" },
+  { to: paths.admin.privacyTerms(), title: "Privacy Terms" },
+  { to: paths.admin.aboutUs(), title: "About Us" },
+  { to: paths.admin.smsHistory(), title: "SMS History" },
+  { to: paths.admin.campaigns(), title: "Campaigns" },
 ];
 
 /** The guarded admin layout: nested navigation around every /admin screen. */
@@ -40,7 +41,7 @@ export default function AdminLayout() {
           <NavLink to="/admin" end className="text-lg font-bold">
             iSent Admin
           </NavLink>
-          <Form method="post" action="/admin/logout">
+          <Form method="post" action={paths.admin.logout()}>
             <button type="submit" className="rounded-md border border-slate-600 px-2 py-1 text-xs hover:bg-slate-800">
               Logout
             </button>
@@ -52,7 +53,7 @@ export default function AdminLayout() {
             <NavLink
               key={item.to}
               to={item.to}
-              end={item.to === "/admin"}
+              end={item.to === paths.admin.dashboard()}
               className={({ isActive }) =>
                 `whitespace-nowrap rounded-md px-3 py-1.5 ${isActive ? "bg-slate-700 font-semibold" : "hover:bg-slate-800"}`
               }

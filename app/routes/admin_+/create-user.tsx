@@ -1,13 +1,14 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type MetaFunction, type ActionFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData } from "@remix-run/react";
 
-import { Field, FormErrors, SubmitButton } from "~/components/auth/field";
-import { useValidatedForm } from "~/components/auth/use-validated-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ErrorList, Field, SubmitButton, useValidatedForm } from "~/components/forms";
 import { config } from "~/config.server";
+import { useIsPending } from "~/hooks/use-is-pending";
 import { adminCreateSchema } from "~/lib/schemas/auth";
+import { pageTitle } from "~/lib/title";
 import { isDesignatedAdminEmail } from "~/models/account-rules.server";
 import { AdminExistsError, createAdminAccount } from "~/models/admins.server";
 import { throttleByAddress } from "~/models/rate-limit.server";
@@ -15,7 +16,7 @@ import { clientIp } from "~/utils/client-ip.server";
 import { assertSameOrigin } from "~/utils/csrf.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
-export const meta: MetaFunction = () => [{ title: "Create the admin account · iSent" }];
+export const meta: MetaFunction = () => [{ title: pageTitle("Create the admin account") }];
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
@@ -43,17 +44,17 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function AdminCreateUser() {
   const lastResult = useActionData<typeof action>();
-  const navigation = useNavigation();
   const [form, fields] = useValidatedForm("admin-create", adminCreateSchema, lastResult);
+  const busy = useIsPending();
   return (
     <main className="mx-auto flex min-h-screen max-w-sm flex-col justify-center px-4">
       <h1 className="text-2xl font-bold">Create the admin account</h1>
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
-        <FormErrors errors={form.errors} id={form.errorId} />
+        <ErrorList errors={form.errors} id={form.errorId} />
         <Field label="Email" field={fields.email} type="email" autoComplete="email" />
         <Field label="Your Name" field={fields.name} type="text" autoComplete="name" />
         <Field label="Password" field={fields.password} type="password" autoComplete="new-password" />
-        <SubmitButton busy={navigation.state === "submitting"} busyText="Creating...">
+        <SubmitButton busy={busy} busyText="Creating...">
           Create admin
         </SubmitButton>
       </Form>

@@ -1,23 +1,24 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction, type ActionFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 
-import { Field, FormErrors, SubmitButton } from "~/components/auth/field";
-import { useValidatedForm } from "~/components/auth/use-validated-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ErrorList, Field, SubmitButton, useValidatedForm } from "~/components/forms";
 import { ActionToast } from "~/components/ui/action-toast";
+import { useIsPending } from "~/hooks/use-is-pending";
 import { adminLoginSchema } from "~/lib/schemas/auth";
+import { pageTitle } from "~/lib/title";
 import { createToast } from "~/lib/toast";
 import { isDesignatedAdminEmail } from "~/models/account-rules.server";
 import { recordAdminLogin } from "~/models/admins.server";
 import { signInWithPassword } from "~/models/sign-in.server";
-import { assertSameOrigin } from "~/utils/csrf.server";
 import { auth } from "~/utils/auth.server";
 import { clientIp } from "~/utils/client-ip.server";
+import { assertSameOrigin } from "~/utils/csrf.server";
 import { getUser, signIn } from "~/utils/session.server";
 
-export const meta: MetaFunction = () => [{ title: "Admin Login · iSent" }];
+export const meta: MetaFunction = () => [{ title: pageTitle("Admin Login") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getUser(request);
@@ -59,17 +60,16 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function AdminLogin() {
   const { googleEnabled } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const [form, fields] = useValidatedForm("admin-login", adminLoginSchema, actionData?.result);
-  const submitting = navigation.state === "submitting";
+  const busy = useIsPending();
   return (
     <main className="mx-auto flex min-h-screen max-w-sm flex-col justify-center px-4">
       <h1 className="text-2xl font-bold">iSent Admin</h1>
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
-        <FormErrors errors={form.errors} id={form.errorId} />
+        <ErrorList errors={form.errors} id={form.errorId} />
         <Field label="Email" field={fields.email} type="email" autoComplete="email" />
         <Field label="Password" field={fields.password} type="password" autoComplete="current-password" />
-        <SubmitButton busy={submitting && navigation.formAction === "/admin/login"} busyText="Logging in...">
+        <SubmitButton busy={busy} busyText="Logging in...">
           Login
         </SubmitButton>
       </Form>

@@ -1,0 +1,292 @@
+import { getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { useEffect, useState, type ReactNode } from "react";
+import type { z } from "zod";
+
+import { Button, type ButtonStyle } from "~/components/ui/button";
+
+/**
+ * The forms kit: every field is a labelled control with its validation message, built on conform's
+ * field metadata, so one zod schema checks it in the browser (as you type) and in the action.
+ * Every control is a plain form control: the forms work without JavaScript.
+ */
+
+/**
+ * A conform form checked by the same zod schema as its action: first on submit, then on every
+ * change, with the server's answer merged in.
+ */
+export function useValidatedForm<Schema extends z.ZodTypeAny>(
+  id: string,
+  schema: Schema,
+  lastResult: SubmissionResult<string[]> | null | undefined,
+) {
+  return useForm<z.input<Schema>>({
+    id,
+    lastResult,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+}
+
+const CONTROL = "mt-1 w-full rounded-lg border px-3 py-2 text-sm focus:outline-none focus:ring-2";
+
+function controlClasses(invalid: boolean): string {
+  return `${CONTROL} ${invalid ? "border-red-500 focus:ring-red-200" : "border-slate-300 focus:border-brand-500 focus:ring-brand-100"}`;
+}
+
+function Label({ htmlFor, children }: { htmlFor: string; children: ReactNode }) {
+  return (
+    <label htmlFor={htmlFor} className="block text-sm font-medium text-slate-700">
+      {children}
+    </label>
+  );
+}
+
+/** A field's first message, where aria-describedby (set by conform) points. */
+export function FieldError({ field }: { field: Pick<FieldMetadata<unknown>, "errors" | "errorId"> }) {
+  const error = field.errors?.[0];
+  if (!error) return null;
+  return (
+    <p id={field.errorId} className="mt-1 text-sm text-red-600">
+      {error}
+    </p>
+  );
+}
+
+function Hint({ id, children }: { id: string; children?: ReactNode }) {
+  return children ? (
+    <p id={id} className="mt-1 text-xs text-slate-500">
+      {children}
+    </p>
+  ) : null;
+}
+
+type InputType = "email" | "password" | "text" | "tel" | "url" | "number" | "date" | "datetime-local" | "search";
+
+/** A labelled input. */
+export function Field({
+  label,
+  field,
+  type,
+  autoComplete,
+  placeholder,
+  inputMode,
+}: {
+  label: string;
+  field: FieldMetadata<string>;
+  type: InputType;
+  autoComplete?: string;
+  placeholder?: string;
+  inputMode?: "numeric" | "tel" | "email" | "url" | "text" | "decimal";
+}) {
+  return (
+    <div>
+      <Label htmlFor={field.id}>{label}</Label>
+      <input
+        {...getInputProps(field, { type })}
+        key={field.key}
+        autoComplete={autoComplete}
+        placeholder={placeholder}
+        inputMode={inputMode}
+        className={controlClasses(Boolean(field.errors?.length))}
+      />
+      <FieldError field={field} />
+    </div>
+  );
+}
+
+/** A labelled textarea; with `maxLength`, a live count of the characters left. */
+export function TextareaField({
+  label,
+  field,
+  rows = 4,
+  maxLength,
+  placeholder,
+}: {
+  label: string;
+  field: FieldMetadata<string>;
+  rows?: number;
+  maxLength?: number;
+  placeholder?: string;
+}) {
+  const [length, setLength] = useState(() => (typeof field.initialValue === "string" ? field.initialValue.length : 0));
+  const counterId = `${field.id}-counter`;
+  return (
+    <div>
+      <Label htmlFor={field.id}>{label}</Label>
+      <textarea
+        {...getTextareaProps(field)}
+        key={field.key}
+        rows={rows}
+        maxLength={maxLength}
+        placeholder={placeholder}
+        aria-describedby={
+          [field.errors?.length ? field.errorId : null, maxLength ? counterId : null].filter(Boolean).join(" ") || undefined
+        }
+        onInput={(event) => setLength(event.currentTarget.value.length)}
+        className={controlClasses(Boolean(field.errors?.length))}
+      />
+      {maxLength ? (
+        <p
+          id={counterId}
+          aria-live="polite"
+          className={`mt-1 text-right text-xs ${length > maxLength ? "text-red-600" : "text-slate-500"}`}
+        >
+          {length} / {maxLength}
+        </p>
+      ) : null}
+      <FieldError field={field} />
+    </div>
+  );
+}
+
+export type Option = { value: string; label: string };
+
+/** A labelled select; `placeholder` adds an empty first choice. */
+export function SelectField({
+  label,
+  field,
+  options,
+  placeholder,
+}: {
+  label: string;
+  field: FieldMetadata<string>;
+  options: Option[];
+  placeholder?: string;
+}) {
+  return (
+    <div>
+      <Label htmlFor={field.id}>{label}</Label>
+      <select {...getSelectProps(field)} key={field.key} className={`${controlClasses(Boolean(field.errors?.length))} bg-white`}>
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <FieldError field={field} />
+    </div>
+  );
+}
+
+/** Several values of one name (groups, categories): a fieldset of checkboxes. */
+export function CheckboxGroupField({ legend, field, options }: { legend: string; field: FieldMetadata<string[]>; options: Option[] }) {
+  const chosen = new Set(Array.isArray(field.initialValue) ? field.initialValue : field.initialValue ? [field.initialValue] : []);
+  return (
+    <fieldset aria-describedby={field.errors?.length ? field.errorId : undefined}>
+      <legend className="text-sm font-medium text-slate-700">{legend}</legend>
+      <div className="mt-1 flex flex-wrap gap-2">
+        {options.map((option) => (
+          <label key={option.value} className="flex items-center gap-2 rounded-lg border border-slate-300 px-3 py-1.5 text-sm">
+            <input type="checkbox" name={field.name} value={option.value} defaultChecked={chosen.has(option.value)} className="h-4 w-4" />
+            {option.label}
+          </label>
+        ))}
+      </div>
+      <FieldError field={field} />
+    </fieldset>
+  );
+}
+
+/** One yes/no checkbox with its label beside it. */
+export function CheckboxField({ label, field, hint }: { label: string; field: FieldMetadata<string | boolean>; hint?: ReactNode }) {
+  const hintId = `${field.id}-hint`;
+  return (
+    <div>
+      <label className="flex items-start gap-2 text-sm text-slate-700">
+        <input
+          {...getInputProps(field, { type: "checkbox" })}
+          key={field.key}
+          aria-describedby={hint ? hintId : undefined}
+          className="mt-0.5 h-4 w-4"
+        />
+        <span>{label}</span>
+      </label>
+      <Hint id={hintId}>{hint}</Hint>
+      <FieldError field={field} />
+    </div>
+  );
+}
+
+/**
+ * A file input that works as a plain upload without JavaScript; with it, a chosen image is shown
+ * before the form is sent (and the current image, if any, until then).
+ */
+export function FileField({
+  label,
+  field,
+  accept = "image/jpeg,image/png,image/webp,image/heic",
+  multiple = false,
+  currentUrl,
+  hint,
+}: {
+  label: string;
+  field: FieldMetadata<unknown>;
+  accept?: string;
+  multiple?: boolean;
+  currentUrl?: string | null;
+  hint?: ReactNode;
+}) {
+  const [previews, setPreviews] = useState<string[]>([]);
+  useEffect(() => () => previews.forEach((url) => URL.revokeObjectURL(url)), [previews]);
+  const shown = previews.length ? previews : currentUrl ? [currentUrl] : [];
+  const hintId = `${field.id}-hint`;
+  return (
+    <div>
+      <Label htmlFor={field.id}>{label}</Label>
+      <input
+        id={field.id}
+        name={field.name}
+        type="file"
+        accept={accept}
+        multiple={multiple}
+        aria-invalid={field.errors?.length ? true : undefined}
+        aria-describedby={[field.errors?.length ? field.errorId : null, hint ? hintId : null].filter(Boolean).join(" ") || undefined}
+        onChange={(event) => setPreviews(Array.from(event.currentTarget.files ?? []).map((file) => URL.createObjectURL(file)))}
+        className="mt-1 block w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-medium file:text-brand-700"
+      />
+      {shown.length ? (
+        <ul className="mt-2 flex flex-wrap gap-2" aria-label="Preview">
+          {shown.map((url) => (
+            <li key={url}>
+              <img src={url} alt="" className="h-20 w-20 rounded-lg border border-slate-200 object-cover" />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <Hint id={hintId}>{hint}</Hint>
+      <FieldError field={field} />
+    </div>
+  );
+}
+
+/** A form's own messages (not tied to one field), announced when they appear. */
+export function ErrorList({ errors, id }: { errors?: string[]; id?: string }) {
+  if (!errors?.length) return null;
+  return (
+    <div id={id} role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
+      {errors.map((error) => (
+        <p key={error}>{error}</p>
+      ))}
+    </div>
+  );
+}
+
+/** A submit button that says it is busy, and cannot be pressed twice, while its form is sent. */
+export function SubmitButton({
+  busy,
+  busyText,
+  children,
+  name,
+  value,
+  ...style
+}: { busy: boolean; busyText: string; children: string; name?: string; value?: string } & ButtonStyle) {
+  return (
+    <Button type="submit" disabled={busy} name={name} value={value} size="lg" wide {...style} className="font-semibold">
+      {busy ? busyText : children}
+    </Button>
+  );
+}

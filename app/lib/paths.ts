@@ -1,0 +1,58 @@
+/**
+ * Every workspace and admin URL, built in one place: a screen that moves changes here only, and an
+ * id is always encoded. (The feed's own URLs are made by lib/feed-url.ts and lib/share.ts.)
+ */
+const id = (value: string) => encodeURIComponent(value);
+
+function withQuery(path: string, query: Record<string, string | number | null | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== "") params.set(name, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+export const paths = {
+  feed: () => "/",
+  login: (query: { redirectTo?: string } = {}) => withQuery("/login", query),
+  app: () => "/app",
+  sendPost: () => "/send-post",
+  sendOffers: () => "/send-offers",
+  success: () => "/success",
+  postsHistory: () => "/posts-history",
+  contacts: (query: { q?: string; tag?: string; page?: number } = {}) =>
+    withQuery("/contacts", { ...query, page: query.page && query.page > 1 ? query.page : undefined }),
+  addContact: () => "/add-contact",
+  addCustomerContact: () => "/add-customer-contact",
+  editContact: (contactId: string) => `/edit-contact/${id(contactId)}`,
+  campaigns: () => "/campaigns",
+  smsHistory: () => "/sms-history",
+  addTemplates: () => "/add-templates",
+  templatePreview: (templateId: string) => `/template-preview/${id(templateId)}`,
+  learn: () => "/learn",
+  editProfile: () => "/edit-profile",
+  settings: () => "/settings",
+  termsConditions: () => "/terms-conditions",
+  privacyTerms: () => "/privacy-terms",
+  logout: () => "/logout",
+  admin: {
+    dashboard: () => "/admin",
+    login: () => "/admin/login",
+    createUser: () => "/admin/create-user",
+    logout: () => "/admin/logout",
+    feed: () => "/admin/feed",
+    templates: () => "/admin/templates",
+    addTemplate: () => "/admin/templates/add",
+    editTemplate: (templateId: string) => `/admin/templates/edit/${id(templateId)}`,
+    categories: () => "/admin/categories",
+    businessCards: () => "/admin/business-cards",
+    users: () => "/admin/users",
+    smsPricing: () => "/admin/sms-pricing",
+    termsConditions: () => "/admin/terms-conditions",
+    privacyTerms: () => "/admin/privacy-terms",
+    aboutUs: () => "/admin/about-us",
+    smsHistory: () => "/admin/sms-history",
+    campaigns: () => "/admin/campaigns",
+  },
+};
