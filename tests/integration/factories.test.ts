@@ -58,7 +58,7 @@ describe("the data factories", () => {
   it("make contacts with their own numbers, templates and draft campaigns", async () => {
     const owner = await makeUser();
     const [first, second] = [await makeContact({ userId: owner.id }), await makeContact({ userId: owner.id })];
-    expect(first.mobileNumber).toMatch(/^9\d{9}$/);
+    expect(first.mobileNumber).toMatch(/^\+919\d{9}$/);
     expect(first.mobileNumber).not.toBe(second.mobileNumber);
     expect((await makeContact({ name: "Lakshmi" })).userId).not.toBe(owner.id);
 

@@ -2,11 +2,12 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-import { count, eq, sql } from "drizzle-orm";
+import { count, eq, ne, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
 import {
   admins,
+  contacts,
   categories,
   creditLedger,
   pages,
@@ -31,7 +32,7 @@ const options = { adminEmail: "owner@isent.example.in", adminPassword: "owner-pa
 
 async function tableCounts() {
   const totals = await Promise.all(
-    [users, posts, postLikes, postViews, categories, templateCategories, templates, pages, pricing, creditLedger, admins].map(
+    [users, posts, postLikes, postViews, categories, templateCategories, templates, pages, pricing, creditLedger, admins, contacts].map(
       async (table) => (await test.db.select({ total: count() }).from(table))[0].total,
     ),
   );
@@ -127,6 +128,16 @@ describe("first start on an empty database", () => {
     expect(await verifyPassword(admin.passwordHash!, options.adminPassword)).toBe(true);
     const [record] = await test.db.select().from(admins).where(eq(admins.userId, admin.id));
     expect(record.email).toBe(options.adminEmail);
+  });
+
+  it("gives the demo business a customer list: valid +91 mobiles, groups, a few who opted out", async () => {
+    const [demo] = await test.db.select().from(users).where(eq(users.email, DEMO_USER.email));
+    const list = await test.db.select().from(contacts).where(eq(contacts.userId, demo.id));
+    expect(list.length).toBeGreaterThanOrEqual(30);
+    for (const contact of list) expect(contact.mobileNumber).toMatch(/^\+91[6-9]\d{9}$/);
+    expect(list.filter((contact) => contact.tags.length > 0).length).toBeGreaterThan(10);
+    expect(list.filter((contact) => contact.optedOut)).toHaveLength(2);
+    expect(await test.db.select().from(contacts).where(ne(contacts.userId, demo.id))).toEqual([]);
   });
 
   it("writes the pictures it refers to", async () => {

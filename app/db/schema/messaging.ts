@@ -25,6 +25,8 @@ export const contacts = pgTable(
   (table) => [
     uniqueIndex("contacts_user_id_mobile_number_key").on(table.userId, table.mobileNumber),
     index("contacts_user_id_name_idx").on(table.userId, table.name),
+    // The contacts list: a business's newest first, a page at a time (NULLS FIRST, as ORDER BY … DESC sorts).
+    index("contacts_user_id_created_at_idx").on(table.userId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
   ],
 );
 

@@ -158,7 +158,8 @@ export async function makeContact(overrides: Partial<typeof contacts.$inferInser
   const userId = overrides.userId ?? (await makeUser()).id;
   const [contact] = await db()
     .insert(contacts)
-    .values({ name: `Customer ${next()}`, mobileNumber: uniqueMobileNumber(), ...overrides, userId })
+    // Contacts' numbers are stored as E.164 (+91 and ten digits), however they were typed.
+    .values({ name: `Customer ${next()}`, mobileNumber: `+91${uniqueMobileNumber()}`, ...overrides, userId })
     .returning();
   return contact;
 }

@@ -23,6 +23,8 @@ import {
   DEMO_BUSINESSES,
   DEMO_CARD_DESIGNS,
   DEMO_CATEGORIES,
+  DEMO_CONTACT_GROUPS,
+  DEMO_CONTACT_NAMES,
   DEMO_PAGES,
   DEMO_POSTS,
   DEMO_TEMPLATE_CATEGORIES,
@@ -30,7 +32,7 @@ import {
   type DemoBusiness,
 } from "./demo-content";
 import { seededRandom, uuidFromName } from "./deterministic";
-import { makeUser, postValues } from "./factories.server";
+import { makeContact, makeUser, postValues } from "./factories.server";
 import { renderDemoLogo, renderDemoPhoto } from "./images.server";
 
 export const DEFAULT_PRICING = [
@@ -190,6 +192,7 @@ export async function seedDemoData(storage: FileStorage, options: { now?: Date; 
       createdAt: new Date(now.getTime() - (DEMO_DAYS + 10) * 86_400_000),
     });
     businessIds.set(business.slug, account.id);
+    if (isDemoUser) await seedDemoContacts(account.id, now);
   }
 
   const postRows: Array<typeof posts.$inferInsert> = [];
@@ -314,4 +317,25 @@ function slugify(text: string): string {
 
 function round5(value: number): number {
   return Math.round(value * 1e5) / 1e5;
+}
+
+/**
+ * The demo business's customer list: a few dozen customers added over the last weeks, most in a
+ * group or two, some with an email, two who opted out of messages.
+ */
+async function seedDemoContacts(userId: string, now: Date) {
+  const random = seededRandom(20261123);
+  for (const [index, name] of DEMO_CONTACT_NAMES.entries()) {
+    const groups = DEMO_CONTACT_GROUPS.filter(() => random.next() < 0.3);
+    await makeContact({
+      userId,
+      name,
+      mobileNumber: `+91${random.pick(["98", "97", "96", "99", "94", "90", "88", "70"])}${String(random.int(0, 99_999_999)).padStart(8, "0")}`,
+      email: index % 3 === 0 ? `${name.toLowerCase().replace(/[^a-z]+/g, ".")}@mail.example.in` : null,
+      tags: groups,
+      notes: index % 7 === 0 ? "Prefers a call before 11 am." : null,
+      optedOut: index === 5 || index === 17,
+      createdAt: new Date(now.getTime() - (DEMO_CONTACT_NAMES.length - index) * 26 * 3_600_000),
+    });
+  }
 }

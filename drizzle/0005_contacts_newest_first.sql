@@ -1,0 +1,1 @@
+CREATE INDEX "contacts_user_id_created_at_idx" ON "contacts" USING btree ("user_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
