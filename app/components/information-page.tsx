@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 
+import { ButtonLink } from "~/components/ui/button";
 import { parsePageBody } from "~/lib/page-body";
 import { formatLongDate } from "~/lib/relative-time";
 
@@ -13,9 +14,9 @@ export function InformationPage({ title, body, updatedAt }: { title: string; bod
           <Link to="/" className="text-lg font-bold text-brand-600">
             iSent
           </Link>
-          <Link to="/" className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50">
+          <ButtonLink to="/" variant="secondary" size="sm">
             Back to Feed
-          </Link>
+          </ButtonLink>
         </div>
       </header>
       <main className="mx-auto max-w-3xl px-4 py-8">

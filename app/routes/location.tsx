@@ -14,6 +14,7 @@ import { assertSameOrigin } from "~/utils/csrf.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { SITE_DESCRIPTION } from "~/lib/site";
 import { pageTitle } from "~/lib/title";
+import { Button } from "~/components/ui/button";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Choose a location") }, { name: "description", content: SITE_DESCRIPTION }];
 
@@ -81,9 +82,9 @@ export default function ChooseLocation() {
         <Form method="post">
           <input type="hidden" name="intent" value="clear" />
           <input type="hidden" name="returnTo" value={returnTo} />
-          <button type="submit" className="rounded-full border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50">
+          <Button type="submit" variant="secondary" size="pill">
             Show all
-          </button>
+          </Button>
         </Form>
       </div>
       <Form method="get" className="mt-4 flex gap-2" role="search">
@@ -100,9 +101,7 @@ export default function ChooseLocation() {
           maxLength={100}
           className="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-500 focus:outline-none"
         />
-        <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
-          Search
-        </button>
+        <Button type="submit">Search</Button>
       </Form>
       <div className="mt-3">
         {q.length >= 2 && places.length === 0 ? <p className="text-sm text-slate-500">No places found</p> : null}

@@ -1,6 +1,8 @@
 import { Form } from "@remix-run/react";
 import { useState } from "react";
 
+import { Button } from "~/components/ui/button";
+
 /**
  * Shown once per visitor. 'Okay' posts to /intro, which remembers it
  * in a cookie; with JavaScript the browser writes that cookie and closes the dialog.
@@ -33,9 +35,9 @@ export default function FirstVisitModal({ returnTo }: { returnTo: string }) {
           className="mt-4"
         >
           <input type="hidden" name="returnTo" value={returnTo} />
-          <button type="submit" autoFocus className="w-full rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
+          <Button type="submit" autoFocus wide>
             Okay
-          </button>
+          </Button>
         </Form>
       </div>
     </div>

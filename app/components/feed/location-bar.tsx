@@ -3,6 +3,7 @@ import { Suspense, lazy, useState } from "react";
 
 import { feedUrl, type FeedState } from "~/lib/feed-url";
 import { accuracyLabel } from "~/lib/location";
+import { buttonClasses } from "~/components/ui/button";
 
 import { UseMyLocationForm } from "./use-my-location-form";
 
@@ -52,7 +53,7 @@ export function LocationBar({
               event.preventDefault();
               setPicking((open) => !open);
             }}
-            className="rounded-full border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50"
+            className={buttonClasses({ variant: "secondary", size: "pill" })}
           >
             Change
           </Link>

@@ -15,6 +15,7 @@ import { forgotPassword, login, register, type AuthIntent } from "./auth.server"
 import { auth } from "~/utils/auth.server";
 import { requireAnonymous } from "~/utils/session.server";
 import { pageTitle } from "~/lib/title";
+import { ButtonLink } from "~/components/ui/button";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Business Login") }, { name: "description", content: SITE_DESCRIPTION }];
 
@@ -97,9 +98,9 @@ export default function AuthPage() {
 
         <section className="order-1 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm md:order-2">
           <div className="mb-4 flex justify-end">
-            <Link to="/" className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50">
+            <ButtonLink to="/" variant="secondary" size="sm">
               Back to Feed
-            </Link>
+            </ButtonLink>
           </div>
           <nav className="grid grid-cols-2 rounded-lg bg-slate-100 p-1 text-sm font-medium" aria-label="Login or register">
             {(["login", "register"] as const).map((name) => (
@@ -242,14 +243,9 @@ function ResetPasswordDialog({ cancelLink }: { cancelLink: string }) {
           <ErrorList errors={form.errors} id={form.errorId} />
           <Field label="Email" field={fields.email} type="email" autoComplete="email" />
           <div className="flex gap-2">
-            <Link
-              to={cancelLink}
-              replace
-              preventScrollReset
-              className="flex-1 rounded-lg border border-slate-300 px-4 py-2.5 text-center font-medium hover:bg-slate-50"
-            >
+            <ButtonLink to={cancelLink} replace preventScrollReset variant="secondary" size="lg" className="flex-1">
               Cancel
-            </Link>
+            </ButtonLink>
             <div className="flex-1">
               <SubmitButton busy={useIsPending({ intent: "forgot" })} busyText="Sending...">
                 Send Reset Link

@@ -1,5 +1,5 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, isRouteErrorResponse, useLoaderData, useLocation, useNavigation, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { isRouteErrorResponse, useLoaderData, useLocation, useNavigation, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { Suspense, lazy, startTransition, useCallback, useEffect, useState } from "react";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -15,6 +15,7 @@ import { postPath } from "~/lib/share";
 import { getAnonId, rememberedLikes } from "~/lib/visitor.client";
 import type { FeedPost } from "~/models/feed.server";
 import type { loader as rootLoader } from "~/root";
+import { ButtonLink, buttonClasses } from "~/components/ui/button";
 import { loadHomeFeed } from "./home-feed.server";
 
 // Loaded when shown. The server draws the first-visit message into the HTML (entry.server waits for
@@ -152,14 +153,14 @@ function Feed({ feed }: { feed: LoadedFeed }) {
 
         {nextCursor ? (
           <div className="flex justify-center py-4">
-            <Link
+            <ButtonLink
               to={feedUrl(feed.state, { cursor: nextCursor })}
               onClick={loadMore}
               aria-disabled={status === "loading-more"}
-              className="rounded-lg bg-brand-600 px-5 py-2.5 font-medium text-white hover:bg-brand-700"
+              size="lg"
             >
               {status === "loading-more" ? "Loading..." : "Load More Posts"}
-            </Link>
+            </ButtonLink>
           </div>
         ) : null}
       </main>
@@ -185,20 +186,18 @@ function Feed({ feed }: { feed: LoadedFeed }) {
   );
 }
 
-const OUTLINE_BUTTON = "rounded-full border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50";
-
 function EmptyFeed({ state, returnTo }: { state: LoadedFeed["state"]; returnTo: string }) {
   return (
     <div className="rounded-xl border border-slate-200 bg-white px-4 py-10 text-center">
       <p className="text-slate-700">No posts near this location.</p>
       <div className="mt-4 flex flex-wrap justify-center gap-2">
         <UseMyLocationForm returnTo={returnTo} />
-        <Link to={`/location?returnTo=${encodeURIComponent(returnTo)}`} className={OUTLINE_BUTTON}>
+        <ButtonLink to={`/location?returnTo=${encodeURIComponent(returnTo)}`} variant="secondary" size="pill">
           Search place
-        </Link>
-        <Link to={feedUrl(state, { all: true })} className={OUTLINE_BUTTON}>
+        </ButtonLink>
+        <ButtonLink to={feedUrl(state, { all: true })} variant="secondary" size="pill">
           Show all
-        </Link>
+        </ButtonLink>
       </div>
     </div>
   );
@@ -215,10 +214,7 @@ export function ErrorBoundary() {
       <p role="alert" className="font-medium text-red-600">
         {nearby ? "Failed to load nearby posts" : "Failed to load feed"}
       </p>
-      <a
-        href={`${location.pathname}${location.search}`}
-        className="mt-4 inline-block rounded-lg bg-brand-600 px-4 py-2 font-medium text-white"
-      >
+      <a href={`${location.pathname}${location.search}`} className={buttonClasses({}, "mt-4")}>
         Try again
       </a>
     </main>
