@@ -55,7 +55,7 @@ export default function Contacts() {
           className="w-full min-w-0 rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-500 focus:outline-none sm:w-auto sm:flex-1"
         />
         <label htmlFor="contact-tag" className="sr-only">
-          Group
+          Filter by group
         </label>
         <select
           id="contact-tag"
@@ -101,11 +101,11 @@ export default function Contacts() {
               <div className="min-w-0 flex-1">
                 <p className="truncate font-medium text-slate-900">{contact.name}</p>
                 <p className="text-sm text-slate-600">
-                  <a href={`tel:${contact.mobileNumber}`} className="hover:underline">
+                  <a href={`tel:${contact.mobileNumber}`} className="whitespace-nowrap hover:underline">
                     {formatIndianPhone(contact.mobileNumber)}
                   </a>
-                  {contact.email ? <span className="ml-2 text-slate-500">{contact.email}</span> : null}
                 </p>
+                {contact.email ? <p className="truncate text-sm text-slate-500">{contact.email}</p> : null}
                 {contact.tags.length ? (
                   <ul className="mt-1 flex flex-wrap gap-1" aria-label="Groups">
                     {contact.tags.map((name) => (
