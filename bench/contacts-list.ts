@@ -58,7 +58,7 @@ const scenarios: Array<[string, ContactListQuery]> = [
   [`middle page (${Math.ceil(lastPage / 2)})`, { page: Math.ceil(lastPage / 2) }],
   [`last page (${lastPage})`, { page: lastPage }],
   ["search a name", { q: "Customer 4242", page: 1 }],
-  ["search mobile digits", { q: "98765", page: 1 }],
+  ["search mobile digits, no match", { q: "98765", page: 1 }],
   ["group filter, page 2", { tag: "Regulars", page: 2 }],
 ];
 
