@@ -5,6 +5,7 @@ import { AppShell, shellUser, type ShellUser } from "~/components/app-shell";
 import { ComingSoonNotice } from "~/components/coming-soon";
 import { ErrorPage, GeneralErrorBoundary } from "~/components/error-boundary";
 import { ButtonLink } from "~/components/ui/button";
+import { paths } from "~/lib/paths";
 import { pageTitle } from "~/lib/title";
 import { getUser, requireUser } from "~/utils/session.server";
 
@@ -31,6 +32,8 @@ const NOT_BUILT = [
   { path: "/success", title: "Success", container: false },
 ];
 
+const NOTHING_HERE = "There is nothing at this address.";
+
 /**
  * Every path no route file claims (React Router ranks two root splats alike, so there is one, and
  * it is the site's, not the workspace's): a screen of the list above for a signed-in business,
@@ -41,7 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const screen = NOT_BUILT.find((candidate) => matchPath(candidate.path, pathname));
   if (!screen) {
     const user = await getUser(request);
-    throw data({ message: "There is nothing at this address.", shell: user ? shellUser(user) : null }, { status: 404 });
+    throw data({ message: NOTHING_HERE, shell: user ? shellUser(user) : null }, { status: 404 });
   }
   const user = await requireUser(request);
   return { title: screen.title, shell: screen.container ? shellUser(user) : null };
@@ -51,7 +54,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTit
 
 export default function ScreenNotBuilt() {
   const { title, shell } = useLoaderData<typeof loader>();
-  const notice = <ComingSoonNotice title={title} backTo="/app" backLabel="Back to Dashboard" />;
+  const notice = <ComingSoonNotice title={title} backTo={paths.app()} backLabel="Back to Dashboard" />;
   return shell ? <AppShell user={shell}>{notice}</AppShell> : <main className="px-4 py-10">{notice}</main>;
 }
 
@@ -61,14 +64,13 @@ export function ErrorBoundary() {
       statusHandlers={{
         404: ({ error }) => {
           const shell = (error.data as { shell?: ShellUser | null }).shell;
-          const notFound = <ErrorPage title="404 Page Not Found" message="There is nothing at this address." />;
-          if (!shell) return notFound;
+          if (!shell) return <ErrorPage title="404 Page Not Found" message={NOTHING_HERE} />;
           return (
             <AppShell user={shell}>
               <ErrorPage
                 title="404 Page Not Found"
-                message="There is nothing at this address."
-                action={<ButtonLink to="/app">Go to Dashboard</ButtonLink>}
+                message={NOTHING_HERE}
+                action={<ButtonLink to={paths.app()}>Go to Dashboard</ButtonLink>}
               />
             </AppShell>
           );
