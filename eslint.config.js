@@ -49,7 +49,23 @@ export default tseslint.config(
   },
   {
     files: ["app/**/*.{ts,tsx}"],
-    ignores: ["app/models/**", "app/db/**", "app/entry.server.tsx"],
+    ignores: ["app/models/**", "app/db/**", "app/jobs/**", "app/entry.server.tsx"],
     rules: { "@typescript-eslint/no-restricted-imports": ["error", databaseImports] },
+  },
+  {
+    // Background jobs run models; from app/db they may reach only the job queue.
+    files: ["app/jobs/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          ...databaseImports,
+          patterns: [
+            { ...databaseImports.patterns[0], group: [...databaseImports.patterns[0].group, "!~/db/queue.server"] },
+            databaseImports.patterns[1],
+          ],
+        },
+      ],
+    },
   },
 );

@@ -39,6 +39,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       DATABASE_URL: "",
       SESSION_SECRET: "e2e-session-secret",
+      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
       ADMIN_EMAIL: "admin@isent.example.in",
       ADMIN_PASSWORD: "admin-e2e-password",
       // Each test is a different visitor address (tests/e2e/fixtures.ts), as if behind one proxy.

@@ -15,6 +15,8 @@ export default defineConfig({
       SESSION_SECRET: "test-session-secret",
       ADMIN_EMAIL: "admin@isent.example.in",
       ADMIN_PASSWORD: "admin-test-password",
+      // The site the tests pretend to be (tests/support/http.ts SITE): absolute links start with it.
+      PUBLIC_URL: "http://localhost",
     },
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -40,7 +40,14 @@ const environmentSchema = z.object({
   SESSION_SECRET: optionalString,
   ADMIN_EMAIL: z.string().trim().toLowerCase().email("must be an email address").default("admin@isent.local"),
   ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, "must be at least 8 characters").optional()),
-  PUBLIC_URL: optionalString.pipe(z.string().url("must be a full URL such as https://example.com").optional()),
+  PUBLIC_URL: optionalString.pipe(
+    z
+      .string()
+      .url("must be a full URL such as https://isent.example.in")
+      .refine((value) => /^https?:\/\//.test(value), "must start with https:// or http://")
+      .refine((value) => !/^https?:\/\/[^/]+\/./.test(value) && !/[?#]/.test(value), "must be the site's address alone, without a path")
+      .optional(),
+  ),
   SEED_DEMO_DATA: z
     .enum(["true", "false"])
     .default("true")
@@ -71,7 +78,17 @@ const environmentSchema = z.object({
   IP_LOCATION_URL: optionalString.pipe(z.string().url("must be a full URL such as https://ipapi.co").optional()),
 });
 
-export type Config = z.infer<typeof environmentSchema>;
+/**
+ * Every absolute URL the product gives out (reset mails, share links, og:url,
+ * QR codes) starts with PUBLIC_ORIGIN, never with the request's Host or
+ * X-Forwarded-Host, which anyone can forge. Unset, it is this machine's port.
+ */
+const configSchema = environmentSchema.transform((env) => ({
+  ...env,
+  PUBLIC_ORIGIN: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : `http://localhost:${env.PORT}`,
+}));
+
+export type Config = z.infer<typeof configSchema>;
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
@@ -81,7 +98,7 @@ export class ConfigError extends Error {
 }
 
 export function parseConfig(env: Record<string, string | undefined>): Config {
-  const result = environmentSchema.safeParse(env);
+  const result = configSchema.safeParse(env);
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => {
     const name = issue.path.join(".");
@@ -90,6 +107,16 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     return `${name} ${issue.message}${shown}`;
   });
   throw new ConfigError(problems);
+}
+
+/**
+ * A production server needs PUBLIC_URL: without it, mailed links would point at
+ * localhost. Only `npm start` (a laptop trying the product) may go without.
+ */
+export function missingPublicUrl(config: Config, env: Record<string, string | undefined>): string | null {
+  if (config.NODE_ENV !== "production" || config.PUBLIC_URL) return null;
+  if (env.npm_lifecycle_event === "start" || env.npm_lifecycle_event === "prestart") return null;
+  return "PUBLIC_URL is required in production: the site's public address, such as https://isent.example.in (links in mails and shares are built from it).";
 }
 
 function loadConfig(): Config {

@@ -18,6 +18,7 @@ import { serveWithCache } from "~/utils/response-cache.server";
 import { applySecurityHeaders, createNonce } from "~/utils/security-headers.server";
 
 export { closeDatabase } from "~/db/db.server";
+export { startBackgroundJobs, stopBackgroundJobs } from "~/jobs/index.server";
 
 /**
  * What the production server (server/index.ts) asks before Remix, through the

@@ -22,7 +22,12 @@ import { precompressed } from "./precompressed";
 
 // Before the build loads: React picks its production or development build on import.
 process.env.NODE_ENV ??= "production";
-const { config } = await import("~/config.server");
+const { config, missingPublicUrl } = await import("~/config.server");
+const publicUrlProblem = missingPublicUrl(config, process.env);
+if (publicUrlProblem) {
+  console.error(publicUrlProblem);
+  process.exit(1);
+}
 
 type Build = ServerBuild & { entry: { module: typeof entry } };
 const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as Build;
@@ -48,13 +53,17 @@ app.all("*", async (req, res, next) => {
   }
 });
 
+// Background jobs (mail now, SMS later) run in every server process, sharing the queue in the database.
+await build.entry.module.startBackgroundJobs();
+
 const server = app.listen(config.PORT, config.HOST, () => {
-  console.log(`[server] http://${config.HOST}:${config.PORT} (${config.NODE_ENV})`);
+  console.log(`[server] http://${config.HOST}:${config.PORT} (${config.NODE_ENV}), public address ${config.PUBLIC_ORIGIN}`);
 });
 // On shutdown, requests under way finish, then the database closes.
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
   process.once(signal, () => {
     server.close(async () => {
+      await build.entry.module.stopBackgroundJobs();
       await build.entry.module.closeDatabase();
       process.exit(0);
     });

@@ -23,6 +23,12 @@ export type DatabaseHandle = {
   kind: "postgres" | "pglite";
   /** Where it points, without a password, for messages. */
   description: string;
+  /**
+   * Raw SQL on the same connection(s), for pg-boss (app/db/queue.server.ts).
+   * Text without parameters may hold several statements (pg-boss sends
+   * BEGIN; …; COMMIT; as one); their results are not returned.
+   */
+  executeSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
   close: () => Promise<void>;
 };
 
@@ -44,8 +50,27 @@ export function openPostgres(databaseUrl: string, options: { max?: number } = {}
     db: drizzlePostgres(client, { schema }) as unknown as Database,
     kind: "postgres",
     description: redactUrl(databaseUrl),
+    executeSql: async (text, values = []) => {
+      if (values.length > 0) {
+        // pg (which pg-boss expects) sends a plain object as JSON text and undefined as null; postgres.js wants it done.
+        const parameters = values.map((value) => (value === undefined ? null : isPlainObject(value) ? JSON.stringify(value) : value));
+        return { rows: [...(await client.unsafe(text, parameters as postgres.ParameterOrJSON<never>[]))] };
+      }
+      // A script (BEGIN; …; COMMIT;) must run on one connection: postgres.js refuses it on the pool.
+      const connection = await client.reserve();
+      try {
+        const result = await connection.unsafe(text).simple();
+        return { rows: Array.isArray(result[0]) ? [] : [...result] };
+      } finally {
+        connection.release();
+      }
+    },
     close: () => client.end({ timeout: 5 }),
   };
+}
+
+function isPlainObject(value: unknown): value is object {
+  return typeof value === "object" && value !== null && Object.getPrototypeOf(value) === Object.prototype;
 }
 
 export function openPglite(options: PGliteOptions & { dataDir?: string }): DatabaseHandle {
@@ -55,6 +80,10 @@ export function openPglite(options: PGliteOptions & { dataDir?: string }): Datab
     db: drizzlePglite(client, { schema }) as unknown as Database,
     kind: "pglite",
     description: options.dataDir ? `PGlite in ${options.dataDir}` : "PGlite in memory",
+    executeSql: async (text, values = []) => {
+      if (values.length === 0) return { rows: (await client.exec(text)).at(-1)?.rows ?? [] };
+      return client.query(text, values);
+    },
     close: async () => {
       if (!client.closed) await client.close();
     },

@@ -2,12 +2,14 @@ import { createHash, randomBytes } from "node:crypto";
 
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 
+import { config } from "~/config.server";
 import { db } from "~/db/db.server";
 import { passwordResetTokens, refreshTokens, sessions, users } from "~/db/schema";
 import { getMailer } from "~/services/mail.server";
 
 import { isActiveAccount } from "./account-rules.server";
 import { hashPassword } from "./password.server";
+import { hitRateLimit, type RateLimit } from "./rate-limit.server";
 
 /** A reset link is valid for 30 minutes and once. */
 export const RESET_TOKEN_MINUTES = 30;
@@ -16,28 +18,27 @@ function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
+/** Reset mails to one address: at most 3 an hour, so nobody can flood an inbox through the form. */
+export const RESET_MAILS_PER_HOUR: RateLimit = { limit: 3, windowSeconds: 3600 };
+
 /**
- * Mails a reset link when the email has an account; does the same amount of
- * work either way and says nothing, so nobody learns which emails exist.
+ * Mails a reset link when the email has an active account. Runs as a
+ * background job after the form has answered (app/jobs), so how long it takes
+ * tells nobody whether the email has an account.
  */
-export async function requestPasswordReset(email: string, siteOrigin: string): Promise<void> {
+export async function mailPasswordReset(email: string): Promise<void> {
+  const address = email.toLowerCase();
+  const [user] = await db().select({ id: users.id, name: users.name, status: users.status }).from(users).where(eq(users.email, address));
+  if (!user || !isActiveAccount(user)) return;
+  if (!(await hitRateLimit(`reset-mail:${address}`, RESET_MAILS_PER_HOUR)).allowed) return;
   const token = randomBytes(32).toString("base64url");
-  const [user] = await db()
-    .select({ id: users.id, name: users.name, status: users.status })
-    .from(users)
-    .where(eq(users.email, email.toLowerCase()));
-  if (!user || !isActiveAccount(user)) {
-    // Same shape of work as a real request (a hash and a short pause), nothing stored.
-    hashToken(token);
-    await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 30));
-    return;
-  }
   await db()
     .insert(passwordResetTokens)
     .values({ userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + RESET_TOKEN_MINUTES * 60_000) });
-  const link = `${siteOrigin}/reset-password?token=${token}`;
+  // From the configured address only: a forged Host header must not choose where the link points.
+  const link = `${config.PUBLIC_ORIGIN}/reset-password?token=${token}`;
   await getMailer().send({
-    to: email,
+    to: address,
     subject: "Reset your iSent password",
     text: [
       `Hello ${user.name},`,

@@ -40,17 +40,40 @@ function askForReset(email: string) {
   return new Browser().submit(authAction, "/auth", { intent: "forgot", email });
 }
 
-/** The token in the newest mail to this address (as the user would click it). */
-function mailedToken(email: string): string {
-  const mail = smtp.inbox.filter((message) => message.to.includes(email)).at(-1);
-  const link = mail?.text.match(/http:\/\/localhost\/reset-password\?token=([A-Za-z0-9_-]+)/);
-  if (!link) throw new Error(`No reset link was mailed to ${email}`);
-  return link[1];
+const RESET_LINK = /http:\/\/localhost\/reset-password\?token=([A-Za-z0-9_-]+)/;
+
+/** The mail is sent by a background job after the answer: waits for it (as the user would). */
+async function mailTo(email: string, mailsBefore: number) {
+  return vi.waitFor(
+    () => {
+      const mail = smtp.inbox.slice(mailsBefore).find((message) => message.to.includes(email));
+      if (!mail) throw new Error(`No mail to ${email} yet`);
+      return mail;
+    },
+    { timeout: 15_000, interval: 100 },
+  );
 }
 
+/** Waits until the queue has run (or given up on) every reset-mail job. */
+async function resetJobsSettled() {
+  await vi.waitFor(
+    async () => {
+      const { rows } = await test.handle.executeSql(
+        "select count(*)::int as pending from pgboss.job where name = 'password-reset-mail' and state in ('created', 'active')",
+      );
+      expect(rows).toEqual([{ pending: 0 }]);
+    },
+    { timeout: 15_000, interval: 100 },
+  );
+}
+
+/** Asks for a reset and returns the token in the mailed link (as the user would click it). */
 async function requestToken(email: string): Promise<string> {
+  const mailsBefore = smtp.inbox.length;
   expect((await askForReset(email)).status).toBe(302);
-  return mailedToken(email);
+  const link = (await mailTo(email, mailsBefore)).text.match(RESET_LINK);
+  if (!link) throw new Error(`No reset link was mailed to ${email}`);
+  return link[1];
 }
 
 function chooseNewPassword(token: string, password: string, browser = new Browser()) {
@@ -77,18 +100,19 @@ async function tokenRows() {
 describe("asking for a reset link (POST /auth, intent forgot)", () => {
   it("mails a link through SMTP and stores only the token's hash, valid for 30 minutes", async () => {
     const user = await createUser();
+    const mailsBefore = smtp.inbox.length;
     const reply = await askForReset(user.email.toUpperCase());
 
     expect(reply).toMatchObject({ status: 302, location: "/auth" });
     expect(await toastOf(reply)).toMatchObject({ type: "success", title: "Password reset email sent" });
-    const mail = smtp.inbox.at(-1)!;
+    const mail = await mailTo(user.email, mailsBefore);
     expect(mail.to).toEqual([user.email]);
     expect(mail.from).toBe("no-reply@isent.example.in");
     expect(mail.raw).toMatch(/^Subject: Reset your iSent password\r?$/m);
     expect(mail.text).toContain("Hello Asha Rao,");
     expect(mail.text).toContain("within 30 minutes");
 
-    const token = mailedToken(user.email);
+    const token = mail.text.match(RESET_LINK)![1];
     expect(token.length).toBeGreaterThanOrEqual(40);
     const rows = await test.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
     expect(rows).toHaveLength(1);
@@ -103,6 +127,7 @@ describe("asking for a reset link (POST /auth, intent forgot)", () => {
   it("gives an unknown email the same answer, and mails and stores nothing", async () => {
     const user = await createUser();
     const known = await askForReset(user.email);
+    await resetJobsSettled();
     const mails = smtp.inbox.length;
     const tokens = await tokenRows();
 
@@ -113,6 +138,7 @@ describe("asking for a reset link (POST /auth, intent forgot)", () => {
       return { type: toast?.type, title: toast?.title, description: toast?.description };
     };
     expect(await shown(unknown)).toEqual(await shown(known));
+    await resetJobsSettled();
     expect(smtp.inbox.length).toBe(mails);
     expect(await tokenRows()).toBe(tokens);
   });
@@ -125,7 +151,29 @@ describe("asking for a reset link (POST /auth, intent forgot)", () => {
     expect(smtp.inbox.length).toBe(mails);
   });
 
-  it("says so when the mail cannot be sent", async () => {
+  it("answers before the lookup and the mail: a mail server that hangs does not hold the answer", async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const sent: string[] = [];
+    useMailer({
+      send: async (message) => {
+        await held;
+        sent.push(message.to);
+      },
+    });
+    try {
+      const user = await createUser();
+      const reply = await askForReset(user.email);
+      expect(reply).toMatchObject({ status: 302, location: "/auth" });
+      expect(sent).toEqual([]);
+      release();
+      await vi.waitFor(() => expect(sent).toEqual([user.email]), { timeout: 15_000, interval: 100 });
+    } finally {
+      useMailer(smtpMailer(smtp.url, FROM));
+    }
+  });
+
+  it("retries the mail later when the mail server is down, with the same answer now", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
@@ -133,12 +181,54 @@ describe("asking for a reset link (POST /auth, intent forgot)", () => {
     await new Promise((resolve) => closed.close(resolve));
     useMailer(smtpMailer(`smtp://127.0.0.1:${deadPort}`, FROM));
     try {
-      const reply = await askForReset((await createUser()).email);
-      expect(reply.status).toBe(502);
-      expect(await toastOf(reply)).toMatchObject({ type: "error", title: "Password reset failed" });
+      const user = await createUser();
+      const reply = await askForReset(user.email);
+      expect(reply).toMatchObject({ status: 302, location: "/auth" });
+      expect(await toastOf(reply)).toMatchObject({ type: "success", title: "Password reset email sent" });
+      await vi.waitFor(
+        async () => {
+          const { rows } = await test.handle.executeSql(
+            "select state from pgboss.job where name = 'password-reset-mail' and data->>'email' = $1",
+            [user.email],
+          );
+          expect(rows).toEqual([{ state: "retry" }]);
+        },
+        { timeout: 15_000, interval: 100 },
+      );
     } finally {
       useMailer(smtpMailer(smtp.url, FROM));
     }
+  });
+
+  it("builds the link from PUBLIC_URL, never from a forged Host header", async () => {
+    const user = await createUser();
+    const mailsBefore = smtp.inbox.length;
+    const forged = new Request("http://attacker.example/auth", {
+      method: "POST",
+      headers: {
+        Host: "attacker.example",
+        "X-Forwarded-Host": "attacker.example",
+        Origin: "http://attacker.example",
+        "Content-Type": "application/x-www-form-urlencoded",
+        "X-Forwarded-For": "10.250.0.1",
+      },
+      body: new URLSearchParams({ intent: "forgot", email: user.email }).toString(),
+    });
+    expect((await call(authAction, forged)).status).toBe(302);
+    const mail = await mailTo(user.email, mailsBefore);
+    expect(mail.text).toMatch(RESET_LINK);
+    expect(mail.text).not.toContain("attacker.example");
+  });
+
+  it("mails one address at most 3 times an hour, and answers the same every time", async () => {
+    const user = await createUser();
+    const mailsBefore = smtp.inbox.length;
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect(await askForReset(user.email)).toMatchObject({ status: 302, location: "/auth" });
+    }
+    await resetJobsSettled();
+    expect(smtp.inbox.slice(mailsBefore).filter((message) => message.to.includes(user.email))).toHaveLength(3);
+    expect(await test.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id))).toHaveLength(3);
   });
 });
 

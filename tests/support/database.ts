@@ -6,6 +6,7 @@ import { afterAll, beforeAll, inject } from "vitest";
 
 import { openPglite, openPostgres, type DatabaseHandle } from "~/db/client.server";
 import { useDatabase } from "~/db/db.server";
+import { stopBackgroundJobs } from "~/jobs/index.server";
 
 import { adminUrl, databaseUrlFor, uniqueDatabaseName } from "./postgres-admin";
 
@@ -39,7 +40,11 @@ export function setupTestDatabase() {
     state.handle = await createTestDatabase();
     useDatabase(state.handle);
   });
-  afterAll(() => state.handle?.drop());
+  afterAll(async () => {
+    // A test that queued a job started the workers on this database: they stop first.
+    await stopBackgroundJobs();
+    await state.handle?.drop();
+  });
   return {
     get db() {
       return state.handle.db;

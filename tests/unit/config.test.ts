@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { ConfigError, parseConfig } from "~/config.server";
+import { ConfigError, missingPublicUrl, parseConfig } from "~/config.server";
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -52,5 +52,22 @@ describe("environment validation", () => {
 
   it("lists every bad variable at once", () => {
     expect(problemsOf({ PORT: "x", ADMIN_EMAIL: "nope", NODE_ENV: "staging" })).toHaveLength(3);
+  });
+
+  it("takes the public origin from PUBLIC_URL only, and refuses a path or a non-web scheme", () => {
+    expect(parseConfig({ PUBLIC_URL: "https://isent.example.in/" }).PUBLIC_ORIGIN).toBe("https://isent.example.in");
+    expect(parseConfig({ PORT: "4000" }).PUBLIC_ORIGIN).toBe("http://localhost:4000");
+    expect(problemsOf({ PUBLIC_URL: "https://isent.example.in/app" })[0]).toMatch(/^PUBLIC_URL must be the site's address alone/);
+    expect(problemsOf({ PUBLIC_URL: "https://isent.example.in?x=1" })[0]).toMatch(/^PUBLIC_URL must be the site's address alone/);
+    expect(problemsOf({ PUBLIC_URL: "ftp://isent.example.in" })[0]).toMatch(/^PUBLIC_URL must start with https:\/\/ or http:\/\//);
+  });
+
+  it("requires PUBLIC_URL of a production server, except `npm start` on a laptop", () => {
+    const production = parseConfig({ NODE_ENV: "production" });
+    expect(missingPublicUrl(production, { npm_lifecycle_event: "serve" })).toMatch(/^PUBLIC_URL is required in production/);
+    expect(missingPublicUrl(production, {})).toMatch(/^PUBLIC_URL is required in production/);
+    expect(missingPublicUrl(production, { npm_lifecycle_event: "start" })).toBeNull();
+    expect(missingPublicUrl(parseConfig({ NODE_ENV: "production", PUBLIC_URL: "https://isent.example.in" }), {})).toBeNull();
+    expect(missingPublicUrl(parseConfig({ NODE_ENV: "development" }), {})).toBeNull();
   });
 });

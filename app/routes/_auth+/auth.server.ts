@@ -2,11 +2,10 @@ import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import { AuthorizationError } from "remix-auth";
 
-import { config } from "~/config.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { forgotPasswordSchema, loginSchema, registerSchema } from "~/lib/schemas/auth";
 import { createToast } from "~/lib/toast";
-import { requestPasswordReset } from "~/models/password-reset.server";
+import { queueJob } from "~/jobs/index.server";
 import { throttleByAddress, type Throttled } from "~/models/rate-limit.server";
 import { EmailTakenError, createAccount } from "~/models/users.server";
 
@@ -90,20 +89,8 @@ export async function forgotPassword(request: Request, formData: FormData) {
   }
   const throttled = await throttleByAddress("reset", clientIp(request));
   if (throttled) return throttledReply("forgot", throttled, formData);
-  const origin = config.PUBLIC_URL?.replace(/\/$/, "") ?? new URL(request.url).origin;
-  try {
-    await requestPasswordReset(submission.value.email, origin);
-  } catch (error) {
-    console.error("[auth] password reset mail failed:", error);
-    return data(
-      {
-        intent: "forgot" as const,
-        result: submission.reply({ formErrors: ["Password reset failed. Please try again."] }),
-        toast: createToast({ type: "error", title: "Password reset failed" }),
-      },
-      { status: 502 },
-    );
-  }
+  // The lookup and the mail happen in a background job: the answer takes as long whether or not the email has an account.
+  await queueJob("password-reset-mail", { email: submission.value.email });
   return redirectWithToast("/auth", {
     type: "success",
     title: "Password reset email sent",

@@ -83,7 +83,7 @@ export async function loadHomeFeed(request: Request) {
   }
   if (query.q) apiParams.q = query.q;
   if (query.category) apiParams.category = query.category;
-  const origin = config.PUBLIC_URL?.replace(/\/$/, "") ?? url.origin;
+  const origin = config.PUBLIC_ORIGIN;
 
   return data(
     {

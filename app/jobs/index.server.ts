@@ -1,0 +1,57 @@
+import { z } from "zod";
+
+import { jobQueue, stopJobQueue, type JobQueue } from "~/db/queue.server";
+import { mailPasswordReset } from "~/models/password-reset.server";
+
+/**
+ * Background work, run by the PostgreSQL job queue (pg-boss) in every server
+ * process: each job is a queue name, what its data must look like, and the
+ * model function that does it. A failed job is retried with a growing pause.
+ */
+const jobs = {
+  "password-reset-mail": { data: z.object({ email: z.string().email() }), run: ({ email }: { email: string }) => mailPasswordReset(email) },
+} as const;
+
+type JobName = keyof typeof jobs;
+type JobData<Name extends JobName> = z.infer<(typeof jobs)[Name]["data"]>;
+
+const RETRIES = { retryLimit: 3, retryDelay: 30, retryBackoff: true };
+/** How often an idle worker asks for new jobs. */
+const POLLING_SECONDS = 2;
+
+type Workers = { queue: JobQueue; workerIds: Map<string, string> };
+
+const globalForJobs = globalThis as unknown as { __backgroundJobs?: Promise<Workers> };
+
+/** Starts the queue and a worker per job, once per process (the server calls it at start; queueing a job does too). */
+export function startBackgroundJobs(): Promise<Workers> {
+  globalForJobs.__backgroundJobs ??= startWorkers();
+  return globalForJobs.__backgroundJobs;
+}
+
+async function startWorkers(): Promise<Workers> {
+  const queue = await jobQueue();
+  const workerIds = new Map<string, string>();
+  for (const [name, job] of Object.entries(jobs)) {
+    await queue.createQueue(name, { name, ...RETRIES });
+    const workerId = await queue.work(name, { pollingIntervalSeconds: POLLING_SECONDS }, async (batch) => {
+      for (const { data } of batch) await job.run(job.data.parse(data));
+    });
+    workerIds.set(name, workerId);
+  }
+  return { queue, workerIds };
+}
+
+/** Puts a job on the queue and wakes this process's worker: it runs right after the current request has been answered. */
+export async function queueJob<Name extends JobName>(name: Name, data: JobData<Name>) {
+  const { queue, workerIds } = await startBackgroundJobs();
+  await queue.send(name, data, RETRIES);
+  const workerId = workerIds.get(name);
+  if (workerId) queue.notifyWorker(workerId);
+}
+
+/** Lets jobs under way finish, then stops (before the database closes). */
+export async function stopBackgroundJobs() {
+  globalForJobs.__backgroundJobs = undefined;
+  await stopJobQueue();
+}
