@@ -4,7 +4,8 @@
  * stopping a production server. Not a benchmark itself.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 
 import { openPglite, openPostgres, type DatabaseHandle } from "~/db/client.server";
@@ -91,7 +92,7 @@ export async function startServer(env: Record<string, string>, port: number, tim
   const bin = path.join(ROOT, "node_modules/.bin/tsx");
   const child = spawn(bin, ["server/index.ts"], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", ...env },
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
@@ -135,4 +136,52 @@ export async function startServer(env: Record<string, string>, port: number, tim
   }
   await stop();
   throw new Error(`Server did not answer /api/health within ${timeoutMs / 1000} s:\n${output}`);
+}
+
+/** Runs a command from the repository root; its output, or an error with it. */
+export function runCommand(command: string, args: string[], env: NodeJS.ProcessEnv, timeoutMs: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      if (code === 0) resolve(output);
+      else reject(new Error(`${command} ${args.join(" ")} exited with ${code}:\n${output}`));
+    });
+  });
+}
+
+export type DemoServer = Server & { dataDir: string };
+
+/**
+ * The production server on a fresh PGlite with the demo data, as a newcomer's
+ * `npm start` has it (a temporary DATA_DIR, removed by stop()). Extra env is
+ * passed to the server, e.g. TRUST_PROXY.
+ */
+export async function startDemoServer(port: number, prefix: string, extraEnv: Record<string, string> = {}): Promise<DemoServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), prefix));
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, SEED_DEMO_DATA: "true" };
+  delete env.DATABASE_URL;
+  console.log(`Preparing PGlite demo data in ${dataDir} …`);
+  const started = performance.now();
+  await runCommand(path.join(ROOT, "node_modules/.bin/tsx"), ["scripts/db-setup.ts"], env, 300_000);
+  console.log(`db-setup: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const server = await startServer(
+    { DATA_DIR: dataDir, SEED_DEMO_DATA: "true", LOG_LEVEL: "warn", DATABASE_URL: "", ...extraEnv },
+    port,
+  ).catch((error: unknown) => {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  });
+  return {
+    ...server,
+    dataDir,
+    stop: async () => {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }

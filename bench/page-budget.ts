@@ -18,16 +18,12 @@
  * Flags: --runs N (5)  --port P (4120; Chromium debugs on P+1..P+5)  --path URL-PATH (/)
  *        --no-lighthouse (sizes only)
  */
-import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
 import { get } from "node:http";
-import { tmpdir } from "node:os";
-import path from "node:path";
 
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 
-import { intFlag, parseFlags, printTable, ROOT, sleep, startServer, type Server } from "./lib";
+import { intFlag, parseFlags, printTable, sleep, startDemoServer, type DemoServer } from "./lib";
 
 const flags = parseFlags();
 const RUNS = Math.max(1, intFlag(flags, "runs", 5));
@@ -62,21 +58,6 @@ const median = (values: number[]) => {
 };
 
 /** Runs a command to completion (bounded), inheriting nothing but the given env. */
-function run(command: string, args: string[], env: NodeJS.ProcessEnv, timeoutMs: number): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
-    child.on("exit", (code) => {
-      clearTimeout(timer);
-      if (code === 0) resolve(output);
-      else reject(new Error(`${command} ${args.join(" ")} exited with ${code}:\n${output}`));
-    });
-  });
-}
-
 /** Every JS URL the page makes the browser load up front. */
 function referencedScripts(html: string, base: string): string[] {
   const urls = new Set<string>();
@@ -92,17 +73,10 @@ function referencedScripts(html: string, base: string): string[] {
   return [...urls].map((url) => new URL(url.replaceAll("&amp;", "&"), base).toString());
 }
 
-const dataDir = mkdtempSync(path.join(tmpdir(), "bench-page-"));
-const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, SEED_DEMO_DATA: "true" };
-delete env.DATABASE_URL;
-let server: Server | undefined;
+let server: DemoServer | undefined;
 let exitCode = 0;
 try {
-  console.log(`Preparing PGlite demo data in ${dataDir} …`);
-  const started = performance.now();
-  await run(path.join(ROOT, "node_modules/.bin/tsx"), ["scripts/db-setup.ts"], env, 300_000);
-  console.log(`db-setup: ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  server = await startServer({ DATA_DIR: dataDir, SEED_DEMO_DATA: "true", LOG_LEVEL: "warn", DATABASE_URL: "" }, PORT);
+  server = await startDemoServer(PORT, "bench-page-");
   const pageUrl = `${server.url}${PAGE_PATH}`;
 
   const response = await fetch(pageUrl);
@@ -202,6 +176,5 @@ try {
   exitCode = 1;
 } finally {
   await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
   process.exitCode = exitCode;
 }
