@@ -45,12 +45,16 @@ function anonIdCookie(): string | null {
   }
 }
 
-/** The visitor's anonymous id (a uuid), kept in local storage and in the cookie the server set; it grants nothing. */
-export function getAnonId(): string {
+/**
+ * The visitor's signed id as the server issued it (its anon_id cookie), kept in
+ * local storage too and sent as `anonId`: the server counts only ids it signed,
+ * so without one (none issued yet) there is nothing to send.
+ */
+export function getAnonId(): string | undefined {
   const stored = read("localStorage", ANON_ID_KEY);
-  const anonId = anonIdCookie() ?? stored ?? crypto.randomUUID();
-  if (stored !== anonId) write("localStorage", ANON_ID_KEY, anonId);
-  return anonId;
+  const anonId = anonIdCookie() ?? stored;
+  if (anonId && stored !== anonId) write("localStorage", ANON_ID_KEY, anonId);
+  return anonId ?? undefined;
 }
 
 export function rememberLike(postId: string, liked: boolean) {

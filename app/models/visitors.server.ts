@@ -1,21 +1,87 @@
+import { createHmac, hkdfSync, randomUUID, timingSafeEqual } from "node:crypto";
+
+import { addressGroup } from "~/lib/address-group";
 import { isUuid } from "~/lib/ids";
+import { cookieSecrets } from "~/utils/secrets.server";
+
+import { hitRateLimit, type RateLimit, type Throttled } from "./rate-limit.server";
+
+/**
+ * Limits per client address (an IPv6 /64), generous because many phones share
+ * one carrier NAT address. New ids are what bound how far one address can
+ * inflate a post's likes and views (each visitor counts once per post); the
+ * like and view limits bound the writes.
+ */
+export const NEW_VISITOR_LIMIT: RateLimit = { limit: 300, windowSeconds: 3600 };
+export const LIKE_LIMIT: RateLimit = { limit: 600, windowSeconds: 3600 };
+/** A visitor scrolling the feed sends a view per post, so views come far more often than likes. */
+export const VIEW_LIMIT: RateLimit = { limit: 3000, windowSeconds: 3600 };
+
+export const TOO_MANY_FROM_NETWORK = "Too many requests from your network. Please try again later.";
+
+export type Engagement = "like" | "view";
+
+/** A signed visitor id: the id the server issued and its HMAC, so a client cannot make up visitors. */
+export type VisitorToken = { id: string; token: string };
+
+/**
+ * A key of their own for visitor tokens, derived from each cookie secret (newest
+ * first, so secrets rotate as sessions do): nothing else signed with the secret
+ * can pass for a visitor token.
+ */
+function visitorKeys(): Buffer[] {
+  return cookieSecrets().map((secret) => Buffer.from(hkdfSync("sha256", secret, "", "isent visitor id", 32)));
+}
+
+function signature(id: string, key: Buffer): string {
+  return createHmac("sha256", key).update(id).digest("base64url");
+}
+
+/** The visitor id in a token this server signed (compared in constant time); null for anything else. */
+export function verifyVisitorToken(token: unknown): string | null {
+  if (typeof token !== "string") return null;
+  const [id, presented, ...rest] = token.split(".");
+  if (rest.length > 0 || !isUuid(id) || !presented) return null;
+  const given = Buffer.from(presented);
+  const signedByUs = visitorKeys().some((key) => {
+    const expected = Buffer.from(signature(id, key));
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  });
+  return signedByUs ? id : null;
+}
+
+const addressKey = (purpose: string, clientAddress: string | null) =>
+  `${purpose}:ip:${clientAddress ? addressGroup(clientAddress) : "unknown"}`;
+
+/** A new visitor id for a client at this address; null when the address has had too many this hour. */
+export async function issueVisitorId(clientAddress: string | null): Promise<VisitorToken | null> {
+  const { allowed } = await hitRateLimit(addressKey("visitor-id", clientAddress), NEW_VISITOR_LIMIT);
+  if (!allowed) return null;
+  const id = randomUUID();
+  return { id, token: `${id}.${signature(id, visitorKeys()[0])}` };
+}
+
+/** Counts one like or view from this client address; a Throttled answer means refuse it. */
+export async function throttleEngagement(kind: Engagement, clientAddress: string | null): Promise<Throttled | null> {
+  const result = await hitRateLimit(addressKey(kind, clientAddress), kind === "like" ? LIKE_LIMIT : VIEW_LIMIT);
+  return result.allowed ? null : { message: TOO_MANY_FROM_NETWORK, retryAfterSeconds: result.retryAfterSeconds };
+}
 
 export type VisitorClues = {
   /** The signed-in user's id (session cookie or bearer token), if any. */
   userId: string | null;
-  /** The anonymous id from the visitor's cookie, if any (already checked to be a uuid). */
-  cookieAnonId: string | null;
-  /** An `anonId` the client sent in the request body, unchecked. */
-  bodyAnonId?: unknown;
+  /** The value of the visitor's anon_id cookie, unchecked. */
+  cookieToken: unknown;
+  /** An `anonId` the client sent in the request body (the page mirrors the cookie's token), unchecked. */
+  bodyToken?: unknown;
 };
 
 /**
  * Who likes or views: a signed-in user as themselves, `user:{id}` (the same on
- * every device), else the anonymous id of the cookie, else an anonymous id the
- * client sent (a uuid, lower-cased). Null when there is none of them.
+ * every device), else the visitor id of the cookie, else the one the client
+ * sent. Only ids this server signed count: an id a client made up is none.
  */
-export function visitorIdOf({ userId, cookieAnonId, bodyAnonId }: VisitorClues): string | null {
+export function visitorIdOf({ userId, cookieToken, bodyToken }: VisitorClues): string | null {
   if (userId) return `user:${userId}`;
-  if (cookieAnonId) return cookieAnonId;
-  return isUuid(bodyAnonId) ? bodyAnonId.toLowerCase() : null;
+  return verifyVisitorToken(cookieToken) ?? verifyVisitorToken(bodyToken);
 }

@@ -2,6 +2,8 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 
 import { safeRedirect } from "~/lib/safe-redirect";
 import { setLike } from "~/models/post-engagement.server";
+import { TOO_MANY_FROM_NETWORK, throttleEngagement } from "~/models/visitors.server";
+import { clientIp } from "~/utils/client-ip.server";
 import { assertSameOrigin } from "~/utils/csrf.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { ensureAnonId, visitorIdFrom } from "~/utils/visitor.server";
@@ -14,9 +16,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const intent = form.get("action") === "unlike" ? "unlike" : "like";
   // A first-time visitor without JavaScript gets their id now.
   const { anonId, setCookie } = await ensureAnonId(request);
-  const result = await setLike(params.id ?? "", (await visitorIdFrom(request)) ?? anonId, intent);
-  if (!result) return redirectWithToast(returnTo, { type: "error", title: "This post is no longer available." });
-  return redirect(returnTo, { status: 303, headers: setCookie ? { "Set-Cookie": setCookie } : undefined });
+  const headers = setCookie ? { "Set-Cookie": setCookie } : undefined;
+  const visitorId = (await visitorIdFrom(request)) ?? anonId;
+  // No id (too many new ones from this address) or too many likes from it: the same refusal.
+  if (!visitorId || (await throttleEngagement("like", clientIp(request)))) {
+    return redirectWithToast(returnTo, { type: "error", title: TOO_MANY_FROM_NETWORK }, { headers });
+  }
+  const result = await setLike(params.id ?? "", visitorId, intent);
+  if (!result) return redirectWithToast(returnTo, { type: "error", title: "This post is no longer available." }, { headers });
+  return redirect(returnTo, { status: 303, headers });
 }
 
 export async function loader() {

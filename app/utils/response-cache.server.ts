@@ -53,13 +53,15 @@ async function serveFirstVisitPage(key: string, request: Request, render: Render
     const hit = await pending;
     if (hit) return personalise(hit, request);
   }
-  const rendered = render(request).then(keepablePage);
+  const response = render(request);
+  const rendered = response.then(keepablePage);
   keep(
     key,
     rendered.then((page) => (page instanceof Response ? null : page)),
   );
   const page = await rendered;
-  return page instanceof Response ? page : personalise(page, request);
+  // The asker who rendered keeps the visitor id its render issued (ids are counted per address).
+  return page instanceof Response ? page : personalise(page, request, (await response).headers.getSetCookie());
 }
 
 /** Only a whole page whose sole cookie is the new visitor's id is the same for everyone; else the response as it is. */
@@ -89,12 +91,13 @@ function keep(key: string, answer: Promise<Kept | null>) {
   if (kept.size > MAX_ENTRIES) kept.delete(kept.keys().next().value!);
 }
 
-async function personalise(page: Kept, request: Request): Promise<Response> {
+/** The kept page with a fresh nonce, and the visitor id cookie `issued` for this asker or else a new one. */
+async function personalise(page: Kept, request: Request, issued?: string[]): Promise<Response> {
   const nonce = createNonce();
   const headers = new Headers(page.headers);
   headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
-  const { setCookie } = await ensureAnonId(request);
-  if (setCookie) headers.append("Set-Cookie", setCookie);
+  const setCookies = issued ?? [(await ensureAnonId(request)).setCookie];
+  for (const setCookie of setCookies) if (setCookie) headers.append("Set-Cookie", setCookie);
   return new Response(page.body.replaceAll(page.nonce!, nonce), { status: page.status, headers });
 }
 

@@ -1,20 +1,20 @@
-import { randomUUID } from "node:crypto";
-
 import { createCookie } from "@remix-run/node";
 import { z } from "zod";
 
-import { isUuid } from "~/lib/ids";
-import { visitorIdOf } from "~/models/visitors.server";
+import { issueVisitorId, throttleEngagement, verifyVisitorToken, visitorIdOf, type Engagement } from "~/models/visitors.server";
 
 import { getApiUser } from "./api-auth.server";
+import { apiError } from "./api.server";
+import { clientIp } from "./client-ip.server";
 import { SECURE_COOKIES } from "./cookies.server";
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 const secure = SECURE_COOKIES;
 
 /**
- * The anonymous visitor id, a cookie for one year. Scripts read it too
- * (it is mirrored in local storage), so it is not HttpOnly; it grants nothing.
+ * The anonymous visitor's signed id, a cookie for one year. Scripts read it too
+ * (the page mirrors it in local storage and sends it as `anonId`), so it is not
+ * HttpOnly; it grants nothing but counting as one visitor.
  */
 const anonIdCookie = createCookie("anon_id", {
   path: "/",
@@ -24,19 +24,27 @@ const anonIdCookie = createCookie("anon_id", {
   maxAge: ONE_YEAR_SECONDS,
 });
 
-export function isVisitorId(value: unknown): value is string {
-  return isUuid(value);
-}
-
-export async function readAnonId(request: Request): Promise<string | null> {
-  const value = await anonIdCookie.parse(request.headers.get("Cookie"));
-  return isVisitorId(value) ? value.toLowerCase() : null;
+function readAnonIdCookie(request: Request): Promise<unknown> {
+  return anonIdCookie.parse(request.headers.get("Cookie"));
 }
 
 /** Who likes or views (visitorIdOf decides), from this request's user, its cookie and an `anonId` in its body. */
-export async function visitorIdFrom(request: Request, body: Record<string, unknown> = {}): Promise<string | null> {
+export async function visitorIdFrom(request: Request, body: { anonId?: unknown } = {}): Promise<string | null> {
   const user = await getApiUser(request);
-  return visitorIdOf({ userId: user?.id ?? null, cookieAnonId: await readAnonId(request), bodyAnonId: body.anonId });
+  return visitorIdOf({ userId: user?.id ?? null, cookieToken: await readAnonIdCookie(request), bodyToken: body.anonId });
+}
+
+/**
+ * The visitor a like or view through /api counts for, within their address's
+ * limit; else thrown as 400 {message} (no id this server issued) or 429 {message}
+ * with Retry-After.
+ */
+export async function requireEngagingVisitor(kind: Engagement, request: Request, body: { anonId?: unknown }): Promise<string> {
+  const visitorId = await visitorIdFrom(request, body);
+  if (!visitorId) throw apiError(400, "anonId must be the visitor's id");
+  const throttled = await throttleEngagement(kind, clientIp(request));
+  if (throttled) throw apiError(429, throttled.message, { headers: { "Retry-After": String(throttled.retryAfterSeconds) } });
+  return visitorId;
 }
 
 /** Whether a Set-Cookie header only gives a visitor their anonymous id. */
@@ -44,12 +52,18 @@ export function isAnonIdCookie(setCookie: string): boolean {
   return setCookie.startsWith(`${anonIdCookie.name}=`);
 }
 
-/** The visitor's id, and a Set-Cookie header when this is their first response. */
-export async function ensureAnonId(request: Request): Promise<{ anonId: string; setCookie: string | null }> {
-  const existing = await readAnonId(request);
+/**
+ * The visitor's id, and a Set-Cookie header when one is issued now: on their
+ * first response, or when their cookie holds no id this server signed (such as
+ * an unsigned one from before ids were signed). No id when their address has
+ * had too many new ones: the page is served all the same.
+ */
+export async function ensureAnonId(request: Request): Promise<{ anonId: string | null; setCookie: string | null }> {
+  const existing = verifyVisitorToken(await readAnonIdCookie(request));
   if (existing) return { anonId: existing, setCookie: null };
-  const anonId = randomUUID();
-  return { anonId, setCookie: await anonIdCookie.serialize(anonId) };
+  const issued = await issueVisitorId(clientIp(request));
+  if (!issued) return { anonId: null, setCookie: null };
+  return { anonId: issued.id, setCookie: await anonIdCookie.serialize(issued.token) };
 }
 
 export const LOCATION_SOURCES = ["manual", "gps", "ip"] as const;

@@ -44,23 +44,28 @@ test.describe("feed JSON endpoints @api", () => {
     });
   }
 
-  test("like and view refuse unknown posts and bad visitor ids, changing nothing", async ({ playwright, baseURL }) => {
-    // A client with no cookies: only the anonId it sends identifies it.
+  test("like and view refuse ids the server did not issue and unknown posts, changing nothing", async ({ playwright, baseURL }) => {
+    // A client with no cookies: an anonId it made up names nobody.
     const api = await playwright.request.newContext({ baseURL });
-    const unknown = randomUUID();
-    const like = await api.post(`/api/posts/${unknown}/like`, { data: { anonId: randomUUID() } });
+    const [post] = (await (await api.get("/api/feed?limit=1&offset=11")).json()) as Array<{ id: string; likesCount: number }>;
+    for (const anonId of [randomUUID(), "not-an-id"]) {
+      const like = await api.post(`/api/posts/${post.id}/like`, { data: { anonId } });
+      expect(like.status()).toBe(400);
+      expect(await like.json()).toEqual({ message: "anonId must be the visitor's id" });
+      const view = await api.post(`/api/posts/${post.id}/view`, { data: { anonId, ts: Date.now() } });
+      expect(view.status()).toBe(400);
+    }
+
+    // A page gives the client its visitor id (the anon_id cookie); then posts and input are checked.
+    await api.get("/");
+    const like = await api.post(`/api/posts/${randomUUID()}/like`, { data: {} });
     expect(like.status()).toBe(404);
     expect(await like.json()).toEqual({ message: "Post not found" });
-    const view = await api.post(`/api/posts/not-a-uuid/view`, { data: { anonId: randomUUID(), ts: Date.now() } });
+    const view = await api.post(`/api/posts/not-a-uuid/view`, { data: { ts: Date.now() } });
     expect(view.status()).toBe(404);
-
-    const [post] = (await (await api.get("/api/feed?limit=1&offset=11")).json()) as Array<{ id: string; likesCount: number }>;
-    const badVisitor = await api.post(`/api/posts/${post.id}/like`, { data: { anonId: "not-an-id" } });
-    expect(badVisitor.status()).toBe(400);
-    expect(await badVisitor.json()).toEqual({ message: "anonId must be the visitor's id" });
-    const badAction = await api.post(`/api/posts/${post.id}/like`, { data: { anonId: randomUUID(), action: "love" } });
+    const badAction = await api.post(`/api/posts/${post.id}/like`, { data: { action: "love" } });
     expect(badAction.status()).toBe(400);
-    const badTime = await api.post(`/api/posts/${post.id}/view`, { data: { anonId: randomUUID(), ts: "yesterday" } });
+    const badTime = await api.post(`/api/posts/${post.id}/view`, { data: { ts: "yesterday" } });
     expect(badTime.status()).toBe(400);
     const [after] = (await (await api.get("/api/feed?limit=1&offset=11", { headers: { "Cache-Control": "no-cache" } })).json()) as Array<{
       likesCount: number;
@@ -69,15 +74,19 @@ test.describe("feed JSON endpoints @api", () => {
     await api.dispose();
   });
 
-  test("a visitor's view counts once, however often it is sent", async ({ playwright, baseURL }) => {
-    const api = await playwright.request.newContext({ baseURL });
-    const [post] = (await (await api.get("/api/feed?limit=1&offset=7")).json()) as Array<{ id: string }>;
-    const anonId = randomUUID();
-    const first = await (await api.post(`/api/posts/${post.id}/view`, { data: { anonId, ts: Date.now() } })).json();
-    const second = await (await api.post(`/api/posts/${post.id}/view`, { data: { anonId, ts: Date.now() } })).json();
+  test("a visitor's view counts once, however often and however it is sent", async ({ playwright, baseURL }) => {
+    const browser = await playwright.request.newContext({ baseURL });
+    await browser.get("/");
+    const cookie = (await browser.storageState()).cookies.find(({ name }) => name === "anon_id")!;
+    // What the page's script mirrors and sends as anonId: the cookie's value (Remix writes base64 JSON).
+    const anonId = JSON.parse(Buffer.from(decodeURIComponent(cookie.value), "base64").toString()) as string;
+    const [post] = (await (await browser.get("/api/feed?limit=1&offset=7")).json()) as Array<{ id: string }>;
+    const first = await (await browser.post(`/api/posts/${post.id}/view`, { data: { ts: Date.now() } })).json();
+    const withoutCookie = await playwright.request.newContext({ baseURL });
+    const second = await (await withoutCookie.post(`/api/posts/${post.id}/view`, { data: { anonId, ts: Date.now() } })).json();
     expect(first.success).toBe(true);
     expect(second.viewsCount).toBe(first.viewsCount);
-    await api.dispose();
+    await Promise.all([browser.dispose(), withoutCookie.dispose()]);
   });
 
   test("GET /api/public/business/{id} answers the public profile or 404", async ({ request }) => {

@@ -101,7 +101,10 @@ test.describe("the public feed", () => {
     const before = await cardAt(page, index);
     // Named by word and count, as a screen reader says it: "Like, 6".
     const likeButton = before.card.getByRole("button", { name: `Like, ${before.likes}`, exact: true });
+    // The count moves at once with JavaScript: wait for the server to save the like before reloading.
+    const saved = page.waitForResponse((response) => response.url().endsWith(`/posts/${before.id}/like`));
     await likeButton.click();
+    await saved;
     const likedButton = cards(page)
       .nth(index)
       .getByRole("button", { name: `Unlike, ${before.likes + 1}`, exact: true });

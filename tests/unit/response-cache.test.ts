@@ -6,6 +6,15 @@ import { ensureAnonId } from "~/utils/visitor.server";
 
 const ORIGIN = "http://localhost";
 
+// A new visitor id counts against the address's limit in the database; here every address is within it.
+const rateLimit = vi.hoisted(() => ({ hits: 0 }));
+vi.mock("~/models/rate-limit.server", () => ({
+  hitRateLimit: async () => {
+    rateLimit.hits += 1;
+    return { allowed: true, retryAfterSeconds: 1 };
+  },
+}));
+
 /** A stand-in for the Remix handler: a page like the real one (nonce in the CSP and in the scripts). */
 function fakeApp(answer: (request: Request, call: number) => Promise<Response> = page) {
   let calls = 0;
@@ -28,7 +37,10 @@ function nonceOf(response: Response) {
   return /'nonce-([^']+)'/.exec(response.headers.get("Content-Security-Policy") ?? "")?.[1];
 }
 
-beforeEach(() => clearResponseCache());
+beforeEach(() => {
+  clearResponseCache();
+  rateLimit.hits = 0;
+});
 afterEach(() => vi.useRealTimers());
 
 describe("first-visit pages", () => {
@@ -52,6 +64,8 @@ describe("first-visit pages", () => {
     expect(nonceOf(second)).not.toBe(nonceOf(first));
     expect(secondBody).not.toContain(nonceOf(first));
     expect(second.headers.getSetCookie()[0]).not.toBe(first.headers.getSetCookie()[0]);
+    // One id issued (and counted) per visitor: the first keeps the one its render issued.
+    expect(rateLimit.hits).toBe(2);
   });
 
   it("shares one render among concurrent first visits", async () => {

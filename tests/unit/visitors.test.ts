@@ -1,23 +1,82 @@
-import { describe, expect, it } from "vitest";
+import { createHmac, randomUUID } from "node:crypto";
 
-import { visitorIdOf } from "~/models/visitors.server";
+import { afterEach, describe, expect, it, vi } from "vitest";
 
-const ANON = "6f1c2b7e-1d2a-4c3b-9a8e-1234567890ab";
-const OTHER = "0b5c7d3e-2f1a-4b6c-8d9e-abcdefabcdef";
+import { issueVisitorId, verifyVisitorToken, visitorIdOf } from "~/models/visitors.server";
+
+// Issuing counts against the address's limit in the database; here every address is within it.
+vi.mock("~/models/rate-limit.server", () => ({ hitRateLimit: async () => ({ allowed: true, retryAfterSeconds: 1 }) }));
+const secrets = vi.hoisted(() => ({ current: ["first-secret"] }));
+vi.mock("~/utils/secrets.server", () => ({ cookieSecrets: () => secrets.current }));
+afterEach(() => {
+  secrets.current = ["first-secret"];
+});
+
+async function issued() {
+  const visitor = await issueVisitorId("203.0.113.7");
+  if (!visitor) throw new Error("No visitor id was issued");
+  return visitor;
+}
+
+describe("signed visitor ids", () => {
+  it("a token the server issued names its visitor", async () => {
+    const { id, token } = await issued();
+    expect(token.startsWith(`${id}.`)).toBe(true);
+    expect(verifyVisitorToken(token)).toBe(id);
+  });
+
+  it("anything a client makes up names nobody", async () => {
+    const { id, token } = await issued();
+    const signature = token.slice(id.length + 1);
+    const forged = [
+      randomUUID(),
+      `${randomUUID()}.${signature}`,
+      `${id}.${signature.slice(0, -1)}`,
+      `${id}.${signature.slice(0, -1)}${signature.endsWith("A") ? "B" : "A"}`,
+      `${id.toUpperCase()}.${signature}`,
+      `${id}.`,
+      `${token}.extra`,
+      `${id}.${Buffer.from(signature, "base64url").toString("hex")}`,
+    ];
+    for (const token of [...forged, "", null, undefined, 42, { id }]) expect(verifyVisitorToken(token)).toBeNull();
+  });
+
+  it("are signed with a key of their own, not with the cookie secret itself", async () => {
+    const { id } = await issued();
+    expect(verifyVisitorToken(`${id}.${createHmac("sha256", secrets.current[0]).update(id).digest("base64url")}`)).toBeNull();
+  });
+
+  it("stay valid while their secret is still listed after a new one, and end with it", async () => {
+    const { id, token } = await issued();
+    secrets.current = ["second-secret", "first-secret"];
+    expect(verifyVisitorToken(token)).toBe(id);
+    const newer = await issued();
+    secrets.current = ["second-secret"];
+    expect(verifyVisitorToken(token)).toBeNull();
+    expect(verifyVisitorToken(newer.token)).toBe(newer.id);
+  });
+});
 
 describe("who a visitor is", () => {
-  it("a signed-in user is themselves on every device, whatever anonymous ids come along", () => {
-    expect(visitorIdOf({ userId: "u-1", cookieAnonId: ANON, bodyAnonId: OTHER })).toBe("user:u-1");
+  it("a signed-in user is themselves on every device, whatever anonymous ids come along", async () => {
+    expect(visitorIdOf({ userId: "u-1", cookieToken: (await issued()).token, bodyToken: (await issued()).token })).toBe("user:u-1");
   });
 
-  it("else the cookie's anonymous id, before one the client sent", () => {
-    expect(visitorIdOf({ userId: null, cookieAnonId: ANON, bodyAnonId: OTHER })).toBe(ANON);
+  it("else the cookie's visitor, before one the client sent", async () => {
+    const [cookie, body] = [await issued(), await issued()];
+    expect(visitorIdOf({ userId: null, cookieToken: cookie.token, bodyToken: body.token })).toBe(cookie.id);
   });
 
-  it("else an anonymous id from the body, when it is a uuid, lower-cased", () => {
-    expect(visitorIdOf({ userId: null, cookieAnonId: null, bodyAnonId: OTHER.toUpperCase() })).toBe(OTHER);
-    for (const bodyAnonId of ["not-a-uuid", 42, null, undefined, { id: OTHER }]) {
-      expect(visitorIdOf({ userId: null, cookieAnonId: null, bodyAnonId })).toBeNull();
+  it("else the visitor the client sent, when the cookie has none the server signed", async () => {
+    const body = await issued();
+    for (const cookieToken of [undefined, randomUUID(), `${randomUUID()}.forged`]) {
+      expect(visitorIdOf({ userId: null, cookieToken, bodyToken: body.token })).toBe(body.id);
+    }
+  });
+
+  it("else nobody: an id the client made up does not count", () => {
+    for (const bodyToken of [randomUUID(), "not-a-uuid", 42, null, undefined]) {
+      expect(visitorIdOf({ userId: null, cookieToken: randomUUID(), bodyToken })).toBeNull();
     }
   });
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** An anonymous visitor's id as a client sends it; a malformed one counts as none (the cookie may name the visitor). */
+/** The signed visitor id the page mirrors from its cookie; a malformed one counts as none (the cookie may name the visitor). */
 const anonId = z.string().optional().catch(undefined);
 
 /** POST /api/posts/{id}/like: no action toggles; 'like' and 'unlike' set the state, so a retry is harmless. */

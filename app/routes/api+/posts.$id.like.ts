@@ -1,14 +1,13 @@
 import { likeRequestSchema } from "~/lib/schemas/engagement";
 import { setLike } from "~/models/post-engagement.server";
 import { apiError, apiJson, methods, parseJsonBody } from "~/utils/api.server";
-import { visitorIdFrom } from "~/utils/visitor.server";
+import { requireEngagingVisitor } from "~/utils/visitor.server";
 
 /** POST /api/posts/{id}/like {anonId?, action?} → {success, likesCount, liked}. */
 export const { loader, action } = methods({
   POST: async ({ request, params }) => {
     const body = await parseJsonBody(request, likeRequestSchema);
-    const visitorId = await visitorIdFrom(request, body);
-    if (!visitorId) return apiError(400, "anonId must be the visitor's id");
+    const visitorId = await requireEngagingVisitor("like", request, body);
     const result = await setLike(params.id ?? "", visitorId, body.action);
     if (!result) return apiError(404, "Post not found");
     return apiJson({ success: true, ...result });
