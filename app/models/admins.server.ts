@@ -1,8 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 
+import { config } from "~/config.server";
 import { db } from "~/db/db.server";
 import { admins, users } from "~/db/schema";
 
+import { isDesignatedAdminEmail } from "./account-rules.server";
 import { createAccount, type AccountUser } from "./users.server";
 
 /** The admin's record in the admins table: created or refreshed (lastLogin) at every admin sign-in. */
@@ -22,7 +24,26 @@ export class AdminExistsError extends Error {
   }
 }
 
-/** /admin/create-user: the admin account for ADMIN_EMAIL, once. */
+/** Another email than ADMIN_EMAIL; the message does not name it. */
+export class NotDesignatedAdminError extends Error {
+  constructor() {
+    super("Only the designated admin email can be used");
+  }
+}
+
+/**
+ * /admin/create-user: the account for ADMIN_EMAIL, while there is none. Once
+ * it exists every email gets AdminExistsError alike, so the form never tells
+ * which email is the admin's.
+ */
+export async function createDesignatedAdmin(input: { email: string; password: string; name: string }): Promise<AccountUser> {
+  const [existing] = await db().select({ id: users.id }).from(users).where(eq(users.email, config.ADMIN_EMAIL));
+  if (existing) throw new AdminExistsError();
+  if (!isDesignatedAdminEmail(input.email)) throw new NotDesignatedAdminError();
+  return createAdminAccount(input);
+}
+
+/** The admin account for this email, once (the seed's, and createDesignatedAdmin's). */
 export async function createAdminAccount(input: { email: string; password: string; name: string }): Promise<AccountUser> {
   const [existing] = await db().select({ id: users.id }).from(users).where(eq(users.email, input.email.toLowerCase()));
   if (existing) throw new AdminExistsError();

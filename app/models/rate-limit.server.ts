@@ -3,43 +3,39 @@ import { lt, sql } from "drizzle-orm";
 import { db } from "~/db/db.server";
 import { queryRows } from "~/db/query.server";
 import { rateLimitBuckets } from "~/db/schema";
+import { addressGroup } from "~/lib/address-group";
+import { tooManyAttempts } from "~/lib/too-many-attempts";
 
 export type RateLimit = { limit: number; windowSeconds: number };
 export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number };
 
-/** Sign-in, registration and reset: at most 10 a minute from one address (every instance shares the count). */
+/** Sign-in, registration and reset: at most 10 a minute from one address group (every instance shares the count). */
 export const PER_ADDRESS_LIMIT: RateLimit = { limit: 10, windowSeconds: 60 };
-/** Failed sign-ins to one account: at most 100 an hour, whoever tries. */
-export const ACCOUNT_FAILURE_LIMIT: RateLimit = { limit: 100, windowSeconds: 3600 };
-
-export const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a minute and try again.";
 
 /** A refusal to show: the message and when to try again (a 429 with Retry-After). */
 export type Throttled = { message: string; retryAfterSeconds: number };
 
-/** What an address is counted for; each has its own counter. */
-export type AddressLimitedAction = "login" | "register" | "reset" | "token";
+/** The refusal for a wait of this many seconds; the message tells the same wait. */
+export function throttledFor(retryAfterSeconds: number): Throttled {
+  return { message: tooManyAttempts(retryAfterSeconds), retryAfterSeconds };
+}
 
 /**
- * Counts one attempt from this client address (null when unknown: all unknown
- * addresses share one counter); a Throttled answer means refuse it.
+ * What an address is counted for; each has its own counter. Every password
+ * sign-in (/auth, /admin/login, /api/auth/token) shares "sign-in", so a
+ * guesser gains nothing by switching doors.
  */
+export type AddressLimitedAction = "sign-in" | "register" | "reset";
+
+/** Whom attempts are counted against: the address group (an IPv6 /64 is one client); all unknown addresses together. */
+export function attemptSource(clientAddress: string | null): string {
+  return clientAddress === null ? "unknown" : addressGroup(clientAddress);
+}
+
+/** Counts one attempt from this client address (see attemptSource); a Throttled answer means refuse it. */
 export async function throttleByAddress(action: AddressLimitedAction, clientAddress: string | null): Promise<Throttled | null> {
-  const result = await hitRateLimit(`${action}:ip:${clientAddress ?? "unknown"}`, PER_ADDRESS_LIMIT);
-  return result.allowed ? null : { message: TOO_MANY_ATTEMPTS, retryAfterSeconds: result.retryAfterSeconds };
-}
-
-const failuresKey = (email: string) => `login-failures:${email.toLowerCase()}`;
-
-/** Whether this account has had too many failed sign-ins this hour (counts nothing). */
-export async function accountLocked(email: string): Promise<Throttled | null> {
-  const result = await peekRateLimit(failuresKey(email), ACCOUNT_FAILURE_LIMIT);
-  return result.allowed ? null : { message: TOO_MANY_ATTEMPTS, retryAfterSeconds: result.retryAfterSeconds };
-}
-
-/** Counts one failed sign-in against the account, whoever tried. */
-export async function recordLoginFailure(email: string) {
-  await hitRateLimit(failuresKey(email), ACCOUNT_FAILURE_LIMIT);
+  const result = await hitRateLimit(`${action}:ip:${attemptSource(clientAddress)}`, PER_ADDRESS_LIMIT);
+  return result.allowed ? null : throttledFor(result.retryAfterSeconds);
 }
 
 /**
@@ -61,13 +57,6 @@ export async function hitRateLimit(key: string, limit: RateLimit): Promise<RateL
   return judge(Number(row.hits), await hitsIn(key, previousStart), limit, windowStart);
 }
 
-/** The same judgement without counting a hit. */
-export async function peekRateLimit(key: string, limit: RateLimit): Promise<RateLimitResult> {
-  const { windowStart, previousStart } = windows(limit);
-  const current = await hitsIn(key, windowStart);
-  return judge(current + 1, await hitsIn(key, previousStart), limit, windowStart);
-}
-
 function windows({ windowSeconds }: RateLimit) {
   const windowMs = windowSeconds * 1000;
   const windowStart = new Date(Math.floor(Date.now() / windowMs) * windowMs);
@@ -86,7 +75,19 @@ function judge(currentHits: number, previousHits: number, { limit, windowSeconds
   const windowMs = windowSeconds * 1000;
   const elapsed = (Date.now() - windowStart.getTime()) / windowMs;
   const estimate = currentHits + previousHits * (1 - elapsed);
-  return { allowed: estimate <= limit, retryAfterSeconds: Math.max(1, Math.ceil(((1 - elapsed) * windowMs) / 1000)) };
+  const wait = nextHitFitsIn(currentHits, previousHits, limit, elapsed);
+  return { allowed: estimate <= limit, retryAfterSeconds: Math.max(1, Math.ceil((wait * windowMs) / 1000)) };
+}
+
+/**
+ * How many windows from now one more hit would be within the limit, if none
+ * comes before: later in this window, once enough of the previous one has
+ * slid out of the estimate, or else in the next, once enough of this one has.
+ */
+function nextHitFitsIn(currentHits: number, previousHits: number, limit: number, elapsed: number): number {
+  const room = limit - currentHits - 1;
+  if (room >= 0) return previousHits === 0 ? 0 : Math.max(0, 1 - elapsed - room / previousHits);
+  return 1 - elapsed + Math.max(0, 1 - (limit - 1) / currentHits);
 }
 
 /** Old windows are worthless; dropped now and then so the table stays small. */

@@ -76,7 +76,6 @@ export function createAuthenticator(google: GoogleSettings | null) {
         email: parsed.data.username,
         password: parsed.data.password,
         clientIp: clientIp(request),
-        purpose: "login",
       });
       if (!result.ok) throw new SignInRefused(result);
       return result.user;

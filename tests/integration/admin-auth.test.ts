@@ -1,8 +1,7 @@
-import { count, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { admins, rateLimitBuckets, sessions, users } from "~/db/schema";
-import { TOO_MANY_ATTEMPTS } from "~/models/rate-limit.server";
+import { admins, sessions, signInFailures, users } from "~/db/schema";
 import { loader as adminLayoutLoader } from "~/routes/admin+/_layout";
 import { action as adminCreateAction } from "~/routes/admin_+/create-user";
 import { action as adminLoginAction, loader as adminLoginLoader } from "~/routes/admin_+/login";
@@ -17,6 +16,7 @@ import {
   sessionCookieFor,
   sessionIdIn,
   sessionRowsOf,
+  submitLogin,
   userByEmail,
   withoutAdminAccount,
 } from "../support/accounts";
@@ -35,10 +35,12 @@ import {
 } from "../support/http";
 
 const test = setupTestDatabase();
-const ONLY_DESIGNATED = "Only the designated admin email (admin@isent.example.in) can be used";
-const NOT_ADMIN = "This email does not have admin privileges";
+const ONLY_DESIGNATED = "Only the designated admin email can be used";
+const ALREADY_EXISTS = "The admin account already exists. Log in instead.";
+const REFUSED = "Invalid email or password";
 
-const createAdmin = (fields: Record<string, string>) => new Browser().submit(adminCreateAction, "/admin/create-user", fields);
+const createAdmin = (fields: Record<string, string>, browser = new Browser()) =>
+  browser.submit(adminCreateAction, "/admin/create-user", fields);
 const adminLogin = (browser: Browser, email: string, password = PASSWORD) =>
   browser.submit(adminLoginAction, "/admin/login", { email, password });
 
@@ -53,15 +55,44 @@ async function signedOutEverywhere(userId: string) {
 }
 
 describe("/admin/create-user", () => {
-  it("refuses any other email with 403 and the designated address, creating nothing", async () => {
+  it("refuses any other email with 403, never naming the admin's, and creates nothing", async () => {
     await withoutAdminAccount();
     const before = await userCount();
     const reply = await createAdmin({ email: "boss@shop.example.in", password: PASSWORD, name: "Boss" });
     expect(reply.status).toBe(403);
     expect(formErrors(reply)).toEqual({ email: [ONLY_DESIGNATED] });
+    expect(JSON.stringify(reply.data)).not.toContain(ADMIN_EMAIL);
     expect(formValues(reply)).not.toHaveProperty("password");
     expect(await userCount()).toBe(before);
     expect(await test.db.select().from(admins)).toEqual([]);
+  });
+
+  it("once the admin exists, answers every email alike, so none is shown to be the admin's", async () => {
+    await designatedAdmin();
+    const replies = [
+      await createAdmin({ email: ADMIN_EMAIL, password: PASSWORD, name: "Usurper" }),
+      await createAdmin({ email: "boss@shop.example.in", password: PASSWORD, name: "Usurper" }),
+    ];
+    for (const reply of replies) {
+      expect(reply.status).toBe(409);
+      expect(formErrors(reply)).toEqual({ "": [ALREADY_EXISTS] });
+    }
+  });
+
+  it("counts every try against the address before looking at the email: the 11th a minute is refused with 429 and Retry-After", async () => {
+    await withoutAdminAccount();
+    await withinOneWindow(60);
+    const browser = new Browser();
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      expect((await createAdmin({ email: `guess-${attempt}@isent.example.in`, password: PASSWORD, name: "Guess" }, browser)).status).toBe(
+        403,
+      );
+    }
+    const eleventh = await createAdmin({ email: ADMIN_EMAIL, password: PASSWORD, name: "Guess" }, browser);
+    expect(eleventh.status).toBe(429);
+    expect(eleventh.headers.get("Retry-After")).toMatch(/^\d+$/);
+    expect(formErrors(eleventh)?.[""]?.[0]).toMatch(/^Too many attempts\. Please wait \d+ (second|minute)s? and try again\.$/);
+    expect(await userByEmail(ADMIN_EMAIL)).toBeUndefined();
   });
 
   it("refuses bad input with the form's messages", async () => {
@@ -95,65 +126,85 @@ describe("/admin/create-user", () => {
     const before = await userCount();
     const reply = await createAdmin({ email: ADMIN_EMAIL, password: "another-password", name: "Usurper" });
     expect(reply.status).toBe(409);
-    expect(await messagesShown(reply)).toContain("The admin account already exists. Log in instead.");
+    expect(await messagesShown(reply)).toContain(ALREADY_EXISTS);
     expect(await userCount()).toBe(before);
     expect((await userByEmail(ADMIN_EMAIL)).name).toBe("Site Admin");
   });
 });
 
 describe("/admin/login", () => {
-  it("refuses any email but the admin's with 'This email does not have admin privileges', even with its right password", async () => {
+  it("refuses a wrong password, another account (even with its right password) and an unknown email alike: 401, one message", async () => {
+    const admin = await designatedAdmin();
+    await signedOutEverywhere(admin.id);
     const user = await createUser();
-    const reply = await adminLogin(new Browser(), user.email);
-    expect(reply.status).toBe(403);
-    expect(formErrors(reply)).toEqual({ email: [NOT_ADMIN] });
-    expect(await messagesShown(reply)).toContain("Login Failed");
-    expect(setCookie(reply, "__session")).toBeUndefined();
+    const replies = [
+      await adminLogin(new Browser(), ADMIN_EMAIL, "wrong-password"),
+      await adminLogin(new Browser(), user.email),
+      await adminLogin(new Browser(), "nobody@shop.example.in"),
+    ];
+    for (const reply of replies) {
+      expect(reply.status).toBe(401);
+      expect(formErrors(reply)).toEqual({ "": [REFUSED] });
+      expect(await toastOf(reply)).toMatchObject({ type: "error", title: "Login Failed", description: REFUSED });
+      expect(formValues(reply)).not.toHaveProperty("password");
+      expect(setCookie(reply, "__session")).toBeUndefined();
+    }
+    expect(await sessionRowsOf(admin.id)).toEqual([]);
     expect(await sessionRowsOf(user.id)).toEqual([]);
   });
 
-  it("refuses the admin's email with a wrong password", async () => {
-    const admin = await designatedAdmin();
-    await signedOutEverywhere(admin.id);
-    const reply = await adminLogin(new Browser(), ADMIN_EMAIL, "wrong-password");
-    expect(reply.status).toBe(401);
-    expect(await messagesShown(reply)).toEqual(expect.arrayContaining(["Login Failed", "Invalid email or password"]));
-    expect(await sessionRowsOf(admin.id)).toEqual([]);
+  it("counts wrong passwords at /admin/login against the admin account: that source then waits, there and at /auth", async () => {
+    await designatedAdmin();
+    const attacker = new Browser();
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      expect((await adminLogin(attacker, ADMIN_EMAIL, `wrong-${attempt}`)).status).toBe(401);
+    }
+    const [row] = await test.db
+      .select()
+      .from(signInFailures)
+      .where(and(eq(signInFailures.accountKey, ADMIN_EMAIL), eq(signInFailures.source, attacker.ip)));
+    expect(row.failures).toBe(5);
+
+    const refused = await adminLogin(attacker, ADMIN_EMAIL);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("Retry-After")).toBe("30");
+    expect(formErrors(refused)).toEqual({ "": ["Too many attempts. Please wait 30 seconds and try again."] });
+    expect(setCookie(refused, "__session")).toBeUndefined();
+    expect((await submitLogin(new Browser(attacker.ip), ADMIN_EMAIL)).status).toBe(429);
+
+    // The admin, from anywhere else, is not held back.
+    expect(await adminLogin(new Browser(), ADMIN_EMAIL)).toMatchObject({ status: 302, location: "/admin" });
   });
 
-  it("counts a wrong password against the admin account, and refuses every sign-in once it is locked", async () => {
+  it("holds a source that has failed to the wait from its first failure once the admin account is under attack", async () => {
     await designatedAdmin();
-    await withinOneWindow(3600);
-    const hour = 3_600_000;
-    const key = `login-failures:${ADMIN_EMAIL}`;
-    await test.db.delete(rateLimitBuckets).where(eq(rateLimitBuckets.key, key));
-    await test.db.insert(rateLimitBuckets).values({ key, windowStart: new Date(Math.floor(Date.now() / hour) * hour), hits: 99 });
+    const lastFailedAt = new Date();
+    await test.db
+      .insert(signInFailures)
+      .values(
+        Array.from({ length: 20 }, (_, index) => ({ accountKey: ADMIN_EMAIL, source: `198.51.100.${index}`, failures: 5, lastFailedAt })),
+      );
     try {
-      expect((await adminLogin(new Browser(), ADMIN_EMAIL, "wrong-password")).status).toBe(401);
-      const [bucket] = await test.db.select().from(rateLimitBuckets).where(eq(rateLimitBuckets.key, key));
-      expect(bucket.hits).toBe(100);
-
-      const locked = await adminLogin(new Browser(), ADMIN_EMAIL);
-      expect(locked.status).toBe(429);
-      expect(Number(locked.headers.get("Retry-After"))).toBeLessThanOrEqual(3600);
-      expect(formErrors(locked)).toEqual({ "": [TOO_MANY_ATTEMPTS] });
-      expect(setCookie(locked, "__session")).toBeUndefined();
+      const attacker = new Browser();
+      expect((await adminLogin(attacker, ADMIN_EMAIL, "wrong-password")).status).toBe(401);
+      expect((await adminLogin(attacker, ADMIN_EMAIL)).status).toBe(429);
+      expect(await adminLogin(new Browser(), ADMIN_EMAIL)).toMatchObject({ status: 302, location: "/admin" });
     } finally {
-      await test.db.delete(rateLimitBuckets).where(eq(rateLimitBuckets.key, key));
+      await test.db.delete(signInFailures).where(eq(signInFailures.accountKey, ADMIN_EMAIL));
     }
   });
 
-  it("refuses the 11th attempt a minute from one address with 429 and Retry-After", async () => {
+  it("counts every try against the address before looking at the email: the 11th a minute is refused with 429 and Retry-After", async () => {
     await designatedAdmin();
     await withinOneWindow(60);
     const browser = new Browser();
     for (let attempt = 1; attempt <= 10; attempt++) {
-      expect((await adminLogin(browser, ADMIN_EMAIL, `wrong-${attempt}`)).status).toBe(401);
+      expect((await adminLogin(browser, `guess-${attempt}@shop.example.in`, `wrong-${attempt}`)).status).toBe(401);
     }
     const eleventh = await adminLogin(browser, ADMIN_EMAIL);
     expect(eleventh.status).toBe(429);
     expect(eleventh.headers.get("Retry-After")).toMatch(/^\d+$/);
-    expect(await messagesShown(eleventh)).toContain(TOO_MANY_ATTEMPTS);
+    expect(formErrors(eleventh)?.[""]?.[0]).toMatch(/^Too many attempts\. Please wait \d+ (second|minute)s? and try again\.$/);
   });
 
   it("signs the admin in to /admin, records lastLogin, and then skips the login page", async () => {
@@ -216,7 +267,7 @@ describe("isAdmin, one meaning everywhere: the admin role and the ADMIN_EMAIL ad
     expect((await me(cookie)).data.isAdmin).toBe(false);
     expect(await adminArea(cookie)).toMatchObject({ status: 302, location: "/admin/login" });
     // Nor does its right password open the admin login.
-    expect((await adminLogin(new Browser(), impostor.email)).status).toBe(403);
+    expect((await adminLogin(new Browser(), impostor.email)).status).toBe(401);
   });
 
   it("is true for the designated admin, in /api/user/me and the admin area's guard", async () => {

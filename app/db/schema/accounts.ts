@@ -139,3 +139,20 @@ export const rateLimitBuckets = pgTable(
   },
   (table) => [primaryKey({ columns: [table.key, table.windowStart] })],
 );
+
+/**
+ * Failed password sign-ins, per account (the email as typed, lower case, known
+ * or not) and source (the client's address group): one row each, so that an
+ * upsert counts parallel failures exactly. A source's count is forgotten an
+ * hour after its last failure, and wiped by its success (app/lib/sign-in-delay.ts).
+ */
+export const signInFailures = pgTable(
+  "sign_in_failures",
+  {
+    accountKey: text("account_key").notNull(),
+    source: text("source").notNull(),
+    failures: integer("failures").notNull().default(0),
+    lastFailedAt: timestamp("last_failed_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.accountKey, table.source] })],
+);

@@ -5,12 +5,10 @@ import { Form, Link, useActionData } from "@remix-run/react";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, Field, SubmitButton, useValidatedForm } from "~/components/forms";
-import { config } from "~/config.server";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { adminCreateSchema } from "~/lib/schemas/auth";
 import { pageTitle } from "~/lib/title";
-import { isDesignatedAdminEmail } from "~/models/account-rules.server";
-import { AdminExistsError, createAdminAccount } from "~/models/admins.server";
+import { AdminExistsError, NotDesignatedAdminError, createDesignatedAdmin } from "~/models/admins.server";
 import { throttleByAddress } from "~/models/rate-limit.server";
 import { clientIp } from "~/utils/client-ip.server";
 import { assertSameOrigin } from "~/utils/csrf.server";
@@ -22,20 +20,20 @@ export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const submission = parseWithZod(await request.formData(), { schema: adminCreateSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
-  if (!isDesignatedAdminEmail(submission.value.email)) {
-    return data(
-      submission.reply({
-        fieldErrors: { email: [`Only the designated admin email (${config.ADMIN_EMAIL}) can be used`] },
-        hideFields: ["password"],
-      }),
-      { status: 403 },
-    );
-  }
+  // Throttled before any check, so the email cannot be guessed at speed.
   const throttled = await throttleByAddress("register", clientIp(request));
-  if (throttled) return data(submission.reply({ formErrors: [throttled.message], hideFields: ["password"] }), { status: 429 });
+  if (throttled) {
+    return data(submission.reply({ formErrors: [throttled.message], hideFields: ["password"] }), {
+      status: 429,
+      headers: { "Retry-After": String(throttled.retryAfterSeconds) },
+    });
+  }
   try {
-    await createAdminAccount(submission.value);
+    await createDesignatedAdmin(submission.value);
   } catch (error) {
+    if (error instanceof NotDesignatedAdminError) {
+      return data(submission.reply({ fieldErrors: { email: [error.message] }, hideFields: ["password"] }), { status: 403 });
+    }
     if (!(error instanceof AdminExistsError)) throw error;
     return data(submission.reply({ formErrors: [error.message], hideFields: ["password"] }), { status: 409 });
   }

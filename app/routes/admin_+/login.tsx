@@ -10,7 +10,6 @@ import { useIsPending } from "~/hooks/use-is-pending";
 import { adminLoginSchema } from "~/lib/schemas/auth";
 import { pageTitle } from "~/lib/title";
 import { createToast } from "~/lib/toast";
-import { isDesignatedAdminEmail } from "~/models/account-rules.server";
 import { recordAdminLogin } from "~/models/admins.server";
 import { signInWithPassword } from "~/models/sign-in.server";
 import { auth } from "~/utils/auth.server";
@@ -26,33 +25,33 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { googleEnabled: auth().googleEnabled };
 }
 
-const NOT_ADMIN = "This email does not have admin privileges";
+/** Every refusal but a throttle reads the same, so the page never tells which email is the admin's. */
+const REFUSED = "Invalid email or password";
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const submission = parseWithZod(await request.formData(), { schema: adminLoginSchema });
   if (submission.status !== "success")
     return data({ result: submission.reply({ hideFields: ["password"] }), toast: null }, { status: 400 });
-  const failed = (errors: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }, status: number, headers?: HeadersInit) =>
+  const failed = (message: string, status: number, headers?: HeadersInit) =>
     data(
       {
-        result: submission.reply({ ...errors, hideFields: ["password"] }),
-        toast: createToast({ type: "error", title: "Login Failed", description: errors.formErrors?.[0] ?? errors.fieldErrors?.email?.[0] }),
+        result: submission.reply({ formErrors: [message], hideFields: ["password"] }),
+        toast: createToast({ type: "error", title: "Login Failed", description: message }),
       },
       { status, headers },
     );
 
-  if (!isDesignatedAdminEmail(submission.value.email)) return failed({ fieldErrors: { email: [NOT_ADMIN] } }, 403);
+  // The whole sign-in sequence (throttle first) for any email: only then is the account's role looked at.
   const signedIn = await signInWithPassword({
     email: submission.value.email,
     password: submission.value.password,
     clientIp: clientIp(request),
-    purpose: "login",
   });
   if (!signedIn.ok && signedIn.reason === "throttled") {
-    return failed({ formErrors: [signedIn.message] }, 429, { "Retry-After": String(signedIn.retryAfterSeconds) });
+    return failed(signedIn.message, 429, { "Retry-After": String(signedIn.retryAfterSeconds) });
   }
-  if (!signedIn.ok || !signedIn.user.isAdmin) return failed({ formErrors: ["Invalid email or password"] }, 401);
+  if (!signedIn.ok || !signedIn.user.isAdmin) return failed(REFUSED, 401);
   await recordAdminLogin(signedIn.user);
   return signIn(request, signedIn.user.id, { redirectTo: "/admin", toast: { type: "success", title: "Login Successful" } });
 }

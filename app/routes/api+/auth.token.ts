@@ -8,7 +8,7 @@ import { clientIp } from "~/utils/client-ip.server";
 export const { loader, action } = methods({
   POST: async ({ request }) => {
     const { username, password } = await parseJsonBody(request, tokenRequestSchema);
-    const signedIn = await signInWithPassword({ email: username, password, clientIp: clientIp(request), purpose: "token" });
+    const signedIn = await signInWithPassword({ email: username, password, clientIp: clientIp(request) });
     if (!signedIn.ok && signedIn.reason === "throttled") {
       return apiError(429, signedIn.message, { headers: { "Retry-After": String(signedIn.retryAfterSeconds) } });
     }
