@@ -12,6 +12,7 @@ import { EmailTakenError, createAccount } from "~/models/users.server";
 
 import { FORM_STRATEGY, SignInRefused, auth } from "~/utils/auth.server";
 import { clientIp } from "~/utils/client-ip.server";
+import { securityEvent } from "~/utils/security-log.server";
 import { signIn } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -88,11 +89,17 @@ export async function forgotPassword(request: Request, formData: FormData) {
   if (submission.status !== "success") {
     return data({ intent: "forgot" as const, result: submission.reply() }, { status: 400 });
   }
+  const { email } = submission.value;
   const throttled = await throttleByAddress("reset", clientIp(request));
+  securityEvent(request, {
+    event: "password_reset_requested",
+    email,
+    ...(throttled ? { outcome: "failure", reason: "throttled" } : { outcome: "success" }),
+  });
   if (throttled) return throttledReply("forgot", throttled, formData);
   const origin = config.PUBLIC_URL?.replace(/\/$/, "") ?? new URL(request.url).origin;
   try {
-    await requestPasswordReset(submission.value.email, origin);
+    await requestPasswordReset(email, origin);
   } catch (error) {
     console.error("[auth] password reset mail failed:", error);
     return data(

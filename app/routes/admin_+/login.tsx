@@ -16,6 +16,7 @@ import { signInWithPassword } from "~/models/sign-in.server";
 import { auth } from "~/utils/auth.server";
 import { clientIp } from "~/utils/client-ip.server";
 import { assertSameOrigin } from "~/utils/csrf.server";
+import { passwordSignInEvent } from "~/utils/security-log.server";
 import { getUser, signIn } from "~/utils/session.server";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Admin Login") }];
@@ -42,13 +43,18 @@ export async function action({ request }: ActionFunctionArgs) {
       { status, headers },
     );
 
-  if (!isDesignatedAdminEmail(submission.value.email)) return failed({ fieldErrors: { email: [NOT_ADMIN] } }, 403);
-  const signedIn = await signInWithPassword({
-    email: submission.value.email,
-    password: submission.value.password,
-    clientIp: clientIp(request),
-    purpose: "login",
-  });
+  const { email } = submission.value;
+  if (!isDesignatedAdminEmail(email)) {
+    passwordSignInEvent(request, "admin_sign_in", email, { ok: false, reason: "not_admin" });
+    return failed({ fieldErrors: { email: [NOT_ADMIN] } }, 403);
+  }
+  const signedIn = await signInWithPassword({ email, password: submission.value.password, clientIp: clientIp(request), purpose: "login" });
+  passwordSignInEvent(
+    request,
+    "admin_sign_in",
+    email,
+    signedIn.ok && !signedIn.user.isAdmin ? { ok: false, reason: "not_admin" } : signedIn,
+  );
   if (!signedIn.ok && signedIn.reason === "throttled") {
     return failed({ formErrors: [signedIn.message] }, 429, { "Retry-After": String(signedIn.retryAfterSeconds) });
   }
