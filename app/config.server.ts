@@ -53,13 +53,34 @@ const environmentSchema = z.object({
     .default("true")
     .transform((value) => value === "true"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
-  /** A session nobody uses for this long ends; one in use is extended and never ends mid-work. */
+  /** A business session nobody uses for this long ends; one in use is extended, up to SESSION_MAX_DAYS after sign-in. */
   SESSION_IDLE_DAYS: z.coerce
     .number({ invalid_type_error: "must be a number" })
     .int()
     .min(1, "must be at least 1")
     .max(365, "must be at most 365")
     .default(14),
+  /** A business session ends this many days after sign-in however much it is used: a stolen cookie does not last forever. */
+  SESSION_MAX_DAYS: z.coerce
+    .number({ invalid_type_error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(365, "must be at most 365")
+    .default(30),
+  /** The admin's session ends this many hours after sign-in, in use or not. */
+  ADMIN_SESSION_MAX_HOURS: z.coerce
+    .number({ invalid_type_error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(168, "must be at most 168")
+    .default(12),
+  /** The admin's session ends after this many minutes without a request. */
+  ADMIN_SESSION_IDLE_MINUTES: z.coerce
+    .number({ invalid_type_error: "must be a number" })
+    .int("must be a whole number")
+    .min(5, "must be at least 5")
+    .max(1440, "must be at most 1440")
+    .default(30),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   GOOGLE_CALLBACK_URL: optionalString.pipe(

@@ -1,11 +1,11 @@
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 
 import type { Database } from "~/db/client.server";
 import { db } from "~/db/db.server";
 import { refreshTokens, users } from "~/db/schema";
-import { cookieSecrets } from "~/utils/secrets.server";
+import { derivedSecrets } from "~/utils/secrets.server";
 
 import { isActiveAccount } from "./account-rules.server";
 
@@ -13,33 +13,69 @@ import { isActiveAccount } from "./account-rules.server";
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 const REFRESH_TOKEN_DAYS = 30;
 
-function sign(payload: string, secret: string): string {
-  return createHmac("sha256", secret).update(payload).digest("base64url");
+/** The format's version; v1 tokens were signed with the cookie secret itself and are refused. */
+const ACCESS_TOKEN_FORMAT = "v2";
+/** Access tokens are signed with keys of their own, derived from SESSION_SECRET: a cookie signature is never a token's. */
+const ACCESS_TOKEN_KEY_PURPOSE = "isent access-token v2";
+
+function sign(payload: string, key: Buffer): string {
+  return createHmac("sha256", key).update(payload).digest("base64url");
 }
 
-/** A signed, self-contained access token: 'v1.{payload}.{signature}'. */
-export function issueAccessToken(userId: string, now = Date.now()): string {
-  const payload = Buffer.from(JSON.stringify({ sub: userId, exp: Math.floor(now / 1000) + ACCESS_TOKEN_SECONDS })).toString("base64url");
-  return `v1.${payload}.${sign(payload, cookieSecrets()[0])}`;
+/** Who an access token speaks for, and the account's token version when it was issued (see users.tokenVersion). */
+export type AccessTokenClaims = { userId: string; tokenVersion: number };
+
+/** A signed, self-contained access token: 'v2.{payload}.{signature}'. */
+export function issueAccessToken({ userId, tokenVersion }: AccessTokenClaims, now = Date.now()): string {
+  const payload = Buffer.from(
+    JSON.stringify({ sub: userId, ver: tokenVersion, exp: Math.floor(now / 1000) + ACCESS_TOKEN_SECONDS }),
+  ).toString("base64url");
+  return `${ACCESS_TOKEN_FORMAT}.${payload}.${sign(payload, derivedSecrets(ACCESS_TOKEN_KEY_PURPOSE)[0])}`;
 }
 
-/** The user id of a valid, unexpired access token signed with any current secret; else null. */
-export function verifyAccessToken(token: string, now = Date.now()): string | null {
-  const [version, payload, signature] = token.split(".");
-  if (version !== "v1" || !payload || !signature) return null;
+/**
+ * The claims of a valid, unexpired access token signed with the key of any
+ * current secret; else null. The caller still compares the token version
+ * with the account's.
+ */
+export function verifyAccessToken(token: string, now = Date.now()): AccessTokenClaims | null {
+  const [format, payload, signature, extra] = token.split(".");
+  if (format !== ACCESS_TOKEN_FORMAT || !payload || !signature || extra !== undefined) return null;
   const given = Buffer.from(signature);
-  const signedByUs = cookieSecrets().some((secret) => {
-    const expected = Buffer.from(sign(payload, secret));
+  const signedByUs = derivedSecrets(ACCESS_TOKEN_KEY_PURPOSE).some((key) => {
+    const expected = Buffer.from(sign(payload, key));
     return expected.length === given.length && timingSafeEqual(expected, given);
   });
   if (!signedByUs) return null;
   try {
-    const claims = JSON.parse(Buffer.from(payload, "base64url").toString()) as { sub?: unknown; exp?: unknown };
-    if (typeof claims.sub !== "string" || typeof claims.exp !== "number" || claims.exp * 1000 <= now) return null;
-    return claims.sub;
+    const claims = JSON.parse(Buffer.from(payload, "base64url").toString()) as { sub?: unknown; ver?: unknown; exp?: unknown };
+    if (typeof claims.sub !== "string" || !Number.isInteger(claims.ver) || typeof claims.exp !== "number" || claims.exp * 1000 <= now) {
+      return null;
+    }
+    return { userId: claims.sub, tokenVersion: claims.ver as number };
   } catch {
     return null;
   }
+}
+
+/**
+ * Ends the account's API access inside the caller's transaction: every
+ * refresh token is revoked, and raising the token version refuses every
+ * access token already out (they would otherwise last their 15 minutes).
+ */
+export async function revokeApiTokens(tx: Pick<Database, "update">, userId: string) {
+  await tx
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+  await endAccessTokens(tx, userId);
+}
+
+async function endAccessTokens(tx: Pick<Database, "update">, userId: string) {
+  await tx
+    .update(users)
+    .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+    .where(eq(users.id, userId));
 }
 
 function hashToken(token: string): string {
@@ -56,31 +92,42 @@ async function issueRefreshToken(userId: string, familyId: string, executor: Pic
   return token;
 }
 
-export async function issueTokenPair(
-  userId: string,
-  familyId: string = randomUUID(),
-  executor: Pick<Database, "insert"> = db(),
-): Promise<TokenPair> {
+async function issuePair(claims: AccessTokenClaims, familyId: string, executor: Pick<Database, "insert">): Promise<TokenPair> {
   return {
-    accessToken: issueAccessToken(userId),
-    refreshToken: await issueRefreshToken(userId, familyId, executor),
+    accessToken: issueAccessToken(claims),
+    refreshToken: await issueRefreshToken(claims.userId, familyId, executor),
     expiresIn: ACCESS_TOKEN_SECONDS,
     tokenType: "Bearer",
   };
 }
 
+/** A first pair for a user who just proved who they are: a new refresh-token family. */
+export async function issueTokenPair(userId: string): Promise<TokenPair> {
+  const [account] = await db().select({ tokenVersion: users.tokenVersion }).from(users).where(eq(users.id, userId));
+  if (!account) throw new Error(`No account ${userId} to issue tokens to`);
+  return issuePair({ userId, tokenVersion: account.tokenVersion }, randomUUID(), db());
+}
+
+export type RefreshResult =
+  | { ok: true; pair: TokenPair }
+  /** A spent token came back: someone holds a copy. The family is revoked, and so is every access token of the account. */
+  | { ok: false; reason: "reused"; userId: string }
+  /** Unknown, expired or revoked, or the account is not active. */
+  | { ok: false; reason: "invalid" };
+
 /**
  * Swaps a refresh token for a new pair. A token works once: presenting a used
- * one means it was stolen, so its whole family is revoked. Null when refused.
+ * one means it was stolen, so its whole family is revoked.
  */
-export async function rotateRefreshToken(token: string): Promise<TokenPair | null> {
+export async function rotateRefreshToken(token: string): Promise<RefreshResult> {
+  const refused = { ok: false, reason: "invalid" } as const;
   const tokenHash = hashToken(token);
   const [presented] = await db()
     .select({ familyId: refreshTokens.familyId })
     .from(refreshTokens)
     .where(eq(refreshTokens.tokenHash, tokenHash));
-  if (!presented) return null;
-  return db().transaction(async (tx) => {
+  if (!presented) return refused;
+  return db().transaction(async (tx): Promise<RefreshResult> => {
     // One refresh of a family at a time: a reuse racing a rotation then sees the
     // rotation's new token (committed before the lock is handed over) and revokes it too.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${presented.familyId}::text, 0))`);
@@ -93,22 +140,25 @@ export async function rotateRefreshToken(token: string): Promise<TokenPair | nul
         revokedAt: refreshTokens.revokedAt,
         expiresAt: refreshTokens.expiresAt,
         userStatus: users.status,
+        tokenVersion: users.tokenVersion,
       })
       .from(refreshTokens)
       .innerJoin(users, eq(users.id, refreshTokens.userId))
       .where(eq(refreshTokens.tokenHash, tokenHash));
-    if (!row || row.revokedAt || row.expiresAt.getTime() <= Date.now() || !isActiveAccount({ status: row.userStatus })) return null;
+    if (!row || row.revokedAt || row.expiresAt.getTime() <= Date.now() || !isActiveAccount({ status: row.userStatus })) return refused;
     if (row.usedAt) {
       await tx
         .update(refreshTokens)
         .set({ revokedAt: sql`now()` })
         .where(eq(refreshTokens.familyId, row.familyId));
-      return null;
+      // The thief may hold this family's current access token too: it ends now, not in 15 minutes.
+      await endAccessTokens(tx, row.userId);
+      return { ok: false, reason: "reused", userId: row.userId };
     }
     await tx
       .update(refreshTokens)
       .set({ usedAt: sql`now()` })
       .where(eq(refreshTokens.id, row.id));
-    return issueTokenPair(row.userId, row.familyId, tx);
+    return { ok: true, pair: await issuePair({ userId: row.userId, tokenVersion: row.tokenVersion }, row.familyId, tx) };
   });
 }

@@ -4,12 +4,13 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 
 import { config } from "~/config.server";
 import { db } from "~/db/db.server";
-import { passwordResetTokens, refreshTokens, sessions, users } from "~/db/schema";
+import { passwordResetTokens, users } from "~/db/schema";
 import { getMailer } from "~/services/mail.server";
 
 import { isActiveAccount } from "./account-rules.server";
 import { hashPassword } from "./password.server";
 import { hitRateLimit, type RateLimit } from "./rate-limit.server";
+import { signOutEverywhere } from "./sessions.server";
 
 /** A reset link is valid for 30 minutes and once. */
 export const RESET_TOKEN_MINUTES = 30;
@@ -70,8 +71,8 @@ export async function findResetTokenUser(token: string): Promise<string | null> 
 
 /**
  * Sets the new password and uses the token up, in one transaction; the token's
- * other unused siblings, every session of the account and its API refresh
- * tokens end with it, so nobody holding the old password stays signed in
+ * other unused siblings, every session of the account and its API tokens
+ * end with it, so nobody holding the old password stays signed in
  * (the caller signs the resetting browser in afresh). Returns the account's
  * id; null when the token is not (or no longer) valid.
  */
@@ -98,12 +99,8 @@ export async function resetPassword(token: string, newPassword: string): Promise
       .update(passwordResetTokens)
       .set({ usedAt: sql`now()` })
       .where(and(eq(passwordResetTokens.userId, used.userId), isNull(passwordResetTokens.usedAt)));
-    // Whoever held the old password may hold a session or an API refresh token: they go with the password.
-    await tx.delete(sessions).where(eq(sessions.userId, used.userId));
-    await tx
-      .update(refreshTokens)
-      .set({ revokedAt: sql`now()` })
-      .where(and(eq(refreshTokens.userId, used.userId), isNull(refreshTokens.revokedAt)));
+    // Whoever held the old password may hold a session or an API token: they go with the password.
+    await signOutEverywhere(tx, used.userId);
     return used.userId;
   });
 }

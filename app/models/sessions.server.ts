@@ -1,36 +1,68 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 
 import { config } from "~/config.server";
+import type { Database } from "~/db/client.server";
 import { db } from "~/db/db.server";
 import { sessions, users } from "~/db/schema";
 import { isUuid } from "~/lib/ids";
 
-import { activeAccountCondition } from "./account-rules.server";
+import { activeAccountCondition, isAdminAccount } from "./account-rules.server";
+import { revokeApiTokens } from "./api-tokens.server";
 
-const DAY_MS = 86_400_000;
-/** Extend a session at most once an hour: a session in use never expires, without a write per request. */
-const TOUCH_EVERY_MS = 3_600_000;
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
 
-export function sessionLifetimeMs(): number {
-  return config.SESSION_IDLE_DAYS * DAY_MS;
+/**
+ * How long a session lasts. `idleMs`: unused this long, it ends; `maxMs`: it
+ * ends this long after sign-in, however much it is used; `touchEveryMs`: how
+ * often use is written down (a write per request would be wasteful, and the
+ * idle end is only as precise as this).
+ */
+export type SessionLifetime = { idleMs: number; maxMs: number; touchEveryMs: number };
+
+/** The admin's sessions are short-lived and end soon when left alone; a business's last weeks. */
+export function sessionLifetime(account: { role: string; email: string }): SessionLifetime {
+  if (isAdminAccount(account)) {
+    return {
+      idleMs: config.ADMIN_SESSION_IDLE_MINUTES * MINUTE_MS,
+      maxMs: config.ADMIN_SESSION_MAX_HOURS * HOUR_MS,
+      touchEveryMs: MINUTE_MS,
+    };
+  }
+  return { idleMs: config.SESSION_IDLE_DAYS * DAY_MS, maxMs: config.SESSION_MAX_DAYS * DAY_MS, touchEveryMs: HOUR_MS };
+}
+
+/** The idle end after use at `now`, never past the absolute end. */
+function idleEnd(now: number, lifetime: SessionLifetime, absoluteExpiresAt: Date): Date {
+  return new Date(Math.min(now + lifetime.idleMs, absoluteExpiresAt.getTime()));
 }
 
 export async function createSession(userId: string, meta: { ipAddress?: string | null; userAgent?: string | null }) {
+  const [account] = await db().select({ role: users.role, email: users.email }).from(users).where(eq(users.id, userId));
+  if (!account) throw new Error(`No account ${userId} to sign in`);
+  const lifetime = sessionLifetime(account);
+  const now = Date.now();
+  const absoluteExpiresAt = new Date(now + lifetime.maxMs);
   const [session] = await db()
     .insert(sessions)
     .values({
       userId,
-      expiresAt: new Date(Date.now() + sessionLifetimeMs()),
+      expiresAt: idleEnd(now, lifetime, absoluteExpiresAt),
+      absoluteExpiresAt,
       ipAddress: meta.ipAddress ?? null,
       userAgent: meta.userAgent?.slice(0, 300) ?? null,
     })
-    .returning({ id: sessions.id, expiresAt: sessions.expiresAt });
+    .returning({ id: sessions.id, expiresAt: sessions.expiresAt, absoluteExpiresAt: sessions.absoluteExpiresAt });
   return session;
 }
 
-export type ActiveSession = { id: string; userId: string; createdAt: Date; expiresAt: Date };
+export type ActiveSession = { id: string; userId: string; createdAt: Date; expiresAt: Date; absoluteExpiresAt: Date };
 
-/** The session if it exists, has not expired and its user is active; extended when due. */
+/**
+ * The session if it exists, is neither idle past its end nor past its
+ * absolute end, and its user is active; its idle end moved forward when due.
+ */
 export async function findActiveSession(sessionId: string): Promise<ActiveSession | null> {
   if (!isUuid(sessionId)) return null;
   const [row] = await db()
@@ -39,24 +71,47 @@ export async function findActiveSession(sessionId: string): Promise<ActiveSessio
       userId: sessions.userId,
       createdAt: sessions.createdAt,
       expiresAt: sessions.expiresAt,
+      absoluteExpiresAt: sessions.absoluteExpiresAt,
       lastSeenAt: sessions.lastSeenAt,
+      role: users.role,
+      email: users.email,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, sql`now()`), activeAccountCondition()));
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        gt(sessions.expiresAt, sql`now()`),
+        gt(sessions.absoluteExpiresAt, sql`now()`),
+        activeAccountCondition(),
+      ),
+    );
   if (!row) return null;
-  if (Date.now() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-    const expiresAt = new Date(Date.now() + sessionLifetimeMs());
+  const lifetime = sessionLifetime(row);
+  const now = Date.now();
+  if (now - row.lastSeenAt.getTime() > lifetime.touchEveryMs) {
+    const expiresAt = idleEnd(now, lifetime, row.absoluteExpiresAt);
     await db()
       .update(sessions)
       .set({ lastSeenAt: sql`now()`, expiresAt })
       .where(eq(sessions.id, row.id));
     row.expiresAt = expiresAt;
   }
-  return { id: row.id, userId: row.userId, createdAt: row.createdAt, expiresAt: row.expiresAt };
+  return { id: row.id, userId: row.userId, createdAt: row.createdAt, expiresAt: row.expiresAt, absoluteExpiresAt: row.absoluteExpiresAt };
 }
 
 export async function endSession(sessionId: string) {
   if (!isUuid(sessionId)) return;
   await db().delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/**
+ * Ends every way into the account at once, inside the caller's transaction:
+ * its sessions, its API refresh tokens and its access tokens. For when
+ * whoever held the old credentials must be locked out (a password reset, a
+ * takeover of the account by its Google owner).
+ */
+export async function signOutEverywhere(tx: Pick<Database, "delete" | "update">, userId: string) {
+  await tx.delete(sessions).where(eq(sessions.userId, userId));
+  await revokeApiTokens(tx, userId);
 }

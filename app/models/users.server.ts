@@ -1,13 +1,14 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 
 import { db } from "~/db/db.server";
-import { pricing, refreshTokens, sessions, users } from "~/db/schema";
+import { pricing, users } from "~/db/schema";
 import { DEFAULT_BUSINESS_NAME, formatDisplayName } from "~/lib/display-name";
 import { isUuid } from "~/lib/ids";
 
 import { isActiveAccount, isAdminAccount } from "./account-rules.server";
 import { grantCredits } from "./credits.server";
 import { hashPassword, verifyPassword } from "./password.server";
+import { signOutEverywhere } from "./sessions.server";
 
 /** A user as the app and GET /api/user/me see them: never the password hash. */
 export type AccountUser = {
@@ -73,9 +74,14 @@ function toAccountUser(row: AccountRow): AccountUser {
   };
 }
 
-export async function getAccountUser(id: string): Promise<AccountUser | null> {
+/** The account with this id; with `tokenVersion`, only while that is still the account's (an API access token's check). */
+export async function getAccountUser(id: string, options: { tokenVersion?: number } = {}): Promise<AccountUser | null> {
   if (!isUuid(id)) return null;
-  const [row] = await db().select(accountColumns).from(users).where(eq(users.id, id));
+  const version = options.tokenVersion === undefined ? undefined : eq(users.tokenVersion, options.tokenVersion);
+  const [row] = await db()
+    .select(accountColumns)
+    .from(users)
+    .where(and(eq(users.id, id), version));
   return row ? toAccountUser(row) : null;
 }
 
@@ -180,7 +186,7 @@ export async function findOrCreateGoogleAccount(identity: GoogleIdentity): Promi
  * Registering with a password proves nothing about the email, so anyone could
  * have made this account in its owner's name and kept the password. Google has
  * now shown who owns the address: the owner gets the account, and the password,
- * the sessions and the API tokens made with it end. The owner can set a new
+ * the sessions and the API tokens (refresh and access) made with it end. The owner can set a new
  * password with 'Forgot password?', which mails them.
  */
 async function linkByEmail(identity: GoogleIdentity) {
@@ -191,11 +197,7 @@ async function linkByEmail(identity: GoogleIdentity) {
       .where(and(eq(users.email, identity.email.toLowerCase()), isNull(users.googleId)))
       .returning(accountColumns);
     if (!account) return null;
-    await tx.delete(sessions).where(eq(sessions.userId, account.id));
-    await tx
-      .update(refreshTokens)
-      .set({ revokedAt: sql`now()` })
-      .where(and(eq(refreshTokens.userId, account.id), isNull(refreshTokens.revokedAt)));
+    await signOutEverywhere(tx, account.id);
     return account;
   });
 }

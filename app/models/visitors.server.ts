@@ -1,8 +1,8 @@
-import { createHmac, hkdfSync, randomUUID, timingSafeEqual } from "node:crypto";
+import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 
 import { addressGroup } from "~/lib/address-group";
 import { isUuid } from "~/lib/ids";
-import { cookieSecrets } from "~/utils/secrets.server";
+import { derivedSecrets } from "~/utils/secrets.server";
 
 import { hitRateLimit, type RateLimit, type Throttled } from "./rate-limit.server";
 
@@ -30,7 +30,7 @@ export type VisitorToken = { id: string; token: string };
  * can pass for a visitor token.
  */
 function visitorKeys(): Buffer[] {
-  return cookieSecrets().map((secret) => Buffer.from(hkdfSync("sha256", secret, "", "isent visitor id", 32)));
+  return derivedSecrets("isent visitor id");
 }
 
 function signature(id: string, key: Buffer): string {

@@ -13,8 +13,9 @@ export async function getApiUser(request: Request): Promise<AccountUser | null> 
   if (header) {
     const [scheme, token] = header.split(" ");
     if (scheme?.toLowerCase() !== "bearer" || !token) return null;
-    const userId = verifyAccessToken(token);
-    const user = userId ? await getAccountUser(userId) : null;
+    const claims = verifyAccessToken(token);
+    // A token from before a password reset or a revocation carries an older version: refused.
+    const user = claims ? await getAccountUser(claims.userId, { tokenVersion: claims.tokenVersion }) : null;
     return user && isActiveAccount(user) ? user : null;
   }
   return getUser(request);

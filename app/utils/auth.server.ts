@@ -11,6 +11,7 @@ import { findOrCreateGoogleAccount, type SignedInAccount } from "~/models/users.
 
 import { clientIp } from "./client-ip.server";
 import { signedCookieOptions } from "./cookies.server";
+import { passwordSignInEvent } from "./security-log.server";
 
 export const FORM_STRATEGY = "user-pass";
 export const GOOGLE_STRATEGY = "google";
@@ -77,6 +78,7 @@ export function createAuthenticator(google: GoogleSettings | null) {
         password: parsed.data.password,
         clientIp: clientIp(request),
       });
+      passwordSignInEvent(request, "sign_in", parsed.data.username, result);
       if (!result.ok) throw new SignInRefused(result);
       return result.user;
     }),

@@ -7,6 +7,14 @@ import { cookieSecrets } from "./secrets.server";
 /** Secure cookies need https, which only a configured https PUBLIC_URL promises in production. */
 export const SECURE_COOKIES = config.NODE_ENV === "production" && Boolean(config.PUBLIC_URL?.startsWith("https:"));
 
+/**
+ * The session cookie's name. Where cookies are Secure it carries the __Host-
+ * prefix: browsers then keep it only with Secure, Path=/ and no Domain, so
+ * neither a subdomain nor a plain-http page can plant or overwrite it. They
+ * refuse that prefix without Secure, hence the plain name on http.
+ */
+export const SESSION_COOKIE_NAME = SECURE_COOKIES ? "__Host-session" : "__session";
+
 /** The product's signed, HttpOnly, SameSite=Lax cookie settings (secrets read lazily: tests set them late). */
 export function signedCookieOptions(extra: CookieOptions = {}): CookieOptions {
   return {

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { hkdfSync, randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
@@ -19,6 +19,23 @@ export function cookieSecrets(): string[] {
     .filter(Boolean);
   cached = configured?.length ? configured : [localSecret()];
   return cached;
+}
+
+const derived = new Map<string, Buffer[]>();
+
+/**
+ * A key per cookie secret for one purpose (HKDF-SHA256, the purpose as its
+ * info), newest first like the secrets: anything signed or MACed outside the
+ * cookies uses these, so a value made for one purpose never passes for
+ * another, and rotating SESSION_SECRET rotates them too.
+ */
+export function derivedSecrets(purpose: string): Buffer[] {
+  let keys = derived.get(purpose);
+  if (!keys) {
+    keys = cookieSecrets().map((secret) => Buffer.from(hkdfSync("sha256", secret, "", purpose, 32)));
+    derived.set(purpose, keys);
+  }
+  return keys;
 }
 
 function localSecret(): string {

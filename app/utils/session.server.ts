@@ -1,12 +1,12 @@
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
 
 import { getAccountUser, type AccountUser } from "~/models/users.server";
-import { createSession, endSession, findActiveSession, sessionLifetimeMs } from "~/models/sessions.server";
+import { createSession, endSession, findActiveSession } from "~/models/sessions.server";
 import type { ToastInput } from "~/lib/toast";
 
 import { clientIp } from "./client-ip.server";
 import { combineHeaders } from "./http.server";
-import { signedCookieOptions } from "./cookies.server";
+import { SESSION_COOKIE_NAME, signedCookieOptions } from "./cookies.server";
 import { createToastHeaders } from "./toast.server";
 import { paths } from "~/lib/paths";
 
@@ -14,7 +14,7 @@ const SESSION_ID_KEY = "sessionId";
 
 /** The cookie holds only the id of a sessions row (HttpOnly, SameSite=Lax, signed), so sessions can be revoked. */
 export const sessionStorage = createCookieSessionStorage({
-  cookie: { name: "__session", ...signedCookieOptions() },
+  cookie: { name: SESSION_COOKIE_NAME, ...signedCookieOptions() },
 });
 
 export type CurrentSession = { sessionId: string; user: AccountUser; createdAt: Date; expiresAt: Date };
@@ -67,7 +67,9 @@ export async function signIn(request: Request, userId: string, options: { redire
   const session = await createSession(userId, { ipAddress: clientIp(request), userAgent: request.headers.get("User-Agent") });
   const cookieSession = await sessionStorage.getSession();
   cookieSession.set(SESSION_ID_KEY, session.id);
-  const cookie = await sessionStorage.commitSession(cookieSession, { maxAge: Math.floor(sessionLifetimeMs() / 1000) });
+  // The cookie lives as long as the session can: to its absolute end (the row decides the idle end).
+  const maxAge = Math.round((session.absoluteExpiresAt.getTime() - Date.now()) / 1000);
+  const cookie = await sessionStorage.commitSession(cookieSession, { maxAge });
   return redirect(options.redirectTo, {
     headers: combineHeaders({ "Set-Cookie": cookie }, await createToastHeaders(options.toast), options.headers),
   });

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 
 import { refreshTokens, users } from "~/db/schema";
 import { issueAccessToken, issueTokenPair } from "~/models/api-tokens.server";
+import { cookieSecrets } from "~/utils/secrets.server";
 import { action as refreshAction } from "~/routes/api+/auth.refresh";
 import { action as tokenAction, loader as tokenLoader } from "~/routes/api+/auth.token";
 import { loader as meLoader } from "~/routes/api+/user.me";
@@ -18,6 +19,7 @@ const test = setupTestDatabase();
 type TokenPair = { accessToken: string; refreshToken: string; expiresIn: number; tokenType: string };
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
+const hmac = (key: string, value: string) => createHmac("sha256", key).update(value).digest("base64url");
 
 function requestTokens(body: unknown) {
   return call<TokenPair & { message?: string }>(tokenAction, jsonPost("/api/auth/token", body));
@@ -58,7 +60,7 @@ describe("POST /api/auth/token", () => {
     expect(reply.status).toBe(200);
     expect(reply.headers.get("Cache-Control")).toBe("no-store");
     expect(reply.data).toEqual({
-      accessToken: expect.stringMatching(/^v1\./),
+      accessToken: expect.stringMatching(/^v2\./),
       refreshToken: expect.any(String),
       expiresIn: 900,
       tokenType: "Bearer",
@@ -149,21 +151,36 @@ describe("GET /api/user/me", () => {
     const victim = await createUser();
     const { accessToken } = await tokensFor(user.email);
     const [, payload, signature] = accessToken.split(".");
-    const claims = JSON.parse(Buffer.from(payload, "base64url").toString()) as { sub: string; exp: number };
-    expect(claims.sub).toBe(user.id);
+    const claims = JSON.parse(Buffer.from(payload, "base64url").toString()) as { sub: string; ver: number; exp: number };
+    expect(claims).toEqual({ sub: user.id, ver: 0, exp: expect.any(Number) });
 
-    const foreignPayload = Buffer.from(JSON.stringify({ sub: victim.id, exp: claims.exp })).toString("base64url");
+    const foreignPayload = Buffer.from(JSON.stringify({ sub: victim.id, ver: 0, exp: claims.exp })).toString("base64url");
     const forged = [
       withClaims(accessToken, { ...claims, sub: victim.id }),
       withClaims(accessToken, { ...claims, exp: claims.exp + 86_400 }),
-      `v1.${payload}.${signature.slice(0, -2)}${signature.endsWith("AA") ? "BB" : "AA"}`,
-      `v1.${foreignPayload}.${createHmac("sha256", "some-other-secret").update(foreignPayload).digest("base64url")}`,
-      `v2.${payload}.${signature}`,
-      `v1.${payload}`,
-      issueAccessToken(user.id, Date.now() - 15 * 60_000 - 1000),
+      `v2.${payload}.${signature.slice(0, -2)}${signature.endsWith("AA") ? "BB" : "AA"}`,
+      `v2.${foreignPayload}.${hmac("some-other-secret", foreignPayload)}`,
+      `v1.${payload}.${signature}`,
+      `v2.${payload}`,
+      `${accessToken}.${signature}`,
+      issueAccessToken({ userId: user.id, tokenVersion: 0 }, Date.now() - 15 * 60_000 - 1000),
     ];
     for (const token of forged) expectUnauthorized(await me(bearer(token)));
-    expect((await me(bearer(issueAccessToken(user.id, Date.now() - 14 * 60_000)))).status).toBe(200);
+    expect((await me(bearer(issueAccessToken({ userId: user.id, tokenVersion: 0 }, Date.now() - 14 * 60_000)))).status).toBe(200);
+  });
+
+  it("refuses a token signed with the cookie secret itself, the old way: access tokens have a key of their own", async () => {
+    const user = await createUser();
+    const payload = Buffer.from(JSON.stringify({ sub: user.id, ver: 0, exp: Math.floor(Date.now() / 1000) + 600 })).toString("base64url");
+    const [cookieSecret] = cookieSecrets();
+    expectUnauthorized(await me(bearer(`v2.${payload}.${hmac(cookieSecret, payload)}`)));
+    expectUnauthorized(await me(bearer(`v1.${payload}.${hmac(cookieSecret, payload)}`)));
+  });
+
+  it("refuses a validly signed token whose version is not the account's", async () => {
+    const user = await createUser();
+    expect((await me(bearer(issueAccessToken({ userId: user.id, tokenVersion: 0 })))).status).toBe(200);
+    expectUnauthorized(await me(bearer(issueAccessToken({ userId: user.id, tokenVersion: 1 }))));
   });
 
   it("stops answering for a suspended or deleted user", async () => {
@@ -185,7 +202,7 @@ describe("POST /api/auth/refresh", () => {
     const rotated = await refresh(first.refreshToken);
     expect(rotated.status).toBe(200);
     expect(rotated.data).toEqual({
-      accessToken: expect.stringMatching(/^v1\./),
+      accessToken: expect.stringMatching(/^v2\./),
       refreshToken: expect.any(String),
       expiresIn: 900,
       tokenType: "Bearer",
@@ -200,18 +217,21 @@ describe("POST /api/auth/refresh", () => {
     expect(spent.usedAt).not.toBeNull();
   });
 
-  it("a spent token presented again revokes its whole family, newest token included; other families live on", async () => {
+  it("a spent token presented again revokes its whole family, newest token included, and the access tokens out; other families live on", async () => {
     const user = await createUser();
     const first = await tokensFor(user.email);
     const otherDevice = await tokensFor(user.email);
     const second = (await refresh(first.refreshToken)).data;
     const third = (await refresh(second.refreshToken)).data;
     expect(third.refreshToken).toEqual(expect.any(String));
+    expect((await me(bearer(third.accessToken))).status).toBe(200);
 
     const reuse = await refresh(first.refreshToken);
     expectUnauthorized(reuse);
     expect(reuse.data).toEqual({ message: "Authentication failed. Please log in again." });
     expectUnauthorized(await refresh(third.refreshToken));
+    // The thief may hold the family's newest access token: it stops at once, not 15 minutes later.
+    expectUnauthorized(await me(bearer(third.accessToken)));
 
     const [{ familyId }] = await test.db
       .select()
@@ -221,7 +241,9 @@ describe("POST /api/auth/refresh", () => {
     expect(family).toHaveLength(3);
     expect(family.every((row) => row.revokedAt !== null)).toBe(true);
 
-    expect((await refresh(otherDevice.refreshToken)).status).toBe(200);
+    const otherDeviceRefreshed = await refresh(otherDevice.refreshToken);
+    expect(otherDeviceRefreshed.status).toBe(200);
+    expect((await me(bearer(otherDeviceRefreshed.data.accessToken))).status).toBe(200);
   });
 
   // Races are decided by timing: a few rounds each, so a lost revocation cannot hide by luck.

@@ -8,6 +8,7 @@ import { loader as adminLayoutLoader } from "~/routes/admin+/_layout";
 import { loader as authLoader } from "~/routes/_auth+/auth";
 import { action as googleAction } from "~/routes/_auth+/auth_.google";
 import { loader as callbackLoader } from "~/routes/_auth+/auth_.google_.callback";
+import { loader as meLoader } from "~/routes/api+/user.me";
 import { GOOGLE_NOT_ENABLED, createAuthenticator, useAuthenticator } from "~/utils/auth.server";
 import { requireUser } from "~/utils/session.server";
 
@@ -24,7 +25,7 @@ import {
 } from "../support/accounts";
 import { setupTestDatabase } from "../support/database";
 import { startFakeGoogle, type FakeGoogle, type GoogleAccount } from "../support/fake-google";
-import { Browser, SITE, cookiePair, setCookie, toastOf, type Reply } from "../support/http";
+import { Browser, SITE, call, cookiePair, getRequest, setCookie, toastOf, type Reply } from "../support/http";
 
 const test = setupTestDatabase();
 const CALLBACK = `${SITE}/auth/google/callback`;
@@ -192,6 +193,9 @@ describe("signing in with Google", () => {
     const squatted = await createUser({ email: uniqueEmail("squatted") });
     const squatterSession = await sessionIdIn(await sessionCookieFor(squatted.id));
     const squatterToken = await issueTokenPair(squatted.id);
+    const squatterCall = () =>
+      call(meLoader, getRequest("/api/user/me", { headers: { Authorization: `Bearer ${squatterToken.accessToken}` } }));
+    expect((await squatterCall()).status).toBe(200);
 
     const owner = googleAccount({ email: squatted.email });
     const reply = await signInWithGoogle(new Browser(), owner);
@@ -205,7 +209,8 @@ describe("signing in with Google", () => {
     const remaining = await sessionRowsOf(squatted.id);
     expect(remaining).toHaveLength(1);
     expect(remaining[0].id).not.toBe(squatterSession);
-    expect(await rotateRefreshToken(squatterToken.refreshToken)).toBeNull();
+    expect(await rotateRefreshToken(squatterToken.refreshToken)).toEqual({ ok: false, reason: "invalid" });
+    expect((await squatterCall()).status).toBe(401);
     const tokens = await test.db.select().from(refreshTokens).where(eq(refreshTokens.userId, squatted.id));
     expect(tokens.every((token) => token.revokedAt !== null)).toBe(true);
 

@@ -9,6 +9,8 @@ import { passwordResetTokens } from "~/db/schema";
 import { issueTokenPair } from "~/models/api-tokens.server";
 import { resetPassword } from "~/models/password-reset.server";
 import { action as refreshAction } from "~/routes/api+/auth.refresh";
+import { action as tokenAction } from "~/routes/api+/auth.token";
+import { loader as meLoader } from "~/routes/api+/user.me";
 import { action as authAction } from "~/routes/_auth+/auth";
 import { action as resetAction, loader as resetLoader } from "~/routes/_auth+/reset-password";
 import { smtpMailer, useMailer } from "~/services/mail.server";
@@ -16,7 +18,18 @@ import { smtpMailer, useMailer } from "~/services/mail.server";
 import { PASSWORD, createUser, guardRedirect, sessionCookieFor, sessionIdIn, sessionRowsOf, submitLogin } from "../support/accounts";
 import { setupTestDatabase } from "../support/database";
 import { startSmtpSink, type SmtpSink } from "../support/fake-smtp";
-import { Browser, call, cookiePair, formErrors, jsonPost, messagesShown, setCookie, toastOf, type Reply } from "../support/http";
+import {
+  Browser,
+  call,
+  cookiePair,
+  formErrors,
+  getRequest,
+  jsonPost,
+  messagesShown,
+  setCookie,
+  toastOf,
+  type Reply,
+} from "../support/http";
 
 const test = setupTestDatabase();
 const FROM = "iSent <no-reply@isent.example.in>";
@@ -281,12 +294,22 @@ describe("choosing a new password (POST /reset-password)", () => {
     expect(await sessionRowsOf(user.id)).toHaveLength(1);
   });
 
-  it("also ends the account's API refresh tokens", async () => {
+  it("also ends the account's API tokens: the refresh token, and the access token at once rather than in 15 minutes", async () => {
     const user = await createUser();
+    const me = (accessToken: string) => call(meLoader, getRequest("/api/user/me", { headers: { Authorization: `Bearer ${accessToken}` } }));
     const apiClient = await issueTokenPair(user.id);
+    expect((await me(apiClient.accessToken)).status).toBe(200);
+
     expect(await chooseNewPassword(await requestToken(user.email), "brand-new-pass")).toMatchObject({ status: 302 });
     const refreshed = await call(refreshAction, jsonPost("/api/auth/refresh", { refreshToken: apiClient.refreshToken }));
     expect(refreshed.status).toBe(401);
+    expect((await me(apiClient.accessToken)).status).toBe(401);
+
+    const signedInAgain = await call<{ accessToken: string }>(
+      tokenAction,
+      jsonPost("/api/auth/token", { email: user.email, password: "brand-new-pass" }),
+    );
+    expect((await me(signedInAgain.data.accessToken)).status).toBe(200);
   });
 
   it("refuses an expired link and leaves the password as it was", async () => {

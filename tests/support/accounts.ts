@@ -31,13 +31,20 @@ export async function withoutAdminAccount() {
   await db().delete(users).where(eq(users.email, ADMIN_EMAIL));
 }
 
-/** A signed-in browser's cookie for this user, made by the real signIn. */
-export async function sessionCookieFor(userId: string): Promise<string> {
+/** The session the real signIn makes for this user: its Set-Cookie line, the cookie as a browser sends it, and the row's id. */
+export async function signedInSession(userId: string): Promise<{ setCookie: string; cookie: string; id: string }> {
   const response = await signIn(new Request(`${SITE}/auth`, { headers: { "X-Forwarded-For": freshIp() } }), userId, {
     redirectTo: "/app",
     toast: { title: "Login successful" },
   });
-  return cookiePair(response.headers.getSetCookie().find((line) => line.startsWith("__session=")));
+  const line = response.headers.getSetCookie().find((header) => header.startsWith("__session="));
+  const cookie = cookiePair(line);
+  return { setCookie: line!, cookie, id: (await sessionIdIn(cookie))! };
+}
+
+/** A signed-in browser's cookie for this user, made by the real signIn. */
+export async function sessionCookieFor(userId: string): Promise<string> {
+  return (await signedInSession(userId)).cookie;
 }
 
 /** The sessions row id a session cookie names, read the way the app reads it. */

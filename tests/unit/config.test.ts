@@ -29,6 +29,23 @@ describe("environment validation", () => {
     expect(problemsOf({ TRUST_PROXY: "-1" })[0]).toMatch(/^TRUST_PROXY must be 0 or more/);
   });
 
+  it("gives sessions their lifetimes: a business 14 days idle and 30 in all, the admin 30 minutes idle and 12 hours in all", () => {
+    expect(parseConfig({})).toMatchObject({
+      SESSION_IDLE_DAYS: 14,
+      SESSION_MAX_DAYS: 30,
+      ADMIN_SESSION_IDLE_MINUTES: 30,
+      ADMIN_SESSION_MAX_HOURS: 12,
+    });
+    expect(parseConfig({ SESSION_MAX_DAYS: "7", ADMIN_SESSION_MAX_HOURS: "4", ADMIN_SESSION_IDLE_MINUTES: "15" })).toMatchObject({
+      SESSION_MAX_DAYS: 7,
+      ADMIN_SESSION_MAX_HOURS: 4,
+      ADMIN_SESSION_IDLE_MINUTES: 15,
+    });
+    expect(problemsOf({ SESSION_MAX_DAYS: "0" })[0]).toMatch(/^SESSION_MAX_DAYS must be at least 1/);
+    expect(problemsOf({ ADMIN_SESSION_MAX_HOURS: "1.5" })[0]).toMatch(/^ADMIN_SESSION_MAX_HOURS must be a whole number/);
+    expect(problemsOf({ ADMIN_SESSION_IDLE_MINUTES: "soon" })[0]).toMatch(/^ADMIN_SESSION_IDLE_MINUTES must be a number/);
+  });
+
   it("names PORT when it is not a number", () => {
     const [problem] = problemsOf({ PORT: "abc" });
     expect(problem).toMatch(/^PORT /);

@@ -50,6 +50,8 @@ export const users = pgTable(
     balance: integer("balance").notNull().default(0),
     role: text("role", { enum: USER_ROLES }).notNull().default("user"),
     status: text("status", { enum: USER_STATUSES }).notNull().default("active"),
+    /** Written into every API access token and compared at each use: raising it ends the account's access tokens at once. */
+    tokenVersion: integer("token_version").notNull().default(0),
     lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -74,7 +76,10 @@ export const sessions = pgTable(
   {
     id: id(),
     userId: ownerId(),
+    /** The idle end: moved forward while the session is used, never past absoluteExpiresAt. */
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** Fixed at sign-in (30 days for a business, 12 hours for the admin by default): no use extends it. */
+    absoluteExpiresAt: timestamp("absolute_expires_at", { withTimezone: true }).notNull(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),

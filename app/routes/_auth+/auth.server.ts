@@ -11,6 +11,7 @@ import { EmailTakenError, createAccount } from "~/models/users.server";
 
 import { FORM_STRATEGY, SignInRefused, auth } from "~/utils/auth.server";
 import { clientIp } from "~/utils/client-ip.server";
+import { securityEvent } from "~/utils/security-log.server";
 import { signIn } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -87,10 +88,16 @@ export async function forgotPassword(request: Request, formData: FormData) {
   if (submission.status !== "success") {
     return data({ intent: "forgot" as const, result: submission.reply() }, { status: 400 });
   }
+  const { email } = submission.value;
   const throttled = await throttleByAddress("reset", clientIp(request));
+  securityEvent(request, {
+    event: "password_reset_requested",
+    email,
+    ...(throttled ? { outcome: "failure", reason: "throttled" } : { outcome: "success" }),
+  });
   if (throttled) return throttledReply("forgot", throttled, formData);
   // The lookup and the mail happen in a background job: the answer takes as long whether or not the email has an account.
-  await queueJob("password-reset-mail", { email: submission.value.email });
+  await queueJob("password-reset-mail", { email: email });
   return redirectWithToast("/auth", {
     type: "success",
     title: "Password reset email sent",

@@ -4,6 +4,7 @@ import { AuthorizationError } from "remix-auth";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { recordAdminLogin } from "~/models/admins.server";
 import { GOOGLE_STRATEGY, auth } from "~/utils/auth.server";
+import { securityEvent } from "~/utils/security-log.server";
 import { signIn } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -19,19 +20,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = safeRedirect(stateSession.get("redirectTo"), "/app");
   const forAdmin = stateSession.get("admin") === true;
   const clearState = { "Set-Cookie": await oauthStateStorage.destroySession(stateSession) };
+  const event = forAdmin ? "admin_sign_in" : "sign_in";
   try {
     const user = await authenticator.authenticate(GOOGLE_STRATEGY, request);
+    const signedIn = { event, method: "google", userId: user.id, email: user.email } as const;
     if (forAdmin) {
       if (!user.isAdmin) {
+        securityEvent(request, { ...signedIn, outcome: "failure", reason: "not_admin" });
         return redirectWithToast(
           "/admin/login",
           { type: "error", title: "Your Google account does not have admin privileges" },
           { headers: clearState },
         );
       }
+      securityEvent(request, { ...signedIn, outcome: "success" });
       await recordAdminLogin(user);
       return signIn(request, user.id, { redirectTo: "/admin", toast: { type: "success", title: "Login Successful" }, headers: clearState });
     }
+    securityEvent(request, { ...signedIn, outcome: "success", ...(user.justLinked ? { reason: "linked_by_email" } : {}) });
     return signIn(request, user.id, {
       redirectTo,
       toast: {
@@ -46,7 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   } catch (error) {
     if (error instanceof Response) throw error;
     if (!(error instanceof AuthorizationError)) throw error;
-    console.warn("[auth] Google sign-in failed:", error.message);
+    securityEvent(request, { event, method: "google", outcome: "failure", reason: error.message });
     return redirectWithToast("/auth", {
       type: "error",
       title: "Login failed",

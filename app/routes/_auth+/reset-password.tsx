@@ -12,6 +12,7 @@ import { findResetTokenUser, resetPassword } from "~/models/password-reset.serve
 import { throttleByAddress } from "~/models/rate-limit.server";
 import { clientIp } from "~/utils/client-ip.server";
 import { assertSameOrigin } from "~/utils/csrf.server";
+import { securityEvent } from "~/utils/security-log.server";
 import { signIn } from "~/utils/session.server";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Choose a new password") }];
@@ -29,8 +30,15 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   const throttled = await throttleByAddress("reset", clientIp(request));
-  if (throttled) return data(submission.reply({ formErrors: [throttled.message], hideFields: ["password"] }), { status: 429 });
+  if (throttled) {
+    securityEvent(request, { event: "password_reset_completed", outcome: "failure", reason: "throttled" });
+    return data(submission.reply({ formErrors: [throttled.message], hideFields: ["password"] }), { status: 429 });
+  }
   const userId = await resetPassword(submission.value.token, submission.value.password);
+  securityEvent(request, {
+    event: "password_reset_completed",
+    ...(userId ? { outcome: "success", userId } : { outcome: "failure", reason: "invalid_link" }),
+  });
   if (!userId) {
     // The form says why; the spec's toast text leads it.
     return data(submission.reply({ formErrors: ["Password reset failed", INVALID_LINK], hideFields: ["password"] }), { status: 400 });

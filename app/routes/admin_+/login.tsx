@@ -15,6 +15,7 @@ import { signInWithPassword } from "~/models/sign-in.server";
 import { auth } from "~/utils/auth.server";
 import { clientIp } from "~/utils/client-ip.server";
 import { assertSameOrigin } from "~/utils/csrf.server";
+import { passwordSignInEvent } from "~/utils/security-log.server";
 import { getUser, signIn } from "~/utils/session.server";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Admin Login") }];
@@ -43,11 +44,14 @@ export async function action({ request }: ActionFunctionArgs) {
     );
 
   // The whole sign-in sequence (throttle first) for any email: only then is the account's role looked at.
-  const signedIn = await signInWithPassword({
-    email: submission.value.email,
-    password: submission.value.password,
-    clientIp: clientIp(request),
-  });
+  const { email } = submission.value;
+  const signedIn = await signInWithPassword({ email, password: submission.value.password, clientIp: clientIp(request) });
+  passwordSignInEvent(
+    request,
+    "admin_sign_in",
+    email,
+    signedIn.ok && !signedIn.user.isAdmin ? { ok: false, reason: "not_admin" } : signedIn,
+  );
   if (!signedIn.ok && signedIn.reason === "throttled") {
     return failed(signedIn.message, 429, { "Retry-After": String(signedIn.retryAfterSeconds) });
   }
