@@ -82,7 +82,7 @@ describe("the security log", () => {
     const user = await createUser();
     const admin = await designatedAdmin();
     expect((await call(tokenAction, jsonPost("/api/auth/token", { email: user.email, password: PASSWORD }))).status).toBe(200);
-    expect((await new Browser().submit(adminLoginAction, "/admin/login", { email: user.email, password: PASSWORD })).status).toBe(403);
+    expect((await new Browser().submit(adminLoginAction, "/admin/login", { email: user.email, password: PASSWORD })).status).toBe(401);
     expect((await new Browser().submit(adminLoginAction, "/admin/login", { email: ADMIN_EMAIL, password: PASSWORD })).status).toBe(302);
     expect(lines()).toEqual([
       expect.objectContaining({ event: "sign_in", outcome: "success", userId: user.id, path: "/api/auth/token" }),

@@ -7,7 +7,15 @@ import { issueVisitorId, verifyVisitorToken, visitorIdOf } from "~/models/visito
 // Issuing counts against the address's limit in the database; here every address is within it.
 vi.mock("~/models/rate-limit.server", () => ({ hitRateLimit: async () => ({ allowed: true, retryAfterSeconds: 1 }) }));
 const secrets = vi.hoisted(() => ({ current: ["first-secret"] }));
-vi.mock("~/utils/secrets.server", () => ({ cookieSecrets: () => secrets.current }));
+vi.mock("~/utils/secrets.server", async (importOriginal) => {
+  const { hkdfSync } = await import("node:crypto");
+  return {
+    ...(await importOriginal<typeof import("~/utils/secrets.server")>()),
+    cookieSecrets: () => secrets.current,
+    // As the real one derives them, without its cache: the tests rotate the secrets.
+    derivedSecrets: (purpose: string) => secrets.current.map((secret) => Buffer.from(hkdfSync("sha256", secret, "", purpose, 32))),
+  };
+});
 afterEach(() => {
   secrets.current = ["first-secret"];
 });
