@@ -207,11 +207,11 @@ test("/admin/create-user accepts only the designated email", async ({ page }) =>
   await page.goto("/admin/create-user");
   await page.getByLabel("Email").fill("intruder@example.in");
   await page.getByLabel("Your Name").fill("Intruder");
-  await page.getByLabel("Password").fill("password123");
+  await page.getByLabel("Password").fill("intruder-pass-77");
   await page.getByRole("button", { name: "Create admin" }).click();
   await expect(page.getByText(`Only the designated admin email (${ADMIN.email}) can be used`)).toBeVisible();
   await page.getByLabel("Email").fill(ADMIN.email);
-  await page.getByLabel("Password").fill("password123");
+  await page.getByLabel("Password").fill("intruder-pass-77");
   await page.getByRole("button", { name: "Create admin" }).click();
   // The seeded admin already exists.
   await expect(page.getByText("The admin account already exists. Log in instead.")).toBeVisible();

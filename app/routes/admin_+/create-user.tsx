@@ -8,6 +8,7 @@ import { ErrorList, Field, SubmitButton, useValidatedForm } from "~/components/f
 import { config } from "~/config.server";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { adminCreateSchema } from "~/lib/schemas/auth";
+import { refusingCommonPasswords } from "~/lib/schemas/auth.server";
 import { pageTitle } from "~/lib/title";
 import { isDesignatedAdminEmail } from "~/models/account-rules.server";
 import { AdminExistsError, createAdminAccount } from "~/models/admins.server";
@@ -20,7 +21,7 @@ export const meta: MetaFunction = () => [{ title: pageTitle("Create the admin ac
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const submission = parseWithZod(await request.formData(), { schema: adminCreateSchema });
+  const submission = parseWithZod(await request.formData(), { schema: refusingCommonPasswords(adminCreateSchema) });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   if (!isDesignatedAdminEmail(submission.value.email)) {
     return data(
