@@ -95,6 +95,23 @@ test("each registration field shows its validation message for a bad input", asy
   await expect(page).toHaveURL(/tab=register/);
 });
 
+test("a common password, or one made from the business name, is refused with its message", async ({ page }) => {
+  await page.goto("/auth?tab=register");
+  await page.getByLabel("Email").fill(uniqueEmail("weak"));
+  await page.getByLabel("Your Name").fill("Kiran Rao");
+  await page.getByLabel("Business Name").fill("Kiran Sweets");
+  await page.getByLabel("Mobile Number").fill("9845012345");
+  for (const [password, message] of [
+    ["password", "This password is too common. Please choose another."],
+    ["kiransweets123", "Your password must not be made from your email, name or business name"],
+  ]) {
+    await page.getByLabel("Password").fill(password);
+    await page.getByRole("button", { name: "Register with Email" }).click();
+    await expect(page.getByText(message, { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/tab=register/);
+  }
+});
+
 test("a registered email is refused with the input kept", async ({ page }, testInfo) => {
   const email = uniqueEmail("taken");
   await register(page, email);
