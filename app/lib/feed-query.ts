@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isUuid } from "~/lib/ids";
+import { noControlCharacters } from "~/lib/schemas/text";
 
 /**
  * The feed's limits: 20 posts a page, a 25 km radius unless asked (at most 500),
@@ -25,10 +26,7 @@ export function decodeCursor(value: string): FeedCursor | null {
 }
 
 const optionalText = (max: number, name: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${name} must be at most ${max} characters`)
+  noControlCharacters(z.string().trim().max(max, `${name} must be at most ${max} characters`))
     .optional()
     .transform((value) => value || undefined);
 
@@ -59,8 +57,7 @@ const feedQuerySchema = z
       .min(0, "offset must not be negative")
       .max(MAX_OFFSET, `offset must be at most ${MAX_OFFSET}`)
       .default(0),
-    cursor: z
-      .string()
+    cursor: noControlCharacters(z.string())
       .optional()
       .transform((value, context) => {
         if (!value) return undefined;
@@ -70,8 +67,7 @@ const feedQuerySchema = z
       }),
     q: optionalText(200, "q"),
     category: optionalText(100, "category"),
-    post: z
-      .string()
+    post: noControlCharacters(z.string())
       .optional()
       .transform((value) => (value && isUuid(value) ? value.toLowerCase() : undefined)),
   })

@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { distanceKm } from "./geo-grid";
+import { noControlCharacters } from "./schemas/text";
 
 /**
  * Place search that runs anywhere (server, browser, build script): query
@@ -11,11 +12,13 @@ import { distanceKm } from "./geo-grid";
 export const PLACE_QUERY_MAX_LENGTH = 100;
 
 /** The `q` of a place search: 'Enter a place to search for' when blank, at most 100 characters. */
-export const placeQuerySchema = z
-  .string({ required_error: "Enter a place to search for" })
-  .trim()
-  .min(1, "Enter a place to search for")
-  .max(PLACE_QUERY_MAX_LENGTH, `Enter at most ${PLACE_QUERY_MAX_LENGTH} characters`);
+export const placeQuerySchema = noControlCharacters(
+  z
+    .string({ required_error: "Enter a place to search for" })
+    .trim()
+    .min(1, "Enter a place to search for")
+    .max(PLACE_QUERY_MAX_LENGTH, `Enter at most ${PLACE_QUERY_MAX_LENGTH} characters`),
+);
 
 export type PlaceKind = "city" | "town" | "locality";
 

@@ -54,11 +54,12 @@ export async function mailPasswordReset(email: string): Promise<void> {
   });
 }
 
-/** The user a reset token belongs to while it is unused and unexpired. */
-export async function findResetTokenUser(token: string): Promise<string | null> {
+/** The account a reset token belongs to while it is unused and unexpired, with what it is called (a new password may not be made from it). */
+export async function findResetTokenUser(token: string): Promise<{ id: string; email: string; name: string; businessName: string } | null> {
   const [row] = await db()
-    .select({ userId: passwordResetTokens.userId })
+    .select({ id: users.id, email: users.email, name: users.name, businessName: users.businessName })
     .from(passwordResetTokens)
+    .innerJoin(users, eq(users.id, passwordResetTokens.userId))
     .where(
       and(
         eq(passwordResetTokens.tokenHash, hashToken(token)),
@@ -66,7 +67,7 @@ export async function findResetTokenUser(token: string): Promise<string | null> 
         gt(passwordResetTokens.expiresAt, sql`now()`),
       ),
     );
-  return row?.userId ?? null;
+  return row ?? null;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { feedUrl } from "~/lib/feed-url";
+import { noControlCharacters } from "~/lib/schemas/text";
 
 const coordinates = {
   lat: z.coerce.number().min(-90).max(90),
@@ -8,7 +9,7 @@ const coordinates = {
 };
 /** What the location form may post: a place, the browser's position, the network's, or none. */
 export const locationChoiceSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("choose"), ...coordinates, label: z.string().trim().min(1).max(120) }),
+  z.object({ intent: z.literal("choose"), ...coordinates, label: noControlCharacters(z.string().trim().min(1).max(120)) }),
   z.object({ intent: z.literal("gps"), ...coordinates, accuracyMeters: z.coerce.number().nonnegative().max(1_000_000) }),
   z.object({ intent: z.literal("ip") }),
   z.object({ intent: z.literal("clear") }),

@@ -12,6 +12,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { serializeLocationChosen, serializeVisitorLocation, type VisitorLocation } from "~/utils/visitor.server";
 import { assertSameOrigin } from "~/utils/csrf.server";
 import { safeRedirect } from "~/lib/safe-redirect";
+import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from "~/lib/schemas/text";
 import { SITE_DESCRIPTION } from "~/lib/site";
 import { pageTitle } from "~/lib/title";
 import { Button } from "~/components/ui/button";
@@ -22,6 +23,7 @@ export const meta: MetaFunction = () => [{ title: pageTitle("Choose a location")
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
+  if (hasControlCharacters(q)) throw new Response(CONTROL_CHARACTERS_MESSAGE, { status: 400 });
   return {
     q,
     returnTo: safeRedirect(url.searchParams.get("returnTo")),

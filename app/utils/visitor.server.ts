@@ -1,6 +1,7 @@
 import { createCookie } from "@remix-run/node";
 import { z } from "zod";
 
+import { noControlCharacters } from "~/lib/schemas/text";
 import { issueVisitorId, throttleEngagement, verifyVisitorToken, visitorIdOf, type Engagement } from "~/models/visitors.server";
 
 import { getApiUser } from "./api-auth.server";
@@ -71,7 +72,8 @@ export const LOCATION_SOURCES = ["manual", "gps", "ip"] as const;
 const visitorLocationSchema = z.object({
   lat: z.number().min(-90).max(90),
   lon: z.number().min(-180).max(180),
-  label: z.string().max(120),
+  // The cookie is the visitor's to edit: a label with control characters makes it no location.
+  label: noControlCharacters(z.string().max(120)),
   source: z.enum(LOCATION_SOURCES),
   /** From the browser's geolocation (or the IP service's estimate). */
   accuracyMeters: z.number().nonnegative().optional(),

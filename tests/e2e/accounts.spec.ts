@@ -101,6 +101,23 @@ test("each registration field shows its validation message for a bad input", asy
   await expect(page).toHaveURL(/tab=register/);
 });
 
+test("a common password, or one made from the business name, is refused with its message", async ({ page }) => {
+  await page.goto("/auth?tab=register");
+  await page.getByLabel("Email").fill(uniqueEmail("weak"));
+  await page.getByLabel("Your Name").fill("Kiran Rao");
+  await page.getByLabel("Business Name").fill("Kiran Sweets");
+  await page.getByLabel("Mobile Number").fill("9845012345");
+  for (const [password, message] of [
+    ["password", "This password is too common. Please choose another."],
+    ["kiransweets123", "Your password must not be made from your email, name or business name"],
+  ]) {
+    await page.getByLabel("Password").fill(password);
+    await page.getByRole("button", { name: "Register with Email" }).click();
+    await expect(page.getByText(message, { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/tab=register/);
+  }
+});
+
 test("a registered email is refused with the input kept", async ({ page }, testInfo) => {
   const email = uniqueEmail("taken");
   await register(page, email);
@@ -214,7 +231,7 @@ test("/admin/create-user, once the admin exists, refuses every email alike", asy
   await page.goto("/admin/create-user");
   await page.getByLabel("Email").fill("intruder@example.in");
   await page.getByLabel("Your Name").fill("Intruder");
-  await page.getByLabel("Password").fill("password123");
+  await page.getByLabel("Password").fill("intruder-pass-77");
   await page.getByRole("button", { name: "Create admin" }).click();
   // The seeded admin already exists: every email is told so, and the admin's is never shown.
   await expect(page.getByText("The admin account already exists. Log in instead.")).toBeVisible();

@@ -5,6 +5,8 @@ import { creditLedger, pricing, sessions, users } from "~/db/schema";
 import { loader as appLayoutLoader } from "~/routes/_app+/_layout";
 import { action as authAction, loader as authLoader } from "~/routes/_auth+/auth";
 import { action as logoutAction, loader as logoutLoader } from "~/routes/_auth+/logout";
+import { action as tokenAction } from "~/routes/api+/auth.token";
+import { PASSWORD_FROM_ACCOUNT_DETAILS, PASSWORD_ONE_CHARACTER, PASSWORD_TOO_COMMON } from "~/lib/schemas/auth";
 import { requireUser } from "~/utils/session.server";
 
 import {
@@ -132,6 +134,36 @@ describe("registration (POST /auth, intent register)", () => {
     expect(await rowCounts()).toEqual(before);
   });
 
+  it.each([
+    ["123456", () => "123456", PASSWORD_TOO_COMMON],
+    ["password", () => "password", PASSWORD_TOO_COMMON],
+    ["a common one in capitals", () => "Qwerty123", PASSWORD_TOO_COMMON],
+    ["aaaaaa", () => "aaaaaa", PASSWORD_ONE_CHARACTER],
+    ["the email's local part", (email: string) => email.split("@")[0], PASSWORD_FROM_ACCOUNT_DETAILS],
+    ["the whole email", (email: string) => email.toUpperCase(), PASSWORD_FROM_ACCOUNT_DETAILS],
+    ["the business name and digits", () => "kumarhardware123", PASSWORD_FROM_ACCOUNT_DETAILS],
+    ["the business name spaced and punctuated", () => "Kumar Hardware!", PASSWORD_FROM_ACCOUNT_DETAILS],
+    ["the name and digits", () => "RaviKumar@2024", PASSWORD_FROM_ACCOUNT_DETAILS],
+  ])("refuses the password %s with 400 and its message, and creates nothing", async (_, password, message) => {
+    const before = await rowCounts();
+    const fields = registration();
+    const reply = await register(new Browser(), { ...fields, password: password(fields.username) });
+    expect(reply.status).toBe(400);
+    expect(formErrors(reply)).toEqual({ password: [message] });
+    expect(formValues(reply)).not.toHaveProperty("password");
+    expect(setCookie(reply, "__session")).toBeUndefined();
+    expect(await rowCounts()).toEqual(before);
+    expect(await userByEmail(fields.username)).toBeUndefined();
+  });
+
+  it("takes a password that only contains the business name among other words", async () => {
+    const fields = registration();
+    expect(await register(new Browser(), { ...fields, password: "kumar-hardware-blue-tiger" })).toMatchObject({
+      status: 302,
+      location: "/app",
+    });
+  });
+
   it("names every missing field at once", async () => {
     const reply = await register(new Browser(), {});
     expect(reply.status).toBe(400);
@@ -218,6 +250,13 @@ describe("login (POST /auth, intent login)", () => {
     const reply = await login(new Browser(), email, password);
     expect(reply.status).toBe(400);
     expect(formErrors(reply)).toEqual(errors);
+  });
+
+  it("still signs in an account whose password a new account could not choose", async () => {
+    for (const password of ["123456", "aaaaaa"]) {
+      const user = await createUser({ password });
+      expect(await login(new Browser(), user.email, password)).toMatchObject({ status: 302, location: "/app" });
+    }
   });
 
   it("goes back to a same-site redirectTo", async () => {

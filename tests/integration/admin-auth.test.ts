@@ -2,6 +2,7 @@ import { and, count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
 import { admins, sessions, signInFailures, users } from "~/db/schema";
+import { PASSWORD_FROM_ACCOUNT_DETAILS, PASSWORD_ONE_CHARACTER, PASSWORD_TOO_COMMON } from "~/lib/schemas/auth";
 import { loader as adminLayoutLoader } from "~/routes/admin+/_layout";
 import { action as adminCreateAction } from "~/routes/admin_+/create-user";
 import { action as adminLoginAction, loader as adminLoginLoader } from "~/routes/admin_+/login";
@@ -103,6 +104,23 @@ describe("/admin/create-user", () => {
       password: ["Password must be at least 6 characters"],
       name: ["Name must be at least 2 characters"],
     });
+    expect(await userByEmail(ADMIN_EMAIL)).toBeUndefined();
+  });
+
+  it.each([
+    ["123456", PASSWORD_TOO_COMMON],
+    ["password", PASSWORD_TOO_COMMON],
+    ["aaaaaa", PASSWORD_ONE_CHARACTER],
+    [`${ADMIN_EMAIL.split("@")[0]}2024`, PASSWORD_FROM_ACCOUNT_DETAILS],
+    ["SiteAdmin2024", PASSWORD_FROM_ACCOUNT_DETAILS],
+  ])("refuses the password %j with 400 and its message, creating nothing", async (password, message) => {
+    await withoutAdminAccount();
+    const before = await userCount();
+    const reply = await createAdmin({ email: ADMIN_EMAIL, password, name: "Site Admin" });
+    expect(reply.status).toBe(400);
+    expect(formErrors(reply)).toEqual({ password: [message] });
+    expect(formValues(reply)).not.toHaveProperty("password");
+    expect(await userCount()).toBe(before);
     expect(await userByEmail(ADMIN_EMAIL)).toBeUndefined();
   });
 

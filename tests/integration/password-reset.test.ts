@@ -5,7 +5,8 @@ import type { AddressInfo } from "node:net";
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-import { passwordResetTokens } from "~/db/schema";
+import { passwordResetTokens, users } from "~/db/schema";
+import { PASSWORD_FROM_ACCOUNT_DETAILS, PASSWORD_ONE_CHARACTER, PASSWORD_TOO_COMMON } from "~/lib/schemas/auth";
 import { issueTokenPair } from "~/models/api-tokens.server";
 import { resetPassword } from "~/models/password-reset.server";
 import { action as refreshAction } from "~/routes/api+/auth.refresh";
@@ -103,6 +104,11 @@ async function expectRefusedLink(reply: Reply) {
   expect(reply.status).toBe(400);
   expect(await messagesShown(reply)).toEqual(expect.arrayContaining(["Password reset failed", INVALID_LINK]));
   expect(setCookie(reply, "__session")).toBeUndefined();
+}
+
+async function passwordHashOf(userId: string) {
+  const [row] = await test.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  return row.passwordHash;
 }
 
 async function tokenRows() {
@@ -347,5 +353,23 @@ describe("choosing a new password (POST /reset-password)", () => {
     expect(formErrors(short)).toEqual({ password: ["Password must be at least 6 characters"] });
     expect(await linkIsValid(token)).toBe(true);
     expect((await chooseNewPassword(token, "brand-new-pass")).status).toBe(302);
+  });
+
+  it.each([
+    ["123456", () => "123456", PASSWORD_TOO_COMMON],
+    ["password", () => "password", PASSWORD_TOO_COMMON],
+    ["aaaaaa", () => "aaaaaa", PASSWORD_ONE_CHARACTER],
+    ["the email's local part", (email: string) => email.split("@")[0], PASSWORD_FROM_ACCOUNT_DETAILS],
+    ["the business name and digits", () => "sharmastores123", PASSWORD_FROM_ACCOUNT_DETAILS],
+  ])("refuses the new password %s with 400 and its message; the password and the link stay as they were", async (_, password, message) => {
+    const user = await createUser({ businessName: "Sharma Stores" });
+    const before = await passwordHashOf(user.id);
+    const token = await requestToken(user.email);
+    const reply = await chooseNewPassword(token, password(user.email));
+    expect(reply.status).toBe(400);
+    expect(formErrors(reply)).toEqual({ password: [message] });
+    expect(setCookie(reply, "__session")).toBeUndefined();
+    expect(await passwordHashOf(user.id)).toBe(before);
+    expect(await linkIsValid(token)).toBe(true);
   });
 });

@@ -1,55 +1,108 @@
 import { z } from "zod";
 
+import { isMadeFromAccountDetails, isOneRepeatedCharacter, type AccountDetails } from "~/lib/password-rules";
+
+import { noControlCharacters } from "./text";
+
 /** The auth forms' schemas and their exact messages (the product's copy), shared by the browser (conform) and the actions. */
 export const PASSWORD_MIN = 6;
 
-const email = z
-  .string({ required_error: "Please enter a valid email address" })
-  .trim()
-  .toLowerCase()
-  .email("Please enter a valid email address")
-  .max(254, "Please enter a valid email address");
+/** What a new password may not be (registration, reset, admin creation, a future change of password); signing in never asks. */
+export const PASSWORD_TOO_COMMON = "This password is too common. Please choose another.";
+export const PASSWORD_FROM_ACCOUNT_DETAILS = "Your password must not be made from your email, name or business name";
+export const PASSWORD_ONE_CHARACTER = "Your password must not be one character repeated";
 
-const password = z
-  .string({ required_error: `Password must be at least ${PASSWORD_MIN} characters` })
-  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
-  .max(200, "Password must be at most 200 characters");
+const email = noControlCharacters(
+  z
+    .string({ required_error: "Please enter a valid email address" })
+    .trim()
+    .toLowerCase()
+    .email("Please enter a valid email address")
+    .max(254, "Please enter a valid email address"),
+);
 
-const redirectTo = z.string().optional();
+const password = noControlCharacters(
+  z
+    .string({ required_error: `Password must be at least ${PASSWORD_MIN} characters` })
+    .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+    .max(200, "Password must be at most 200 characters"),
+);
 
-export const loginSchema = z.object({ username: email, password, redirectTo });
+const redirectTo = noControlCharacters(z.string()).optional();
 
-export const registerSchema = z.object({
-  username: email,
-  password,
-  name: z
+const name = noControlCharacters(
+  z
     .string({ required_error: "Name must be at least 2 characters" })
     .trim()
     .min(2, "Name must be at least 2 characters")
     .max(80, "Name must be at most 80 characters"),
-  businessName: z
-    .string({ required_error: "Business name must be at least 2 characters" })
-    .trim()
-    .min(2, "Business name must be at least 2 characters")
-    .max(120, "Business name must be at most 120 characters"),
-  mobileNumber: z
-    .string({ required_error: "Mobile number must be at least 10 characters" })
-    .trim()
-    .min(10, "Mobile number must be at least 10 characters")
-    .max(20, "Mobile number must be at most 20 characters")
-    .regex(/^\+?[\d\s-]+$/, "Mobile number may contain only digits, spaces, + and -"),
-  redirectTo,
-});
+);
+
+/**
+ * A form's schema with one more reason to refuse its password, looked at only once the password
+ * passes its own field's rules (a 5-character password hears about its length, nothing else).
+ * The refusal is fatal: checks added after it (the server's common-password list) stay silent.
+ */
+export function refusePassword<Schema extends z.ZodType<{ password: string }, z.ZodTypeDef, unknown>>(
+  schema: Schema,
+  reason: (value: z.output<Schema>) => string | null,
+): z.ZodEffects<Schema, z.output<Schema>, z.input<Schema>> {
+  return schema.superRefine((value, context) => {
+    if (!password.safeParse(value.password).success) return;
+    const message = reason(value);
+    if (message) context.addIssue({ code: z.ZodIssueCode.custom, path: ["password"], message, fatal: true });
+  });
+}
+
+/** The rules of a new password the browser checks too; the common-password list is the server's (auth.server.ts). */
+export function newPasswordProblem(newPassword: string, account: AccountDetails): string | null {
+  if (isOneRepeatedCharacter(newPassword)) return PASSWORD_ONE_CHARACTER;
+  if (isMadeFromAccountDetails(newPassword, account)) return PASSWORD_FROM_ACCOUNT_DETAILS;
+  return null;
+}
+
+export const loginSchema = z.object({ username: email, password, redirectTo });
+
+export const registerSchema = refusePassword(
+  z.object({
+    username: email,
+    password,
+    name,
+    businessName: noControlCharacters(
+      z
+        .string({ required_error: "Business name must be at least 2 characters" })
+        .trim()
+        .min(2, "Business name must be at least 2 characters")
+        .max(120, "Business name must be at most 120 characters"),
+    ),
+    mobileNumber: noControlCharacters(
+      z
+        .string({ required_error: "Mobile number must be at least 10 characters" })
+        .trim()
+        .min(10, "Mobile number must be at least 10 characters")
+        .max(20, "Mobile number must be at most 20 characters")
+        .regex(/^\+?[\d\s-]+$/, "Mobile number may contain only digits, spaces, + and -"),
+    ),
+    redirectTo,
+  }),
+  (value) => newPasswordProblem(value.password, { email: value.username, name: value.name, businessName: value.businessName }),
+);
 
 export const forgotPasswordSchema = z.object({ email });
 
-export const resetPasswordSchema = z.object({
-  token: z.string().min(20, "This reset link is not valid").max(200, "This reset link is not valid"),
-  password,
-});
+/** The form does not know whose link it is: the action checks the account's details (findResetTokenUser). */
+export const resetPasswordSchema = refusePassword(
+  z.object({
+    token: noControlCharacters(z.string().min(20, "This reset link is not valid").max(200, "This reset link is not valid")),
+    password,
+  }),
+  (value) => newPasswordProblem(value.password, {}),
+);
 
 export const adminLoginSchema = z.object({ email, password });
-export const adminCreateSchema = z.object({ email, password, name: registerSchema.shape.name });
+export const adminCreateSchema = refusePassword(z.object({ email, password, name }), (value) =>
+  newPasswordProblem(value.password, { email: value.email, name: value.name }),
+);
 
 /** POST /api/auth/token: the login form's rules; the email may come as `email` or `username`. */
 export const tokenRequestSchema = z.preprocess((body) => {
@@ -61,7 +114,7 @@ const REFRESH_TOKEN_REQUIRED = "refreshToken is required";
 
 /** POST /api/auth/refresh. */
 export const refreshRequestSchema = z.object({
-  refreshToken: z
-    .string({ required_error: REFRESH_TOKEN_REQUIRED, invalid_type_error: REFRESH_TOKEN_REQUIRED })
-    .min(20, REFRESH_TOKEN_REQUIRED),
+  refreshToken: noControlCharacters(
+    z.string({ required_error: REFRESH_TOKEN_REQUIRED, invalid_type_error: REFRESH_TOKEN_REQUIRED }).min(20, REFRESH_TOKEN_REQUIRED),
+  ),
 });

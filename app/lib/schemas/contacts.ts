@@ -1,18 +1,16 @@
 import { z } from "zod";
 
+import { noControlCharacters } from "./text";
+
 export const CONTACTS_PAGE_SIZE = 25;
 
-/** The contacts list's search parameters: a bad page is the first page, a too-long search is cut. */
+/** The contacts list's search parameters: a bad page is the first page, a too-long search is cut, one with control characters ignored. */
 export const contactListQuerySchema = z.object({
-  q: z
-    .string()
-    .trim()
+  q: noControlCharacters(z.string().trim())
     .transform((value) => value.slice(0, 100))
     .optional()
     .catch(undefined),
-  tag: z
-    .string()
-    .trim()
+  tag: noControlCharacters(z.string().trim())
     .transform((value) => value.slice(0, 50))
     .optional()
     .catch(undefined),

@@ -1,7 +1,9 @@
 import { z } from "zod";
 
+import { noControlCharacters } from "./text";
+
 /** The signed visitor id the page mirrors from its cookie; a malformed one counts as none (the cookie may name the visitor). */
-const anonId = z.string().optional().catch(undefined);
+const anonId = noControlCharacters(z.string()).optional().catch(undefined);
 
 /** POST /api/posts/{id}/like: no action toggles; 'like' and 'unlike' set the state, so a retry is harmless. */
 export const likeRequestSchema = z.object({

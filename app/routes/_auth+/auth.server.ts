@@ -4,6 +4,7 @@ import { AuthorizationError } from "remix-auth";
 
 import { safeRedirect } from "~/lib/safe-redirect";
 import { forgotPasswordSchema, loginSchema, registerSchema } from "~/lib/schemas/auth";
+import { refusingCommonPasswords } from "~/lib/schemas/auth.server";
 import { createToast } from "~/lib/toast";
 import { queueJob } from "~/jobs/index.server";
 import { throttleByAddress, type Throttled } from "~/models/rate-limit.server";
@@ -56,7 +57,7 @@ export async function login(request: Request, formData: FormData) {
 
 /** Registration: the account (balance, ledger row) and the session, or nothing. */
 export async function register(request: Request, formData: FormData) {
-  const submission = parseWithZod(formData, { schema: registerSchema });
+  const submission = parseWithZod(formData, { schema: refusingCommonPasswords(registerSchema) });
   if (submission.status !== "success") {
     return data({ intent: "register" as const, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }

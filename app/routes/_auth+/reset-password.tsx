@@ -6,7 +6,8 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, Field, SubmitButton, useValidatedForm } from "~/components/forms";
 import { useIsPending } from "~/hooks/use-is-pending";
-import { resetPasswordSchema } from "~/lib/schemas/auth";
+import { newPasswordProblem, resetPasswordSchema } from "~/lib/schemas/auth";
+import { refusingCommonPasswords } from "~/lib/schemas/auth.server";
 import { pageTitle } from "~/lib/title";
 import { findResetTokenUser, resetPassword } from "~/models/password-reset.server";
 import { throttleByAddress } from "~/models/rate-limit.server";
@@ -27,22 +28,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
+  const submission = parseWithZod(await request.formData(), { schema: refusingCommonPasswords(resetPasswordSchema) });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   const throttled = await throttleByAddress("reset", clientIp(request));
   if (throttled) {
     securityEvent(request, { event: "password_reset_completed", outcome: "failure", reason: "throttled" });
     return data(submission.reply({ formErrors: [throttled.message], hideFields: ["password"] }), { status: 429 });
   }
-  const userId = await resetPassword(submission.value.token, submission.value.password);
-  securityEvent(request, {
-    event: "password_reset_completed",
-    ...(userId ? { outcome: "success", userId } : { outcome: "failure", reason: "invalid_link" }),
-  });
-  if (!userId) {
-    // The form says why; the spec's toast text leads it.
+  // The form says why; the spec's toast text leads it.
+  const refusedLink = () => {
+    securityEvent(request, { event: "password_reset_completed", outcome: "failure", reason: "invalid_link" });
     return data(submission.reply({ formErrors: ["Password reset failed", INVALID_LINK], hideFields: ["password"] }), { status: 400 });
-  }
+  };
+  const account = await findResetTokenUser(submission.value.token);
+  if (!account) return refusedLink();
+  // Only now is it known whose password this is. The link stays usable for another choice.
+  const problem = newPasswordProblem(submission.value.password, account);
+  if (problem) return data(submission.reply({ fieldErrors: { password: [problem] }, hideFields: ["password"] }), { status: 400 });
+  const userId = await resetPassword(submission.value.token, submission.value.password);
+  if (!userId) return refusedLink();
+  securityEvent(request, { event: "password_reset_completed", outcome: "success", userId });
   // The reset ended every session of this account; this browser is signed in afresh.
   return signIn(request, userId, {
     redirectTo: "/app",

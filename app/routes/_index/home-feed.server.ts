@@ -5,6 +5,7 @@ import { DEFAULT_RADIUS_KM, FEED_PAGE_SIZE, parseFeedQuery, type FeedQuery } fro
 import type { FeedState } from "~/lib/feed-url";
 import { imageVariantUrl } from "~/lib/images";
 import { coordinatesLabel } from "~/lib/location";
+import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from "~/lib/schemas/text";
 import { postPath, shareText } from "~/lib/share";
 import { SITE_DESCRIPTION } from "~/lib/site";
 import { listCategories } from "~/models/categories.server";
@@ -29,6 +30,7 @@ export async function loadHomeFeed(request: Request) {
   const remembered = await readVisitorLocation(request);
   const explicit = parsed.query.location;
   const label = url.searchParams.get("label")?.slice(0, 120) || undefined;
+  if (label && hasControlCharacters(label)) throw new Response(CONTROL_CHARACTERS_MESSAGE, { status: 400 });
   const location = explicit
     ? {
         ...explicit,

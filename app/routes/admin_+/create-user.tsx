@@ -7,6 +7,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, Field, SubmitButton, useValidatedForm } from "~/components/forms";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { adminCreateSchema } from "~/lib/schemas/auth";
+import { refusingCommonPasswords } from "~/lib/schemas/auth.server";
 import { pageTitle } from "~/lib/title";
 import { AdminExistsError, NotDesignatedAdminError, createDesignatedAdmin } from "~/models/admins.server";
 import { throttleByAddress } from "~/models/rate-limit.server";
@@ -18,7 +19,7 @@ export const meta: MetaFunction = () => [{ title: pageTitle("Create the admin ac
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const submission = parseWithZod(await request.formData(), { schema: adminCreateSchema });
+  const submission = parseWithZod(await request.formData(), { schema: refusingCommonPasswords(adminCreateSchema) });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   // Throttled before any check, so the email cannot be guessed at speed.
   const throttled = await throttleByAddress("register", clientIp(request));

@@ -1,0 +1,28 @@
+import type { z } from "zod";
+
+export const CONTROL_CHARACTERS_MESSAGE = "Remove the invisible control characters from this field";
+
+/* eslint-disable no-control-regex -- matching control characters is the point */
+/** C0 controls, DEL and C1 controls: nobody types them, and PostgreSQL refuses NUL in text (a 500 instead of an answer). */
+const ANY_CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+/** The same, less tab, line feed and carriage return, which a textarea may hold. */
+const CONTROL_CHARACTER_BUT_LINE_BREAK_OR_TAB = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+/* eslint-enable no-control-regex */
+
+/** Whether text holds a control character (line breaks and tabs too, unless `multiLine`), for values read without a schema. */
+export function hasControlCharacters(value: string, { multiLine = false } = {}): boolean {
+  return (multiLine ? CONTROL_CHARACTER_BUT_LINE_BREAK_OR_TAB : ANY_CONTROL_CHARACTER).test(value);
+}
+
+/**
+ * A text field's schema that also refuses control characters, with one message. Every string a
+ * request carries goes through it: a single-line field (an input, a query parameter, a token)
+ * refuses line breaks too (CR/LF could split a header); a multi-line one (a textarea) keeps
+ * tab, CR and LF. NUL is refused everywhere.
+ */
+export function noControlCharacters<Schema extends z.ZodType<string, z.ZodTypeDef, unknown>>(
+  schema: Schema,
+  options: { multiLine?: boolean } = {},
+): z.ZodEffects<Schema, z.output<Schema>, z.input<Schema>> {
+  return schema.refine((value) => !hasControlCharacters(value, options), CONTROL_CHARACTERS_MESSAGE);
+}
