@@ -5,7 +5,6 @@ import { creditLedger, pricing, sessions, users } from "~/db/schema";
 import { loader as appLayoutLoader } from "~/routes/_app+/_layout";
 import { action as authAction, loader as authLoader } from "~/routes/_auth+/auth";
 import { action as logoutAction, loader as logoutLoader } from "~/routes/_auth+/logout";
-import { action as tokenAction } from "~/routes/api+/auth.token";
 import { PASSWORD_FROM_ACCOUNT_DETAILS, PASSWORD_ONE_CHARACTER, PASSWORD_TOO_COMMON } from "~/lib/schemas/auth";
 import { requireUser } from "~/utils/session.server";
 

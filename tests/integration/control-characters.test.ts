@@ -85,7 +85,7 @@ describe("control characters in a form or an API body: 400 with the field's mess
     expect(await userCount()).toBe(before);
   });
 
-  it("a login whose redirectTo has a line break", async () => {
+  it("a login whose hidden redirectTo has a line break goes to the dashboard, with no header injected", async () => {
     const user = await createUser();
     const reply = await new Browser().submit(authAction, "/auth", {
       intent: "login",
@@ -93,8 +93,8 @@ describe("control characters in a form or an API body: 400 with the field's mess
       password: "correct-horse-42",
       redirectTo: "/app\r\nSet-Cookie: x=1",
     });
-    expect(reply.status).toBe(400);
-    expect(formErrors(reply)).toEqual({ redirectTo: [CONTROL_CHARACTERS_MESSAGE] });
+    expect(reply).toMatchObject({ status: 302, location: "/app" });
+    expect(reply.headers.getSetCookie().some((line) => line.startsWith("x="))).toBe(false);
   });
 
   it("the admin account's name", async () => {

@@ -28,7 +28,11 @@ const password = noControlCharacters(
     .max(200, "Password must be at most 200 characters"),
 );
 
-const redirectTo = noControlCharacters(z.string()).optional();
+/**
+ * A hidden field the visitor cannot correct, so nothing in it refuses the form: safeRedirect sends
+ * any target with control characters or off this site to the dashboard instead.
+ */
+const redirectTo = z.string().max(2000).optional().catch(undefined);
 
 const name = noControlCharacters(
   z
