@@ -18,11 +18,11 @@ import morgan from "morgan";
 import type * as entry from "~/entry.server";
 
 import { fetchRequest, sendResponse } from "./fetch-bridge";
-import { precompressed } from "./precompressed";
 
 // Before the build loads: React picks its production or development build on import.
 process.env.NODE_ENV ??= "production";
 const { config } = await import("~/config.server");
+const { staticFiles } = await import("./static-files");
 
 type Build = ServerBuild & { entry: { module: typeof entry } };
 const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as Build;
@@ -33,10 +33,7 @@ const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", config.TRUST_PROXY);
 app.use(compression());
-const buildAssetCaching = { immutable: true, maxAge: "1y" };
-app.use(build.publicPath, precompressed(build.assetsBuildDirectory, buildAssetCaching));
-app.use(build.publicPath, express.static(build.assetsBuildDirectory, buildAssetCaching));
-app.use(express.static("public", { maxAge: "1h" }));
+app.use(staticFiles(build));
 if (config.LOG_LEVEL === "debug" || config.LOG_LEVEL === "info") app.use(morgan("tiny"));
 
 app.all("*", async (req, res, next) => {
