@@ -13,10 +13,10 @@ import { pathToFileURL } from "node:url";
 import { createRequestHandler, installGlobals, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
-import morgan from "morgan";
 
 import type * as entry from "~/entry.server";
 
+import { accessLog } from "./access-log";
 import { fetchRequest, sendResponse } from "./fetch-bridge";
 
 // Before the build loads: React picks its production or development build on import.
@@ -34,7 +34,7 @@ app.disable("x-powered-by");
 app.set("trust proxy", config.TRUST_PROXY);
 app.use(compression());
 app.use(staticFiles(build));
-if (config.LOG_LEVEL === "debug" || config.LOG_LEVEL === "info") app.use(morgan("tiny"));
+if (config.LOG_LEVEL === "debug" || config.LOG_LEVEL === "info") app.use(accessLog());
 
 app.all("*", async (req, res, next) => {
   try {
