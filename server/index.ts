@@ -3,9 +3,11 @@
  * remix-serve serves (gzip, build assets cached for a year, public files; the
  * build's scripts and styles in their precompressed brotli or zopfli copies), plus
  * what remix-serve cannot do: the visitor's address comes from the socket (or
- * from the TRUST_PROXY proxies in front), cross-site form posts get a 403 rather
- * than Remix's 500, and first-time visitors of public pages and public JSON are
- * answered from memory (app/utils/response-cache.server.ts).
+ * from the TRUST_PROXY proxies in front), request bodies over their limit get a 413
+ * before Remix reads them (server/body-limit.ts), every file carries the security
+ * headers, cross-site form posts get a 403 rather than Remix's 500, and first-time
+ * visitors of public pages and public JSON are answered from memory
+ * (app/utils/response-cache.server.ts).
  */
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -17,12 +19,14 @@ import express from "express";
 import type * as entry from "~/entry.server";
 
 import { accessLog } from "./access-log";
-import { fetchRequest, sendResponse } from "./fetch-bridge";
 
 // Before the build loads: React picks its production or development build on import.
 process.env.NODE_ENV ??= "production";
 const { config } = await import("~/config.server");
+// These read the configuration too.
 const { staticFiles } = await import("./static-files");
+const { answerExpectContinue, limitBodies } = await import("./body-limit");
+const { fetchRequest, sendResponse } = await import("./fetch-bridge");
 
 type Build = ServerBuild & { entry: { module: typeof entry } };
 const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as Build;
@@ -35,6 +39,7 @@ app.set("trust proxy", config.TRUST_PROXY);
 app.use(compression());
 app.use(staticFiles(build));
 if (config.LOG_LEVEL === "debug" || config.LOG_LEVEL === "info") app.use(accessLog());
+app.use(limitBodies);
 
 app.all("*", async (req, res, next) => {
   try {
@@ -48,6 +53,7 @@ app.all("*", async (req, res, next) => {
 const server = app.listen(config.PORT, config.HOST, () => {
   console.log(`[server] http://${config.HOST}:${config.PORT} (${config.NODE_ENV})`);
 });
+answerExpectContinue(server, app);
 // On shutdown, requests under way finish, then the database closes.
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
   process.once(signal, () => {
