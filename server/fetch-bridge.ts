@@ -1,6 +1,10 @@
 /** Between Express and the Fetch API Remix speaks: what @remix-run/express does, plus the client address. */
-import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@remix-run/node";
+import { ReadableStream } from "node:stream/web";
+
+import { writeReadableStreamToWritable } from "@remix-run/node";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
+
+import { limitedBody } from "./body-limit";
 
 /** The Fetch API request Remix handles, as @remix-run/express builds it. */
 export function fetchRequest(req: ExpressRequest, res: ExpressResponse, trustProxy: number): Request {
@@ -21,7 +25,8 @@ export function fetchRequest(req: ExpressRequest, res: ExpressResponse, trustPro
   }
 
   const controller = new AbortController();
-  // Loaders and actions stop when the visitor goes away before the response is complete.
+  // Loaders and actions stop when the visitor goes away before the response is complete,
+  // or when the body passes its limit (the 413 is then the answer).
   res.on("close", () => {
     if (!res.writableFinished) controller.abort();
   });
@@ -31,12 +36,17 @@ export function fetchRequest(req: ExpressRequest, res: ExpressResponse, trustPro
     method: req.method,
     headers,
     signal: controller.signal,
-    ...(hasBody ? { body: createReadableStreamFromReadable(req), duplex: "half" } : {}),
+    ...(hasBody ? { body: ReadableStream.from(limitedBody(req, res, () => controller.abort())), duplex: "half" } : {}),
   } as RequestInit);
 }
 
 /** Writes Remix's answer to Express's response, streaming the body. */
 export async function sendResponse(response: Response, res: ExpressResponse) {
+  // The body limit has answered already (413): Remix's answer to the cut-off request is dropped.
+  if (res.headersSent) {
+    await response.body?.cancel();
+    return;
+  }
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [name, value] of response.headers) res.append(name, value);

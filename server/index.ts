@@ -3,9 +3,11 @@
  * remix-serve serves (gzip, build assets cached for a year, public files; the
  * build's scripts and styles in their precompressed brotli or zopfli copies), plus
  * what remix-serve cannot do: the visitor's address comes from the socket (or
- * from the TRUST_PROXY proxies in front), cross-site form posts get a 403 rather
- * than Remix's 500, and first-time visitors of public pages and public JSON are
- * answered from memory (app/utils/response-cache.server.ts).
+ * from the TRUST_PROXY proxies in front), request bodies over their limit get a 413
+ * before Remix reads them (server/body-limit.ts), every file carries the security
+ * headers, cross-site form posts get a 403 rather than Remix's 500, and first-time
+ * visitors of public pages and public JSON are answered from memory
+ * (app/utils/response-cache.server.ts).
  */
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -13,12 +15,10 @@ import { pathToFileURL } from "node:url";
 import { createRequestHandler, installGlobals, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
-import morgan from "morgan";
 
 import type * as entry from "~/entry.server";
 
-import { fetchRequest, sendResponse } from "./fetch-bridge";
-import { precompressed } from "./precompressed";
+import { accessLog } from "./access-log";
 
 // Before the build loads: React picks its production or development build on import.
 process.env.NODE_ENV ??= "production";
@@ -28,6 +28,10 @@ if (publicUrlProblem) {
   console.error(publicUrlProblem);
   process.exit(1);
 }
+// These read the configuration too.
+const { staticFiles } = await import("./static-files");
+const { answerExpectContinue, limitBodies } = await import("./body-limit");
+const { fetchRequest, sendResponse } = await import("./fetch-bridge");
 
 type Build = ServerBuild & { entry: { module: typeof entry } };
 const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as Build;
@@ -38,11 +42,9 @@ const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", config.TRUST_PROXY);
 app.use(compression());
-const buildAssetCaching = { immutable: true, maxAge: "1y" };
-app.use(build.publicPath, precompressed(build.assetsBuildDirectory, buildAssetCaching));
-app.use(build.publicPath, express.static(build.assetsBuildDirectory, buildAssetCaching));
-app.use(express.static("public", { maxAge: "1h" }));
-if (config.LOG_LEVEL === "debug" || config.LOG_LEVEL === "info") app.use(morgan("tiny"));
+app.use(staticFiles(build));
+if (config.LOG_LEVEL === "debug" || config.LOG_LEVEL === "info") app.use(accessLog());
+app.use(limitBodies);
 
 app.all("*", async (req, res, next) => {
   try {
@@ -59,6 +61,7 @@ await build.entry.module.startBackgroundJobs();
 const server = app.listen(config.PORT, config.HOST, () => {
   console.log(`[server] http://${config.HOST}:${config.PORT} (${config.NODE_ENV}), public address ${config.PUBLIC_ORIGIN}`);
 });
+answerExpectContinue(server, app);
 // On shutdown, requests under way finish, then the database closes.
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
   process.once(signal, () => {

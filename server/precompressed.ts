@@ -8,6 +8,8 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 
+import type { ServerResponse } from "node:http";
+
 import type { RequestHandler } from "express";
 
 const ENCODINGS = [
@@ -27,7 +29,10 @@ function compressedFiles(root: string): Map<string, string> {
   return found;
 }
 
-export function precompressed(root: string, options: { maxAge: string; immutable: boolean }): RequestHandler {
+/** Options as express.static takes them; setHeaders is called before a compressed copy is sent. */
+type Options = { maxAge: string; immutable: boolean; setHeaders?: (res: ServerResponse) => void };
+
+export function precompressed(root: string, { setHeaders, ...caching }: Options): RequestHandler {
   const files = compressedFiles(root);
   return (req, res, next) => {
     const file = (req.method === "GET" || req.method === "HEAD") && files.get(req.path);
@@ -38,7 +43,8 @@ export function precompressed(root: string, options: { maxAge: string; immutable
     if (!encoding) return next();
     res.type(path.extname(file));
     res.setHeader("Content-Encoding", encoding.name);
-    res.sendFile(file + encoding.suffix, { ...options, dotfiles: "deny" }, (error) => {
+    setHeaders?.(res);
+    res.sendFile(file + encoding.suffix, { ...caching, dotfiles: "deny" }, (error) => {
       if (error && !res.headersSent) next(error);
     });
   };

@@ -32,7 +32,8 @@ export function apiRoute(handler: Handler) {
       return await handler(args);
     } catch (error) {
       if (error instanceof Response) return toApiError(error);
-      console.error(`[api] ${args.request.method} ${new URL(args.request.url).pathname}:`, error);
+      // Not when the client went away or its body was refused (server/body-limit.ts): nobody gets this answer.
+      if (!args.request.signal.aborted) console.error(`[api] ${args.request.method} ${new URL(args.request.url).pathname}:`, error);
       return apiError(500, "Something went wrong. Please try again.");
     }
   };

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { ServerResponse } from "node:http";
 
 import { config } from "~/config.server";
 
@@ -20,7 +21,7 @@ export function contentSecurityPolicy(nonce: string): string {
     "font-src": ["'self'"],
     "connect-src": development ? ["'self'", "ws://localhost:*"] : ["'self'"],
     "object-src": ["'none'"],
-    "base-uri": ["'self'"],
+    "base-uri": ["'none'"],
     "form-action": ["'self'"],
     "frame-ancestors": ["'none'"],
   };
@@ -28,6 +29,9 @@ export function contentSecurityPolicy(nonce: string): string {
     .map(([name, values]) => `${name} ${values.join(" ")}`)
     .join("; ");
 }
+
+/** Only an https site may tell browsers never to use plain http with it. */
+const HTTPS_ONLY = Boolean(config.PUBLIC_URL?.startsWith("https:"));
 
 /** Headers every response carries, HTML or JSON. */
 export function applySecurityHeaders(headers: Headers, nonce?: string) {
@@ -40,4 +44,14 @@ export function applySecurityHeaders(headers: Headers, nonce?: string) {
   headers.set("X-Frame-Options", "DENY");
   headers.set("Cross-Origin-Opener-Policy", "same-origin");
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(self)");
+  if (HTTPS_ONLY) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+}
+
+/**
+ * The same headers on a response the server answers itself (a static file, a refused
+ * body): those it is given (its own Content-Security-Policy) and the rest.
+ */
+export function setSecurityHeaders(res: ServerResponse, headers = new Headers()) {
+  applySecurityHeaders(headers);
+  for (const [name, value] of headers) res.setHeader(name, value);
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 
 import { methods, parseJsonBody } from "~/utils/api.server";
@@ -77,5 +77,26 @@ describe("methods", () => {
       request: new Request("http://localhost/api/things/1", { method: "PUT", headers: { Origin: "https://evil.example" }, body: "{}" }),
     });
     expect(crossSite.status).toBe(403);
+  });
+
+  it("logs an unexpected failure once as a 500, but not for a request that was aborted (client gone, body refused)", async () => {
+    const failing = methods({
+      POST: () => {
+        throw new Error("database down");
+      },
+    });
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const response = await failing.action(args("POST", "{}"));
+      expect(response.status).toBe(500);
+      expect(logged).toHaveBeenCalledTimes(1);
+      const aborted = new AbortController();
+      aborted.abort();
+      const request = new Request("http://localhost/api/things/1", { method: "POST", body: "{}", signal: aborted.signal });
+      expect((await failing.action({ request, params: {}, context: {} })).status).toBe(500);
+      expect(logged).toHaveBeenCalledTimes(1);
+    } finally {
+      logged.mockRestore();
+    }
   });
 });

@@ -32,7 +32,7 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, "notes.txt"), "not an asset");
   for (const file of await assetFiles(dir)) await optimizeAsset(file);
 
-  // The way server/index.ts mounts it: in front of express.static, under the public path.
+  // The way server/static-files.ts mounts it: in front of express.static, under the public path.
   const app = express();
   const caching = { immutable: true, maxAge: "1y" };
   app.use("/build", precompressed(dir, caching));

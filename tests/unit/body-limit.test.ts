@@ -1,0 +1,143 @@
+import { createServer, request as httpRequest } from "node:http";
+import type { AddressInfo } from "node:net";
+
+import express from "express";
+import { afterEach, describe, expect, it } from "vitest";
+
+import { answerExpectContinue, limitBodies } from "../../server/body-limit";
+import { fetchRequest, sendResponse } from "../../server/fetch-bridge";
+
+const MB = 1024 * 1024;
+
+let close: (() => void) | undefined;
+afterEach(() => close?.());
+
+/** What the stand-in for Remix saw of each request it was handed. */
+type Seen = { path: string; received?: number; error?: string; aborted?: boolean };
+
+/** An Express app as server/index.ts builds it, whose "Remix" reads the body and answers with its size. */
+async function start() {
+  const seen: Seen[] = [];
+  const app = express();
+  app.use(limitBodies);
+  app.all("*", async (req, res) => {
+    const request = fetchRequest(req, res, 0);
+    const entry: Seen = { path: req.path };
+    seen.push(entry);
+    try {
+      entry.received = (await request.arrayBuffer()).byteLength;
+    } catch (error) {
+      entry.error = (error as Error).message;
+    }
+    entry.aborted = request.signal.aborted;
+    await sendResponse(Response.json({ received: entry.received ?? null }), res);
+  });
+  const server = createServer(app);
+  answerExpectContinue(server, app);
+  server.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  close = () => server.close();
+  return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen };
+}
+
+/** A body sent without a length (chunked), in 64 KB pieces. */
+function chunked(bytes: number) {
+  let sent = 0;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent >= bytes) return controller.close();
+      const piece = Math.min(64 * 1024, bytes - sent);
+      sent += piece;
+      controller.enqueue(new Uint8Array(piece));
+    },
+  });
+}
+
+const post = (url: string, body: BodyInit) => fetch(url, { method: "POST", body, duplex: "half" } as RequestInit);
+
+describe("the request body limit (server/body-limit.ts)", () => {
+  it("lets a body within the limit through, with or without a declared length", async () => {
+    const { base, seen } = await start();
+    expect(await (await post(`${base}/add-contact`, "name=Asha")).json()).toEqual({ received: 9 });
+    expect(await (await post(`${base}/api/contacts`, chunked(MB))).json()).toEqual({ received: MB });
+    expect(seen.map(({ error }) => error)).toEqual([undefined, undefined]);
+  });
+
+  it("refuses a page's body declared over 1 MB with a small page, before anything reads it", async () => {
+    const { base, seen } = await start();
+    const response = await post(`${base}/add-contact`, new Uint8Array(MB + 1));
+    expect(response.status).toBe(413);
+    expect(response.headers.get("Content-Type")).toBe("text/html; charset=utf-8");
+    expect(response.headers.get("Connection")).toBe("close");
+    expect(response.headers.get("X-Frame-Options")).toBe("DENY");
+    expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(response.headers.get("Content-Security-Policy")).toMatch(
+      /^default-src 'none'; style-src 'unsafe-inline';.*frame-ancestors 'none'$/,
+    );
+    const page = await response.text();
+    expect(page).toContain("<title>That was too much to send | iSent</title>");
+    expect(page).toContain("What you sent is larger than 1 MB. Please send less and try again.");
+    expect(page).toContain('<a href="/">Back to Feed</a>');
+    expect(seen).toEqual([]);
+  });
+
+  it("answers an /api client in JSON", async () => {
+    const { base, seen } = await start();
+    const response = await post(`${base}/api/contacts`, new Uint8Array(60 * MB));
+    expect(response.status).toBe(413);
+    expect(response.headers.get("Content-Type")).toBe("application/json; charset=utf-8");
+    expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(await response.json()).toEqual({ message: "Request body too large (limit 1 MB)" });
+    expect(seen).toEqual([]);
+  });
+
+  it("counts a body sent without a length, and stops reading it once it passes the limit", async () => {
+    const { base, seen } = await start();
+    const api = await post(`${base}/api/contacts`, chunked(3 * MB));
+    expect(api.status).toBe(413);
+    expect(await api.json()).toEqual({ message: "Request body too large (limit 1 MB)" });
+    const page = await post(`${base}/add-contact`, chunked(3 * MB));
+    expect(page.status).toBe(413);
+    expect(await page.text()).toContain("That was too much to send");
+    // The reader got an error, not a cut-off body, and its request was aborted.
+    await expect.poll(() => seen.length === 2 && seen.every((entry) => "aborted" in entry)).toBe(true);
+    for (const entry of seen) {
+      expect(entry).toEqual({ path: entry.path, error: "Request body too large (limit 1 MB)", aborted: true });
+    }
+  });
+
+  it("takes up to 12 MB on an upload route, and no more", async () => {
+    const { base } = await start();
+    expect(await (await post(`${base}/api/uploads`, new Uint8Array(5 * MB))).json()).toEqual({ received: 5 * MB });
+    expect(await (await post(`${base}/api/uploads`, chunked(12 * MB))).json()).toEqual({ received: 12 * MB });
+    const declared = await post(`${base}/api/uploads`, new Uint8Array(12 * MB + 1));
+    expect(declared.status).toBe(413);
+    expect(await declared.json()).toEqual({ message: "Request body too large (limit 12 MB)" });
+    expect((await post(`${base}/api/uploads`, chunked(13 * MB))).status).toBe(413);
+  });
+
+  it("does not invite a client that asks first (Expect: 100-continue) to send a body it would refuse", async () => {
+    const { base } = await start();
+    /** Sends the headers, and the body only if the server says to go on. */
+    const ask = (path: string, length: number) =>
+      new Promise<{ status: number; invited: boolean }>((resolve, reject) => {
+        let invited = false;
+        const request = httpRequest(`${base}${path}`, {
+          method: "POST",
+          headers: { "Content-Length": length, Expect: "100-continue" },
+        });
+        request.on("continue", () => {
+          invited = true;
+          request.end(Buffer.alloc(length));
+        });
+        request.on("response", (response) => {
+          response.resume();
+          response.on("end", () => resolve({ status: response.statusCode!, invited }));
+        });
+        request.on("error", reject);
+        request.flushHeaders();
+      });
+    expect(await ask("/add-contact", 20 * MB)).toEqual({ status: 413, invited: false });
+    expect(await ask("/add-contact", 1000)).toEqual({ status: 200, invited: true });
+  });
+});
