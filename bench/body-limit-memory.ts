@@ -1,6 +1,6 @@
 /**
  * What oversized request bodies cost the server's memory: starts the production server
- * on a fresh PGlite (no demo data), then for each way of sending sends 4 bodies of
+ * on a fresh PGlite with the demo data, then for each way of sending sends 4 bodies of
  * 60 MB at once and samples the server process's resident memory (RSS, from /proc)
  * every 20 ms: before, at its highest while they are sent, and after. With the body
  * limit (server/body-limit.ts) each is answered 413 and RSS stays where it was.
@@ -8,12 +8,9 @@
  *
  *   npx tsx bench/body-limit-memory.ts            # --port 4130 --clients 4 --mb 60
  */
-import { spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { readdirSync, readFileSync } from "node:fs";
 
-import { intFlag, parseFlags, printTable, ROOT, sleep, startServer, type Server } from "./lib";
+import { intFlag, parseFlags, printTable, sleep, startDemoServer, type DemoServer } from "./lib";
 
 const flags = parseFlags();
 const PORT = intFlag(flags, "port", 4130);
@@ -64,19 +61,9 @@ async function send(url: string, body: () => BodyInit, type: string, origin: str
   }
 }
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv) {
-  return new Promise<void>((resolve, reject) => {
-    const child = spawn(command, args, { cwd: ROOT, env, stdio: "inherit" });
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${command} exited with ${code}`))));
-  });
-}
-
-const dataDir = mkdtempSync(path.join(tmpdir(), "bench-body-limit-"));
-let server: Server | undefined;
+let server: DemoServer | undefined;
 try {
-  const env = { DATA_DIR: dataDir, SEED_DEMO_DATA: "false", LOG_LEVEL: "warn", DATABASE_URL: "" };
-  await run(path.join(ROOT, "node_modules/.bin/tsx"), ["scripts/db-setup.ts"], { ...process.env, ...env });
-  server = await startServer(env, PORT);
+  server = await startDemoServer(PORT, "bench-body-limit-");
   const group = server.process.pid!;
   await (await fetch(`${server.url}/`)).text();
 
@@ -106,5 +93,4 @@ try {
   printTable(["sent as", "statuses", "seconds", "RSS before", "RSS peak", "RSS after"], rows);
 } finally {
   await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 }

@@ -5,13 +5,13 @@
  * POST /auth intent=forgot for the demo business's registered email and for
  * unknown emails, then the median and p90 of each and their ratio.
  *
- *   npm run build && npx tsx bench/forgot-password-timing.ts   # --requests 60 --port 4130
+ *   npm run build && npx tsx bench/forgot-password-timing.ts   # --requests 60 --port 4131
  */
 import { intFlag, parseFlags, percentile, printTable, startDemoServer, type DemoServer } from "./lib";
 
 const flags = parseFlags();
 const REQUESTS = intFlag(flags, "requests", 60);
-const PORT = intFlag(flags, "port", 4130);
+const PORT = intFlag(flags, "port", 4131);
 const REGISTERED = "demo@isent.example.in";
 
 async function timeForgot(server: DemoServer, email: string, address: string): Promise<number> {
