@@ -48,7 +48,7 @@ for name in ("public", "signed-in"):
     findings += [(f"anomaly, {c}", i) for c, items in report["anomalies"].items() for i in items]
     seen = set()
     for category, item in findings:
-        key = (category, item["method"], item["path"].split("/like")[0] if "/posts/" in item["path"] else item["path"], item["parameter"])
+        key = (category, item["method"], re.sub(r"/[0-9a-f]{8}-[0-9a-f-]{27}", "/{id}", item["path"]), item["parameter"])
         if key in seen:
             continue
         seen.add(key)
@@ -58,6 +58,11 @@ for name in ("public", "signed-in"):
         body = [l for l in item["http_request"].splitlines()[1:] if l and ":" not in l[:30]]
         if body:
             say(f"      body: {body[-1][:220]}")
+    # A module that raises stops there: what it had not reached yet went unattacked.
+    crashed = sorted(set(re.findall(r'wapitiCore/attack/mod_(\w+)\.py", line \d+, in attack\b', text)))
+    for module in crashed:
+        reason = re.search(r"^(\w+(?:Error|Exception)\b.*)$", text, re.M)
+        say(f"  (module {module} stopped early on an exception: {reason.group(1)[:120] if reason else '?'})")
     capped = re.findall(r"Max attack time was reached for module (\w+)", text)
     if capped:
         say(f"  (time cap reached in: {', '.join(capped)})")
@@ -69,7 +74,8 @@ say("sqlmap (--level 2 --risk 1, PostgreSQL payloads):")
 for file in sorted(f for f in os.listdir(out) if f.startswith("sqlmap-") and f.endswith(".txt")):
     name = file[len("sqlmap-"):-4]
     text = open(os.path.join(out, file), errors="replace").read()
-    status = open(os.path.join(out, f"sqlmap-{name}.status")).read().strip()
+    status_file = os.path.join(out, f"sqlmap-{name}.status")
+    status = open(status_file).read().strip() if os.path.exists(status_file) else "?"
     injectable = re.findall(r"Parameter: (.+)", text) if "identified the following injection point" in text else []
     clean = "do not appear to be injectable" in text or "does not seem to be injectable" in text
     errors = re.findall(r"(\d{3}) \(([^)]+)\) - (\d+) times", text)
@@ -79,12 +85,14 @@ for file in sorted(f for f in os.listdir(out) if f.startswith("sqlmap-") and f.e
     elif status not in ("0", "1") and not injectable:
         state += f" (exit {status})"
     http = ", ".join(f"{code} x{count}" for code, _, count in errors)
-    say(f"  {name}: {state}{'; HTTP errors: ' + http if http else ''}")
+    throttled = " (429: the sign-in rate limit or account lockout answered those)" if any(code == "429" for code, _, _ in errors) else ""
+    say(f"  {name}: {state}{'; HTTP errors: ' + http if http else ''}{throttled}")
     failed |= bool(injectable)
 say("")
 
 # probes
-text = open(os.path.join(out, "probes.txt"), errors="replace").read().splitlines()
+probes = os.path.join(out, "probes.txt")
+text = open(probes, errors="replace").read().splitlines() if os.path.exists(probes) else []
 summary = [l for l in text if l.startswith("probes:")]
 findings = [l for l in text if l.startswith("FINDING")]
 say(summary[0] if summary else "probes: DID NOT FINISH (see probes.txt)")
@@ -100,7 +108,7 @@ for line in findings:
     groups.setdefault((kind, method, path), []).append(line[len(f"FINDING {kind}: "):])
 for (kind, method, path), lines_ in groups.items():
     say(f"  {kind}: {method} {path} ({len(lines_)} requests)")
-    for line in lines_[:3]:
+    for line in lines_[:5]:
         say(f"      {line[:260]}")
 say("")
 
@@ -118,7 +126,16 @@ for line in answers:
 for (method, path, status), count in grouped.most_common(15):
     example = next(l.split(" ")[1] for l in answers if l.startswith(f"{method} ") and f" {status} " in l and re.sub(r"/[0-9a-f]{8}-[0-9a-f-]{27}", "/{id}", l.split(" ")[1].split("?")[0]) == path)
     say(f"  {count:4d} x {status} {method} {path}   e.g. {example[:160]}")
-kinds = Counter(re.sub(r"/[0-9a-f]{8}-[0-9a-f-]{27}", "/{id}", re.sub(r"^\[(error|api)\] (\S+ \S+): (\w*Error)?.*", r"[\1] \2 \3", l))[:120] for l in errors)
+def error_kind(line):
+    # The error's class, and for anything but a failed query (whose message is the whole SQL) its message.
+    match = re.match(r"^\[(error|api)\] (\S+ \S+): (\w*Error)?:? ?(.*)", line)
+    kind = f"[{match.group(1)}] {match.group(2)} {match.group(3) or ''}"
+    if match.group(3) and match.group(3) != "DrizzleQueryError":
+        kind += ": " + re.sub(r'"[^"]*("|$).*', '"…"', match.group(4))[:70]
+    return re.sub(r"/[0-9a-f]{8}-[0-9a-f-]{27}", "/{id}", kind)
+
+
+kinds = Counter(error_kind(l) for l in errors)
 for kind, count in kinds.most_common(10):
     say(f"  logged {count:4d} x {kind}")
 failed |= bool(answers) or bool(errors)
