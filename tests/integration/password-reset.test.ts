@@ -29,6 +29,7 @@ import {
   messagesShown,
   setCookie,
   toastOf,
+  withinOneWindow,
   type Reply,
 } from "../support/http";
 
@@ -252,6 +253,18 @@ describe("asking for a reset link (POST /auth, intent forgot)", () => {
 });
 
 describe("choosing a new password (POST /reset-password)", () => {
+  it("limits one address to 10 tries a minute, with a 429 that says when to come back", async () => {
+    await withinOneWindow(60);
+    const guesser = new Browser("203.0.113.61");
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      expect((await chooseNewPassword(`made-up-token-${attempt}`.padEnd(43, "x"), "brand-new-pass", guesser)).status).toBe(400);
+    }
+    const eleventh = await chooseNewPassword("made-up-token-11".padEnd(43, "x"), "brand-new-pass", guesser);
+    expect(eleventh.status).toBe(429);
+    expect(Number(eleventh.headers.get("Retry-After"))).toBeGreaterThanOrEqual(1);
+    expect(Number(eleventh.headers.get("Retry-After"))).toBeLessThanOrEqual(60);
+  });
+
   it("sets the password, signs this browser in, ends every other session, and works once", async () => {
     const user = await createUser();
     const otherDevices = [await sessionCookieFor(user.id), await sessionCookieFor(user.id)];

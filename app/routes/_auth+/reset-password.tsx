@@ -33,7 +33,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const throttled = await throttleByAddress("reset", clientIp(request));
   if (throttled) {
     securityEvent(request, { event: "password_reset_completed", outcome: "failure", reason: "throttled" });
-    return data(submission.reply({ formErrors: [throttled.message], hideFields: ["password"] }), { status: 429 });
+    return data(submission.reply({ formErrors: [throttled.message], hideFields: ["password"] }), {
+      status: 429,
+      headers: { "Retry-After": String(throttled.retryAfterSeconds) },
+    });
   }
   // The form says why; the spec's toast text leads it.
   const refusedLink = () => {
