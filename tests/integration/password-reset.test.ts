@@ -261,8 +261,9 @@ describe("choosing a new password (POST /reset-password)", () => {
     }
     const eleventh = await chooseNewPassword("made-up-token-11".padEnd(43, "x"), "brand-new-pass", guesser);
     expect(eleventh.status).toBe(429);
+    // The true wait: the rest of this minute, plus part of the next while this minute's tries still weigh.
     expect(Number(eleventh.headers.get("Retry-After"))).toBeGreaterThanOrEqual(1);
-    expect(Number(eleventh.headers.get("Retry-After"))).toBeLessThanOrEqual(60);
+    expect(Number(eleventh.headers.get("Retry-After"))).toBeLessThanOrEqual(120);
   });
 
   it("sets the password, signs this browser in, ends every other session, and works once", async () => {
