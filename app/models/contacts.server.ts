@@ -2,7 +2,14 @@ import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm
 
 import { db } from "~/db/db.server";
 import { contacts } from "~/db/schema";
-import { CONTACTS_PAGE_SIZE, type ContactListQuery } from "~/lib/schemas/contacts";
+import { isUuid } from "~/lib/ids";
+import {
+  CONTACTS_PAGE_SIZE,
+  type ConsentState,
+  type ContactApiQuery,
+  type ContactInput,
+  type ContactListQuery,
+} from "~/lib/schemas/contacts";
 import { likePattern } from "~/lib/search-terms";
 
 export type ContactListItem = {
@@ -32,13 +39,14 @@ function searchCondition(search: string): SQL {
   )!;
 }
 
+/** A business's contacts matching the search and the group: the owner is in every WHERE. */
+function contactFilter(userId: string, { q, tag }: { q?: string; tag?: string }): SQL {
+  return and(eq(contacts.userId, userId), q ? searchCondition(q) : undefined, tag ? sql`${tag} = any(${contacts.tags})` : undefined)!;
+}
+
 /** One page of a business's contacts, newest first, with the total that match; the owner is in every WHERE. */
 export async function listContacts(userId: string, query: ContactListQuery): Promise<ContactPage> {
-  const where = and(
-    eq(contacts.userId, userId),
-    query.q ? searchCondition(query.q) : undefined,
-    query.tag ? sql`${query.tag} = any(${contacts.tags})` : undefined,
-  );
+  const where = contactFilter(userId, query);
   const [{ total }] = await db().select({ total: count() }).from(contacts).where(where);
   const pageCount = Math.max(1, Math.ceil(total / CONTACTS_PAGE_SIZE));
   const page = Math.min(query.page, pageCount);
@@ -65,4 +73,132 @@ export async function listContactTags(userId: string): Promise<string[]> {
   const tag = sql<string>`unnest(${contacts.tags})`;
   const rows = await db().selectDistinct({ tag }).from(contacts).where(eq(contacts.userId, userId)).orderBy(asc(tag));
   return rows.map((row) => row.tag);
+}
+
+/** A contact as the forms and GET /api/contacts show it (SPEC §7). */
+export type Contact = {
+  id: string;
+  name: string;
+  /** E.164, e.g. +919812345678. */
+  mobileNumber: string;
+  email: string | null;
+  tags: string[];
+  notes: string | null;
+  consent: ConsentState;
+  consentSource: string | null;
+  consentAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** The mobile number is already one of this business's contacts: the form links to it, the API answers 409. */
+export class DuplicateContactError extends Error {
+  constructor(readonly existingId: string) {
+    super("A contact with this mobile number already exists");
+    this.name = "DuplicateContactError";
+  }
+}
+
+const contactColumns = {
+  id: contacts.id,
+  name: contacts.name,
+  mobileNumber: contacts.mobileNumber,
+  email: contacts.email,
+  tags: contacts.tags,
+  notes: contacts.notes,
+  optedOut: contacts.optedOut,
+  consentSource: contacts.consentSource,
+  consentAt: contacts.consentAt,
+  createdAt: contacts.createdAt,
+  updatedAt: contacts.updatedAt,
+};
+
+type ContactRow = Omit<Contact, "consent" | "consentAt" | "createdAt" | "updatedAt"> & {
+  optedOut: boolean;
+  consentAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+function toContact({ optedOut, consentAt, createdAt, updatedAt, ...row }: ContactRow): Contact {
+  return {
+    ...row,
+    consent: optedOut ? "opted_out" : "opted_in",
+    consentAt: consentAt?.toISOString() ?? null,
+    createdAt: createdAt.toISOString(),
+    updatedAt: updatedAt.toISOString(),
+  };
+}
+
+const ownContact = (userId: string, id: string) => and(eq(contacts.userId, userId), eq(contacts.id, id));
+
+/** One of this business's contacts; null for an unknown id, a malformed one, or another business's. */
+export async function getContact(userId: string, id: string): Promise<Contact | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db().select(contactColumns).from(contacts).where(ownContact(userId, id));
+  return row ? toContact(row) : null;
+}
+
+async function contactWithMobile(userId: string, mobileNumber: string): Promise<string | null> {
+  const [row] = await db()
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(and(eq(contacts.userId, userId), eq(contacts.mobileNumber, mobileNumber)));
+  return row?.id ?? null;
+}
+
+function contactValues(input: ContactInput) {
+  const { consent, ...fields } = input;
+  return { ...fields, optedOut: consent === "opted_out" };
+}
+
+/** Adds a contact (its mobile number normalised by contactInputSchema); a number the business already has is a DuplicateContactError. */
+export async function createContact(userId: string, input: ContactInput): Promise<Contact> {
+  const [row] = await db()
+    .insert(contacts)
+    .values({ ...contactValues(input), userId, consentAt: sql`now()` })
+    .onConflictDoNothing({ target: [contacts.userId, contacts.mobileNumber] })
+    .returning(contactColumns);
+  if (row) return toContact(row);
+  throw new DuplicateContactError((await contactWithMobile(userId, input.mobileNumber))!);
+}
+
+/**
+ * Changes a contact of this business; null when it is not one. Its consent time moves only when
+ * the consent itself changes; another contact's mobile number is a DuplicateContactError.
+ */
+export async function updateContact(userId: string, id: string, input: ContactInput): Promise<Contact | null> {
+  if (!isUuid(id)) return null;
+  const existingId = await contactWithMobile(userId, input.mobileNumber);
+  if (existingId && existingId !== id) throw new DuplicateContactError(existingId);
+  const values = contactValues(input);
+  const [row] = await db()
+    .update(contacts)
+    .set({
+      ...values,
+      consentAt: sql`case when ${contacts.optedOut} = ${values.optedOut} then ${contacts.consentAt} else now() end`,
+      updatedAt: sql`now()`,
+    })
+    .where(ownContact(userId, id))
+    .returning(contactColumns);
+  return row ? toContact(row) : null;
+}
+
+/** Deletes a contact of this business; false when it is not one. */
+export async function deleteContact(userId: string, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const deleted = await db().delete(contacts).where(ownContact(userId, id)).returning({ id: contacts.id });
+  return deleted.length > 0;
+}
+
+/** GET /api/contacts: newest first, filtered as the list is, `limit` (≤ 500) from `offset`. */
+export async function listContactsForApi(userId: string, query: ContactApiQuery): Promise<Contact[]> {
+  const rows = await db()
+    .select(contactColumns)
+    .from(contacts)
+    .where(contactFilter(userId, query))
+    .orderBy(desc(contacts.createdAt), desc(contacts.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  return rows.map(toContact);
 }

@@ -19,6 +19,10 @@ export const contacts = pgTable(
       .default(sql`'{}'::text[]`),
     /** Opt-out is data: an import never turns it back on. */
     optedOut: boolean("opted_out").notNull().default(false),
+    /** Where the consent (or the opt-out) came from: 'in store', 'website form', 'CSV import', … */
+    consentSource: text("consent_source"),
+    /** When it was given or withdrawn. */
+    consentAt: timestamp("consent_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

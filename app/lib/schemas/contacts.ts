@@ -18,3 +18,71 @@ export const contactListQuerySchema = z.object({
 });
 
 export type ContactListQuery = z.infer<typeof contactListQuerySchema>;
+
+export const NAME_AND_MOBILE_REQUIRED = "Name and mobile number are required";
+export const INVALID_MOBILE = "Enter a valid Indian mobile number, e.g. 98123 45678";
+export const INVALID_CONTACT_ID = "Invalid contact ID";
+export const CONSENT_STATES = ["opted_in", "opted_out"] as const;
+export type ConsentState = (typeof CONSENT_STATES)[number];
+
+/** Tags typed as 'regulars, diwali' in a form, or sent as an array by the API: trimmed, without repeats, in their order. */
+const tags = z
+  .union([z.array(z.string()), z.string()])
+  .transform((value) => (Array.isArray(value) ? value : value.split(",")))
+  .transform((values) => [...new Set(values.map((tag) => tag.trim()).filter(Boolean))])
+  .pipe(
+    z
+      .array(noControlCharacters(z.string().max(40, "A group name must be at most 40 characters")))
+      .max(20, "A contact can be in at most 20 groups"),
+  )
+  .default([]);
+
+const optionalText = (max: number, message: string, options: { multiLine?: boolean } = {}) =>
+  z
+    .string()
+    .trim()
+    .pipe(noControlCharacters(z.string().max(max, message), options))
+    .transform((value) => value || null)
+    .nullish()
+    .transform((value) => value ?? null);
+
+/**
+ * A contact as the add and edit forms and POST/PUT /api/contacts send it. The browser checks the
+ * mobile number's shape; the action also checks it is a real Indian mobile (contacts.server.ts).
+ */
+export const contactSchema = z.object({
+  name: z
+    .string({ required_error: NAME_AND_MOBILE_REQUIRED, invalid_type_error: NAME_AND_MOBILE_REQUIRED })
+    .trim()
+    .min(1, NAME_AND_MOBILE_REQUIRED)
+    .pipe(noControlCharacters(z.string().max(120, "Name must be at most 120 characters"))),
+  mobileNumber: z
+    .string({ required_error: NAME_AND_MOBILE_REQUIRED, invalid_type_error: NAME_AND_MOBILE_REQUIRED })
+    .trim()
+    .min(1, NAME_AND_MOBILE_REQUIRED)
+    .pipe(
+      z
+        .string()
+        .max(20, INVALID_MOBILE)
+        .regex(/^\+?[\d\s().-]+$/, INVALID_MOBILE),
+    ),
+  email: optionalText(254, "Please enter a valid email address").pipe(
+    z.string().email("Please enter a valid email address").toLowerCase().nullable(),
+  ),
+  tags,
+  notes: optionalText(2000, "Notes must be at most 2,000 characters", { multiLine: true }),
+  consent: z.enum(CONSENT_STATES).default("opted_in"),
+  consentSource: optionalText(120, "Where the consent came from must be at most 120 characters"),
+});
+
+export type ContactInput = z.output<typeof contactSchema>;
+
+/** GET /api/contacts's query: the list's search and group, and a window of at most 500. */
+export const contactApiQuerySchema = z.object({
+  q: contactListQuerySchema.shape.q,
+  tag: contactListQuerySchema.shape.tag,
+  limit: z.coerce.number().int().min(1).max(500).catch(100),
+  offset: z.coerce.number().int().min(0).max(1_000_000).catch(0),
+});
+
+export type ContactApiQuery = z.infer<typeof contactApiQuerySchema>;
