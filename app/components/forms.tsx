@@ -1,4 +1,12 @@
-import { getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import {
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type DefaultValue,
+  type FieldMetadata,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { useEffect, useState, type ReactNode } from "react";
 import type { z } from "zod";
@@ -19,10 +27,13 @@ export function useValidatedForm<Schema extends z.ZodTypeAny>(
   id: string,
   schema: Schema,
   lastResult: SubmissionResult<string[]> | null | undefined,
+  /** What an edit form starts with (the saved record). */
+  defaultValue?: DefaultValue<z.input<Schema>>,
 ) {
   return useForm<z.input<Schema>>({
     id,
     lastResult,
+    defaultValue,
     constraint: getZodConstraint(schema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",

@@ -25,10 +25,13 @@ export const INVALID_CONTACT_ID = "Invalid contact ID";
 export const CONSENT_STATES = ["opted_in", "opted_out"] as const;
 export type ConsentState = (typeof CONSENT_STATES)[number];
 
-/** Tags typed as 'regulars, diwali' in a form, or sent as an array by the API: trimmed, without repeats, in their order. */
+/**
+ * Groups typed as 'Regulars, Diwali' in a form, or sent as an array by the API: split at commas (a
+ * group's name holds none), trimmed, without repeats, in their order.
+ */
 const tags = z
   .union([z.array(z.string()), z.string()])
-  .transform((value) => (Array.isArray(value) ? value : value.split(",")))
+  .transform((value) => (Array.isArray(value) ? value : [value]).flatMap((entry) => entry.split(",")))
   .transform((values) => [...new Set(values.map((tag) => tag.trim()).filter(Boolean))])
   .pipe(
     z

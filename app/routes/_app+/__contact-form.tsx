@@ -1,0 +1,73 @@
+import { getFormProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { Form, Link } from "@remix-run/react";
+
+import { ErrorList, Field, SelectField, SubmitButton, TextareaField, useValidatedForm } from "~/components/forms";
+import { useIsPending } from "~/hooks/use-is-pending";
+import { paths } from "~/lib/paths";
+import { contactSchema } from "~/lib/schemas/contacts";
+
+export type ContactFormValues = {
+  name: string;
+  mobileNumber: string;
+  email: string | null;
+  tags: string[];
+  notes: string | null;
+  consent: "opted_in" | "opted_out";
+  consentSource: string | null;
+};
+
+/** The schema also takes null and arrays (from the API); a form only ever sends text. */
+const asText = (field: unknown) => field as FieldMetadata<string>;
+
+const CONSENT_OPTIONS = [
+  { value: "opted_in", label: "Opted in: agreed to receive messages" },
+  { value: "opted_out", label: "Opted out: send nothing" },
+];
+
+/** The add and edit contact form: plain fields (no JavaScript needed), checked as you type when it runs. */
+export function ContactForm({
+  id,
+  lastResult,
+  duplicateOf,
+  defaultValue,
+  submitLabel,
+  busyText,
+}: {
+  id: string;
+  lastResult: SubmissionResult<string[]> | undefined;
+  duplicateOf: string | null | undefined;
+  defaultValue?: ContactFormValues;
+  submitLabel: string;
+  busyText: string;
+}) {
+  const initial = defaultValue ? { ...defaultValue, tags: defaultValue.tags.join(", ") } : undefined;
+  const [form, fields] = useValidatedForm(id, contactSchema, lastResult, initial);
+  const busy = useIsPending();
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+      <ErrorList errors={form.errors} id={form.errorId} />
+      <Field label="Name" field={fields.name} type="text" autoComplete="off" />
+      <div>
+        <Field label="Mobile number" field={fields.mobileNumber} type="tel" inputMode="tel" placeholder="98123 45678" autoComplete="off" />
+        {duplicateOf ? (
+          <Link to={paths.editContact(duplicateOf)} className="mt-1 inline-block text-sm font-medium text-brand-700 hover:underline">
+            Open the existing contact
+          </Link>
+        ) : null}
+      </div>
+      <Field label="Email (optional)" field={asText(fields.email)} type="email" autoComplete="off" />
+      <Field label="Groups (optional, separated by commas)" field={asText(fields.tags)} type="text" placeholder="Regulars, Diwali offers" />
+      <TextareaField label="Notes (optional)" field={asText(fields.notes)} rows={3} maxLength={2000} />
+      <SelectField label="Messages" field={asText(fields.consent)} options={CONSENT_OPTIONS} />
+      <Field
+        label="Where the consent came from (optional)"
+        field={asText(fields.consentSource)}
+        type="text"
+        placeholder="Asked at the counter"
+      />
+      <SubmitButton busy={busy} busyText={busyText}>
+        {submitLabel}
+      </SubmitButton>
+    </Form>
+  );
+}

@@ -1,0 +1,51 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useActionData } from "@remix-run/react";
+
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ActionToast } from "~/components/ui/action-toast";
+import { paths } from "~/lib/paths";
+import { pageTitle } from "~/lib/title";
+import { createContact } from "~/models/contacts.server";
+import { requireUser } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+import { ContactForm } from "./__contact-form";
+import { saveContactForm } from "./__contact-form.server";
+
+export const meta: MetaFunction = () => [{ title: pageTitle("Add Contact") }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request);
+  return null;
+}
+
+/** Adds the contact (the same model function as POST /api/contacts), then back to the list with 'Contact added'. */
+export async function action({ request }: ActionFunctionArgs) {
+  const saved = await saveContactForm(request, "Failed to add contact", createContact);
+  if ("reply" in saved) return saved.reply;
+  return redirectWithToast(paths.contacts(), { type: "success", title: "Contact added" });
+}
+
+export default function AddContact() {
+  const actionData = useActionData<typeof action>();
+  return (
+    <div className="mx-auto max-w-lg">
+      <Link to={paths.contacts()} className="text-sm text-brand-700 hover:underline">
+        ← Contacts
+      </Link>
+      <h1 className="mt-2 text-2xl font-bold text-slate-900">Add contact</h1>
+      <ContactForm
+        id="add-contact"
+        lastResult={actionData?.result}
+        duplicateOf={actionData?.duplicateOf}
+        submitLabel="Add contact"
+        busyText="Adding..."
+      />
+      <ActionToast toast={actionData?.toast} />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

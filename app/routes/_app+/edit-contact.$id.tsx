@@ -1,0 +1,117 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ActionToast } from "~/components/ui/action-toast";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { useIsPending } from "~/hooks/use-is-pending";
+import { isUuid } from "~/lib/ids";
+import { paths } from "~/lib/paths";
+import { INVALID_CONTACT_ID } from "~/lib/schemas/contacts";
+import { pageTitle } from "~/lib/title";
+import { createToast } from "~/lib/toast";
+import { deleteContact, getContact, updateContact } from "~/models/contacts.server";
+import { assertSameOrigin } from "~/utils/csrf.server";
+import { requireUser } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+import { ContactForm } from "./__contact-form";
+import { saveContactForm } from "./__contact-form.server";
+
+export const meta: MetaFunction = () => [{ title: pageTitle("Edit Contact") }];
+
+/** The id in the path: a malformed one is 400 'Invalid contact ID'; an unknown one, or another business's, 404 alike. */
+function contactId(id: string | undefined): string {
+  if (!isUuid(id)) throw new Response(INVALID_CONTACT_ID, { status: 400 });
+  return id;
+}
+
+const notFound = () => new Response("Failed to get contact", { status: 404 });
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const contact = await getContact(user.id, contactId(params.id));
+  if (!contact) throw notFound();
+  return { contact };
+}
+
+/**
+ * Saves the form ('Contact updated'), or deletes in two steps that work without JavaScript:
+ * 'Delete contact' asks, 'Yes, delete' does it ('Contact deleted').
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const id = contactId(params.id);
+  const intent = (await request.clone().formData()).get("intent");
+  if (intent === "delete" || intent === "confirm-delete") {
+    assertSameOrigin(request);
+    const user = await requireUser(request);
+    if (intent === "delete") return data({ confirmDelete: true, result: undefined, toast: null, duplicateOf: null });
+    if (!(await deleteContact(user.id, id))) {
+      return data(
+        {
+          confirmDelete: false,
+          result: undefined,
+          toast: createToast({ type: "error", title: "Failed to delete contact" }),
+          duplicateOf: null,
+        },
+        { status: 404 },
+      );
+    }
+    return redirectWithToast(paths.contacts(), { type: "success", title: "Contact deleted" });
+  }
+  const saved = await saveContactForm(request, "Failed to update contact", (userId, input) => updateContact(userId, id, input));
+  if ("reply" in saved) return saved.reply;
+  if (!saved.contact) throw notFound();
+  return redirectWithToast(paths.contacts(), { type: "success", title: "Contact updated" });
+}
+
+export default function EditContact() {
+  const { contact } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const busy = useIsPending();
+  const confirming = actionData && "confirmDelete" in actionData && actionData.confirmDelete;
+  return (
+    <div className="mx-auto max-w-lg">
+      <Link to={paths.contacts()} className="text-sm text-brand-700 hover:underline">
+        ← Contacts
+      </Link>
+      <h1 className="mt-2 text-2xl font-bold text-slate-900">Edit contact</h1>
+      {confirming ? (
+        <div role="alertdialog" aria-labelledby="confirm-delete" className="mt-6 rounded-xl border border-red-200 bg-red-50 p-4">
+          <p id="confirm-delete" className="font-medium text-red-900">
+            Delete {contact.name}? This cannot be undone.
+          </p>
+          <Form method="post" className="mt-3 flex gap-2">
+            <Button type="submit" name="intent" value="confirm-delete" variant="danger" disabled={busy}>
+              {busy ? "Deleting..." : "Yes, delete"}
+            </Button>
+            <ButtonLink to={paths.editContact(contact.id)} variant="secondary">
+              Cancel
+            </ButtonLink>
+          </Form>
+        </div>
+      ) : null}
+      <ContactForm
+        id="edit-contact"
+        lastResult={actionData?.result}
+        duplicateOf={actionData?.duplicateOf}
+        defaultValue={contact}
+        submitLabel="Save changes"
+        busyText="Saving..."
+      />
+      {confirming ? null : (
+        <Form method="post" className="mt-4">
+          <Button type="submit" name="intent" value="delete" variant="ghost" wide>
+            Delete contact
+          </Button>
+        </Form>
+      )}
+      <ActionToast toast={actionData?.toast} />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
