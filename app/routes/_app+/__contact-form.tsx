@@ -1,5 +1,6 @@
 import { getFormProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 
 import { ErrorList, Field, SelectField, SubmitButton, TextareaField, useValidatedForm } from "~/components/forms";
 import { useIsPending } from "~/hooks/use-is-pending";
@@ -23,6 +24,19 @@ const CONSENT_OPTIONS = [
   { value: "opted_in", label: "Opted in: agreed to receive messages" },
   { value: "opted_out", label: "Opted out: send nothing" },
 ];
+
+/** The add and edit pages' frame: the way back to the list and the title. */
+export function ContactFormPage({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="mx-auto max-w-lg">
+      <Link to={paths.contacts()} className="text-sm text-brand-700 hover:underline">
+        ← Contacts
+      </Link>
+      <h1 className="mt-2 text-2xl font-bold text-slate-900">{title}</h1>
+      {children}
+    </div>
+  );
+}
 
 /** The add and edit contact form: plain fields (no JavaScript needed), checked as you type when it runs. */
 export function ContactForm({

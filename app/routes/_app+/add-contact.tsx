@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData } from "@remix-run/react";
+import { useActionData } from "@remix-run/react";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ActionToast } from "~/components/ui/action-toast";
@@ -9,7 +9,7 @@ import { createContact } from "~/models/contacts.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
-import { ContactForm } from "./__contact-form";
+import { ContactForm, ContactFormPage } from "./__contact-form";
 import { saveContactForm } from "./__contact-form.server";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Add Contact") }];
@@ -29,11 +29,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function AddContact() {
   const actionData = useActionData<typeof action>();
   return (
-    <div className="mx-auto max-w-lg">
-      <Link to={paths.contacts()} className="text-sm text-brand-700 hover:underline">
-        ← Contacts
-      </Link>
-      <h1 className="mt-2 text-2xl font-bold text-slate-900">Add contact</h1>
+    <ContactFormPage title="Add contact">
       <ContactForm
         id="add-contact"
         lastResult={actionData?.result}
@@ -42,7 +38,7 @@ export default function AddContact() {
         busyText="Adding..."
       />
       <ActionToast toast={actionData?.toast} />
-    </div>
+    </ContactFormPage>
   );
 }
 

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ActionToast } from "~/components/ui/action-toast";
@@ -16,7 +16,7 @@ import { assertSameOrigin } from "~/utils/csrf.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
-import { ContactForm } from "./__contact-form";
+import { ContactForm, ContactFormPage } from "./__contact-form";
 import { saveContactForm } from "./__contact-form.server";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Edit Contact") }];
@@ -72,11 +72,7 @@ export default function EditContact() {
   const busy = useIsPending();
   const confirming = actionData && "confirmDelete" in actionData && actionData.confirmDelete;
   return (
-    <div className="mx-auto max-w-lg">
-      <Link to={paths.contacts()} className="text-sm text-brand-700 hover:underline">
-        ← Contacts
-      </Link>
-      <h1 className="mt-2 text-2xl font-bold text-slate-900">Edit contact</h1>
+    <ContactFormPage title="Edit contact">
       {confirming ? (
         <div role="alertdialog" aria-labelledby="confirm-delete" className="mt-6 rounded-xl border border-red-200 bg-red-50 p-4">
           <p id="confirm-delete" className="font-medium text-red-900">
@@ -108,7 +104,7 @@ export default function EditContact() {
         </Form>
       )}
       <ActionToast toast={actionData?.toast} />
-    </div>
+    </ContactFormPage>
   );
 }
 
