@@ -32,9 +32,14 @@ export function attemptSource(clientAddress: string | null): string {
   return clientAddress === null ? "unknown" : addressGroup(clientAddress);
 }
 
-/** Counts one attempt from this client address (see attemptSource); a Throttled answer means refuse it. */
+/** The counter of one purpose ('sign-in', 'like', …) for one client's address group (see attemptSource). */
+export function addressKey(purpose: string, clientAddress: string | null): string {
+  return `${purpose}:ip:${attemptSource(clientAddress)}`;
+}
+
+/** Counts one attempt from this client address; a Throttled answer means refuse it. */
 export async function throttleByAddress(action: AddressLimitedAction, clientAddress: string | null): Promise<Throttled | null> {
-  const result = await hitRateLimit(`${action}:ip:${attemptSource(clientAddress)}`, PER_ADDRESS_LIMIT);
+  const result = await hitRateLimit(addressKey(action, clientAddress), PER_ADDRESS_LIMIT);
   return result.allowed ? null : throttledFor(result.retryAfterSeconds);
 }
 

@@ -2,11 +2,10 @@ import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 
 import { RateLimiterMemory } from "rate-limiter-flexible";
 
-import { addressGroup } from "~/lib/address-group";
 import { isUuid } from "~/lib/ids";
 import { derivedSecrets } from "~/utils/secrets.server";
 
-import { hitRateLimit, type RateLimit, type Throttled } from "./rate-limit.server";
+import { addressKey, hitRateLimit, type RateLimit, type Throttled } from "./rate-limit.server";
 
 /**
  * Limits per client address (an IPv6 /64), generous because many phones share
@@ -51,9 +50,6 @@ export function verifyVisitorToken(token: unknown): string | null {
   });
   return signedByUs ? id : null;
 }
-
-const addressKey = (purpose: string, clientAddress: string | null) =>
-  `${purpose}:ip:${clientAddress ? addressGroup(clientAddress) : "unknown"}`;
 
 /**
  * New ids are handed out on first visits, which the response cache answers

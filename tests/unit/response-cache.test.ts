@@ -6,8 +6,6 @@ import { ensureAnonId } from "~/utils/visitor.server";
 
 const ORIGIN = "http://localhost";
 
-// Likes and views are counted in the database, which these tests do not open.
-vi.mock("~/models/rate-limit.server", () => ({ hitRateLimit: async () => ({ allowed: true, retryAfterSeconds: 1 }) }));
 // How many visitor ids were issued (each counts against the address's limit).
 const issued = vi.hoisted(() => ({ count: 0 }));
 vi.mock("~/models/visitors.server", async (importOriginal) => {

@@ -4,8 +4,6 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { issueVisitorId, verifyVisitorToken, visitorIdOf } from "~/models/visitors.server";
 
-// Issuing counts against the address's limit in the database; here every address is within it.
-vi.mock("~/models/rate-limit.server", () => ({ hitRateLimit: async () => ({ allowed: true, retryAfterSeconds: 1 }) }));
 const secrets = vi.hoisted(() => ({ current: ["first-secret"] }));
 vi.mock("~/utils/secrets.server", async (importOriginal) => {
   const { hkdfSync } = await import("node:crypto");

@@ -5,8 +5,6 @@ import type { ContactInput } from "~/lib/schemas/contacts";
 import { contactInputSchema } from "~/lib/schemas/contacts.server";
 import { createToast } from "~/lib/toast";
 import { DuplicateContactError, type Contact } from "~/models/contacts.server";
-import { assertSameOrigin } from "~/utils/csrf.server";
-import { requireUser } from "~/utils/session.server";
 
 /**
  * The add and edit forms' action: check the form (the same schema as the API), save it with the
@@ -15,19 +13,18 @@ import { requireUser } from "~/utils/session.server";
  * to open instead. Returns the saved contact, or the answer to send.
  */
 export async function saveContactForm(
-  request: Request,
+  userId: string,
+  formData: FormData,
   failureTitle: string,
   save: (userId: string, input: ContactInput) => Promise<Contact | null>,
 ) {
-  assertSameOrigin(request);
-  const user = await requireUser(request);
-  const submission = parseWithZod(await request.formData(), { schema: contactInputSchema });
+  const submission = parseWithZod(formData, { schema: contactInputSchema });
   const toast = createToast({ type: "error", title: failureTitle });
   if (submission.status !== "success") {
     return { reply: data({ result: submission.reply(), toast, duplicateOf: null as string | null }, { status: 400 }) };
   }
   try {
-    return { contact: await save(user.id, submission.value) };
+    return { contact: await save(userId, submission.value) };
   } catch (error) {
     if (!(error instanceof DuplicateContactError)) throw error;
     const result = submission.reply({ fieldErrors: { mobileNumber: [error.message] } });

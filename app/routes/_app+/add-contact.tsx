@@ -6,6 +6,7 @@ import { ActionToast } from "~/components/ui/action-toast";
 import { paths } from "~/lib/paths";
 import { pageTitle } from "~/lib/title";
 import { createContact } from "~/models/contacts.server";
+import { assertSameOrigin } from "~/utils/csrf.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -21,7 +22,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** Adds the contact (the same model function as POST /api/contacts), then back to the list with 'Contact added'. */
 export async function action({ request }: ActionFunctionArgs) {
-  const saved = await saveContactForm(request, "Failed to add contact", createContact);
+  assertSameOrigin(request);
+  const user = await requireUser(request);
+  const saved = await saveContactForm(user.id, await request.formData(), "Failed to add contact", createContact);
   if ("reply" in saved) return saved.reply;
   return redirectWithToast(paths.contacts(), { type: "success", title: "Contact added" });
 }

@@ -41,26 +41,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  * 'Delete contact' asks, 'Yes, delete' does it ('Contact deleted').
  */
 export async function action({ request, params }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const user = await requireUser(request);
   const id = contactId(params.id);
-  const intent = (await request.clone().formData()).get("intent");
-  if (intent === "delete" || intent === "confirm-delete") {
-    assertSameOrigin(request);
-    const user = await requireUser(request);
-    if (intent === "delete") return data({ confirmDelete: true, result: undefined, toast: null, duplicateOf: null });
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (intent === "delete") return data({ confirmDelete: true, result: undefined, toast: null, duplicateOf: null });
+  if (intent === "confirm-delete") {
     if (!(await deleteContact(user.id, id))) {
-      return data(
-        {
-          confirmDelete: false,
-          result: undefined,
-          toast: createToast({ type: "error", title: "Failed to delete contact" }),
-          duplicateOf: null,
-        },
-        { status: 404 },
-      );
+      const toast = createToast({ type: "error", title: "Failed to delete contact" });
+      return data({ confirmDelete: false, result: undefined, toast, duplicateOf: null }, { status: 404 });
     }
     return redirectWithToast(paths.contacts(), { type: "success", title: "Contact deleted" });
   }
-  const saved = await saveContactForm(request, "Failed to update contact", (userId, input) => updateContact(userId, id, input));
+  const saved = await saveContactForm(user.id, formData, "Failed to update contact", (userId, input) => updateContact(userId, id, input));
   if ("reply" in saved) return saved.reply;
   if (!saved.contact) throw notFound();
   return redirectWithToast(paths.contacts(), { type: "success", title: "Contact updated" });
