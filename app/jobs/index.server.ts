@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { jobQueue, stopJobQueue, type JobQueue } from "~/db/queue.server";
+import { runContactImport } from "~/models/contact-import.server";
 import { mailPasswordReset } from "~/models/password-reset.server";
 
 /**
@@ -8,8 +9,13 @@ import { mailPasswordReset } from "~/models/password-reset.server";
  * process: each job is a queue name, what its data must look like, and the
  * model function that does it. A failed job is retried with a growing pause.
  */
+function defineJob<Schema extends z.ZodTypeAny>(data: Schema, run: (data: z.infer<Schema>) => Promise<unknown>) {
+  return { data, perform: (raw: unknown) => run(data.parse(raw)) };
+}
+
 const jobs = {
-  "password-reset-mail": { data: z.object({ email: z.string().email() }), run: ({ email }: { email: string }) => mailPasswordReset(email) },
+  "password-reset-mail": defineJob(z.object({ email: z.string().email() }), ({ email }) => mailPasswordReset(email)),
+  "contact-import": defineJob(z.object({ importId: z.string().uuid() }), ({ importId }) => runContactImport(importId)),
 } as const;
 
 type JobName = keyof typeof jobs;
@@ -35,7 +41,7 @@ async function startWorkers(): Promise<Workers> {
   for (const [name, job] of Object.entries(jobs)) {
     await queue.createQueue(name, { name, ...RETRIES });
     const workerId = await queue.work(name, { pollingIntervalSeconds: POLLING_SECONDS }, async (batch) => {
-      for (const { data } of batch) await job.run(job.data.parse(data));
+      for (const { data } of batch) await job.perform(data);
     });
     workerIds.set(name, workerId);
   }

@@ -23,6 +23,10 @@ export const paths = {
   postsHistory: () => "/posts-history",
   contacts: (query: { q?: string; tag?: string; page?: number } = {}) =>
     withQuery("/contacts", { ...query, page: query.page && query.page > 1 ? query.page : undefined }),
+  contactsImport: () => "/contacts/import",
+  contactImport: (importId: string) => `/contacts/import/${id(importId)}`,
+  contactImportErrors: (importId: string) => `/contacts/import/${id(importId)}/errors.csv`,
+  contactsExport: (query: { q?: string; tag?: string } = {}) => withQuery("/contacts/export.csv", query),
   addContact: () => "/add-contact",
   addCustomerContact: () => "/add-customer-contact",
   editContact: (contactId: string) => `/edit-contact/${id(contactId)}`,

@@ -40,7 +40,7 @@ function searchCondition(search: string): SQL {
 }
 
 /** A business's contacts matching the search and the group: the owner is in every WHERE. */
-function contactFilter(userId: string, { q, tag }: { q?: string; tag?: string }): SQL {
+export function contactFilter(userId: string, { q, tag }: { q?: string; tag?: string }): SQL {
   return and(eq(contacts.userId, userId), q ? searchCondition(q) : undefined, tag ? sql`${tag} = any(${contacts.tags})` : undefined)!;
 }
 
@@ -99,7 +99,8 @@ export class DuplicateContactError extends Error {
   }
 }
 
-const contactColumns = {
+/** A contact's stored fields, as every contact query selects them. */
+export const contactColumns = {
   id: contacts.id,
   name: contacts.name,
   mobileNumber: contacts.mobileNumber,

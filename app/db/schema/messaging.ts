@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 import { ownerId } from "./accounts";
 import { createdAt, id, updatedAt } from "./columns";
@@ -31,6 +31,48 @@ export const contacts = pgTable(
     index("contacts_user_id_name_idx").on(table.userId, table.name),
     // The contacts list: a business's newest first, a page at a time (NULLS FIRST, as ORDER BY … DESC sorts).
     index("contacts_user_id_created_at_idx").on(table.userId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+  ],
+);
+
+export const CONTACT_IMPORT_STATUSES = ["mapping", "queued", "running", "done", "failed"] as const;
+
+/**
+ * A CSV import of contacts: the uploaded file (kept until it has been imported), the columns
+ * chosen for each field, and its progress and report, which advance together with the
+ * contacts each batch writes, so an interrupted import resumes where it stopped.
+ */
+export const contactImports = pgTable(
+  "contact_imports",
+  {
+    id: id(),
+    userId: ownerId(),
+    fileName: text("file_name").notNull(),
+    status: text("status", { enum: CONTACT_IMPORT_STATUSES }).notNull().default("mapping"),
+    /** The file as text; cleared once imported. */
+    csv: text("csv"),
+    delimiter: text("delimiter").notNull().default(","),
+    header: jsonb("header").$type<string[]>().notNull(),
+    /** The first few rows, for the column-mapping step. */
+    preview: jsonb("preview").$type<string[][]>().notNull(),
+    rowCount: integer("row_count").notNull(),
+    mapping: jsonb("mapping").$type<Partial<Record<string, number>>>(),
+    processedRows: integer("processed_rows").notNull().default(0),
+    imported: integer("imported").notNull().default(0),
+    updated: integer("updated").notNull().default(0),
+    skipped: integer("skipped").notNull().default(0),
+    /** Every rejected row: its line in the file, why, and its cells (for the downloadable report). */
+    errors: jsonb("errors")
+      .$type<Array<{ line: number; message: string; cells: string[] }>>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    failure: text("failure"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("contact_imports_user_id_created_at_idx").on(table.userId, table.createdAt),
+    check("contact_imports_status_check", sql`${table.status} in ('mapping', 'queued', 'running', 'done', 'failed')`),
   ],
 );
 

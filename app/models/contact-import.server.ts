@@ -1,0 +1,433 @@
+import { Readable } from "node:stream";
+
+import { CsvError, parse } from "csv-parse";
+import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
+
+import { db } from "~/db/db.server";
+import { contactImports, contacts } from "~/db/schema";
+import {
+  IMPORT_FIELDS,
+  IMPORT_LIMITS,
+  UNKNOWN_CONSENT,
+  decodeCsvBytes,
+  detectDelimiter,
+  guessMapping,
+  mergeImportedRow,
+  readConsent,
+  unprotectCell,
+  type ColumnMapping,
+  type ImportableContact,
+  type ImportedRow,
+} from "~/lib/contact-csv";
+import { isUuid } from "~/lib/ids";
+import { contactInputSchema } from "~/lib/schemas/contacts.server";
+
+/** A file the import cannot take, with the message to show (the API's 400). Nothing was saved. */
+export class ImportFileError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ImportFileError";
+  }
+}
+
+export const EMPTY_FILE = "The file is empty. Choose a CSV file with a header row and one contact per row.";
+export const ONLY_HEADER = "The file has a header row but no contacts.";
+export const TOO_LARGE = "The file is larger than 5 MB. Split it into smaller files and import each.";
+export const TOO_MANY_ROWS = "The file has more than 50,000 rows. Split it into smaller files and import each.";
+export const NAME_AND_MOBILE_COLUMNS = "Choose the columns that hold the name and the mobile number.";
+export const IMPORT_FAILED =
+  "The import stopped before the end. The contacts up to there are saved: import the file again to add the rest.";
+
+/** Rows written per transaction: small enough that other requests never wait long behind one. */
+const BATCH_ROWS = 500;
+const PREVIEW_ROWS = 5;
+/** Characters fed to the parser at a time, with a turn for other requests between them. */
+const CHUNK_CHARS = 64 * 1024;
+
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+async function* inChunks(text: string) {
+  for (let at = 0; at < text.length; at += CHUNK_CHARS) {
+    yield text.slice(at, at + CHUNK_CHARS);
+    await nextTurn();
+  }
+}
+
+type CsvRecord = { cells: string[]; line: number };
+
+/**
+ * A CSV text's records with the line each starts on, parsed by csv-parse a chunk at a time so a
+ * big file never holds the event loop. Quoted fields may span lines; short rows are padded.
+ */
+async function* csvRecords(text: string, delimiter: string): AsyncGenerator<CsvRecord> {
+  const parser = Readable.from(inChunks(text)).pipe(
+    parse({
+      delimiter,
+      record_delimiter: ["\r\n", "\n", "\r"],
+      bom: true,
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+      info: true,
+    }),
+  );
+  try {
+    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+      // info.lines is the line the record ends on; quoted cells may hold line breaks of their own.
+      const line = info.lines - (record.join("").match(/\r\n|\r|\n/g)?.length ?? 0);
+      if (record.every((cell) => cell.trim() === "")) continue;
+      yield { cells: record.map(unprotectCell), line };
+    }
+  } catch (error) {
+    if (error instanceof CsvError) throw new ImportFileError(`The file could not be read as CSV: ${error.message}`);
+    throw error;
+  }
+}
+
+/** A file as it was uploaded, read and checked: its text, header, rows and the first few of them. */
+export type ReadFile = { text: string; delimiter: string; header: string[]; rowCount: number; preview: string[][] };
+
+/** Checks an uploaded file (size, text, CSV, header, rows) without saving anything; an ImportFileError says what is wrong. */
+export async function readImportFile(bytes: Uint8Array): Promise<ReadFile> {
+  if (bytes.length === 0) throw new ImportFileError(EMPTY_FILE);
+  if (bytes.length > IMPORT_LIMITS.bytes) throw new ImportFileError(TOO_LARGE);
+  const decoded = decodeCsvBytes(bytes);
+  if ("error" in decoded) throw new ImportFileError(decoded.error);
+  const { text } = decoded;
+  if (!text.trim()) throw new ImportFileError(EMPTY_FILE);
+  const delimiter = detectDelimiter(text);
+  let header: string[] | null = null;
+  const preview: string[][] = [];
+  let rowCount = 0;
+  for await (const { cells } of csvRecords(text, delimiter)) {
+    if (!header) {
+      header = cells.map((cell) => cell.trim());
+      continue;
+    }
+    if (++rowCount > IMPORT_LIMITS.rows) throw new ImportFileError(TOO_MANY_ROWS);
+    if (preview.length < PREVIEW_ROWS) preview.push(cells);
+  }
+  if (!header) throw new ImportFileError(EMPTY_FILE);
+  if (rowCount === 0) throw new ImportFileError(ONLY_HEADER);
+  return { text, delimiter, header, rowCount, preview };
+}
+
+/** The mapping, if it names a column for both the name and the mobile number (and only columns the file has). */
+export function checkedMapping(mapping: ColumnMapping, header: readonly string[]): ColumnMapping | null {
+  const inFile = Object.values(mapping).every(
+    (column) => column === undefined || (Number.isInteger(column) && column >= 0 && column < header.length),
+  );
+  return inFile && mapping.name !== undefined && mapping.mobileNumber !== undefined ? mapping : null;
+}
+
+/** Step 1 of the page: keeps the checked file for the mapping step (a business has one such file waiting at a time). */
+export async function startContactImport(userId: string, fileName: string, bytes: Uint8Array): Promise<string> {
+  const file = await readImportFile(bytes);
+  return db().transaction(async (tx) => {
+    await tx.delete(contactImports).where(and(eq(contactImports.userId, userId), eq(contactImports.status, "mapping")));
+    const [row] = await tx
+      .insert(contactImports)
+      .values({
+        userId,
+        fileName: fileName.slice(0, 200) || "contacts.csv",
+        csv: file.text,
+        delimiter: file.delimiter,
+        header: file.header,
+        preview: file.preview,
+        rowCount: file.rowCount,
+      })
+      .returning({ id: contactImports.id });
+    return row.id;
+  });
+}
+
+const ownImport = (userId: string, importId: string) => and(eq(contactImports.userId, userId), eq(contactImports.id, importId));
+
+/**
+ * Step 2: the columns are chosen, the import is queued (the caller wakes the job). Null when the
+ * import is not this business's; confirming twice queues it once.
+ */
+export async function confirmContactImport(
+  userId: string,
+  importId: string,
+  mapping: ColumnMapping,
+): Promise<"queued" | "already" | "bad-mapping" | null> {
+  if (!isUuid(importId)) return null;
+  const [row] = await db()
+    .select({ header: contactImports.header, status: contactImports.status })
+    .from(contactImports)
+    .where(ownImport(userId, importId));
+  if (!row) return null;
+  if (row.status !== "mapping") return "already";
+  const checked = checkedMapping(mapping, row.header);
+  if (!checked) return "bad-mapping";
+  const queued = await db()
+    .update(contactImports)
+    .set({ mapping: checked, status: "queued", updatedAt: sql`now()` })
+    .where(and(ownImport(userId, importId), eq(contactImports.status, "mapping")))
+    .returning({ id: contactImports.id });
+  return queued.length ? "queued" : "already";
+}
+
+export type ImportReport = { imported: number; updated: number; skipped: number; errors: Array<{ line: number; message: string }> };
+
+/** An import as its page shows it; null when it is not this business's. */
+export async function getContactImport(userId: string, importId: string) {
+  if (!isUuid(importId)) return null;
+  const [row] = await db()
+    .select({
+      id: contactImports.id,
+      fileName: contactImports.fileName,
+      status: contactImports.status,
+      header: contactImports.header,
+      preview: contactImports.preview,
+      mapping: contactImports.mapping,
+      rowCount: contactImports.rowCount,
+      processedRows: contactImports.processedRows,
+      imported: contactImports.imported,
+      updated: contactImports.updated,
+      skipped: contactImports.skipped,
+      errorCount: sql<number>`jsonb_array_length(${contactImports.errors})`.mapWith(Number),
+      firstErrors: sql<
+        Array<{ line: number; message: string }>
+      >`coalesce((select jsonb_agg(jsonb_build_object('line', e->'line', 'message', e->'message')) from (select e from jsonb_array_elements(${contactImports.errors}) as e limit 100) as first), '[]'::jsonb)`,
+      failure: contactImports.failure,
+      createdAt: contactImports.createdAt,
+      finishedAt: contactImports.finishedAt,
+    })
+    .from(contactImports)
+    .where(ownImport(userId, importId));
+  if (!row) return null;
+  return { ...row, mapping: (row.mapping as ColumnMapping | null) ?? guessMapping(row.header) };
+}
+
+/** The business's latest imports, newest first, for the upload page. */
+export async function listContactImports(userId: string) {
+  return db()
+    .select({
+      id: contactImports.id,
+      fileName: contactImports.fileName,
+      status: contactImports.status,
+      rowCount: contactImports.rowCount,
+      imported: contactImports.imported,
+      updated: contactImports.updated,
+      skipped: contactImports.skipped,
+      errorCount: sql<number>`jsonb_array_length(${contactImports.errors})`.mapWith(Number),
+      createdAt: contactImports.createdAt,
+    })
+    .from(contactImports)
+    .where(and(eq(contactImports.userId, userId), ne(contactImports.status, "mapping")))
+    .orderBy(desc(contactImports.createdAt))
+    .limit(5);
+}
+
+/** The rejected rows of an import with their lines, reasons and cells, for the report's CSV; null when not this business's. */
+export async function getImportErrors(userId: string, importId: string) {
+  if (!isUuid(importId)) return null;
+  const [row] = await db()
+    .select({ header: contactImports.header, errors: contactImports.errors, fileName: contactImports.fileName })
+    .from(contactImports)
+    .where(ownImport(userId, importId));
+  return row ?? null;
+}
+
+/** A row's cells as the contact schema checks them: a valid row, or why it is not one. */
+function readRow(cells: string[], mapping: ColumnMapping): ImportedRow | { error: string } {
+  const cell = (field: (typeof IMPORT_FIELDS)[number]) => {
+    const column = mapping[field];
+    return column === undefined ? undefined : (cells[column] ?? "");
+  };
+  const consent = readConsent(cell("consent") ?? "");
+  if (consent === "unknown") return { error: UNKNOWN_CONSENT };
+  const parsed = contactInputSchema.safeParse({
+    name: cell("name"),
+    mobileNumber: cell("mobileNumber"),
+    email: cell("email"),
+    tags: cell("tags") ?? [],
+    notes: cell("notes"),
+    consentSource: cell("consentSource"),
+  });
+  if (!parsed.success) return { error: parsed.error.issues[0].message };
+  const { consent: _default, ...row } = parsed.data;
+  return { ...row, consent };
+}
+
+type Tally = { imported: number; updated: number; skipped: number; errors: Array<{ line: number; message: string; cells: string[] }> };
+
+/** A new contact turned up under a number this batch took to be free: the batch is rolled back and run again. */
+class ConcurrentInsert extends Error {}
+
+const contactFields = {
+  id: contacts.id,
+  mobileNumber: contacts.mobileNumber,
+  name: contacts.name,
+  email: contacts.email,
+  tags: contacts.tags,
+  notes: contacts.notes,
+  optedOut: contacts.optedOut,
+  consentSource: contacts.consentSource,
+};
+
+/**
+ * One batch in one transaction: the contacts its numbers already have are locked, each row is
+ * merged in file order (a number seen twice merges into the first), new contacts are inserted
+ * and changed ones updated, and the import's progress and report advance with them.
+ */
+async function importBatch(userId: string, importId: string, batch: CsvRecord[], mapping: ColumnMapping, defaultSource: string) {
+  const tally: Tally = { imported: 0, updated: 0, skipped: 0, errors: [] };
+  const rows: Array<{ line: number; row: ImportedRow }> = [];
+  for (const record of batch) {
+    const read = readRow(record.cells, mapping);
+    if ("error" in read) tally.errors.push({ line: record.line, message: read.error, cells: record.cells });
+    else rows.push({ line: record.line, row: read });
+  }
+  await db().transaction(async (tx) => {
+    const numbers = [...new Set(rows.map(({ row }) => row.mobileNumber))];
+    const existing = numbers.length
+      ? await tx
+          .select(contactFields)
+          .from(contacts)
+          .where(and(eq(contacts.userId, userId), inArray(contacts.mobileNumber, numbers)))
+          .for("update")
+      : [];
+    type Pending = { id: string | null; contact: ImportableContact; consentChanged: boolean; changed: boolean };
+    const byNumber = new Map<string, Pending>(
+      existing.map(({ id, mobileNumber, ...contact }) => [mobileNumber, { id, contact, consentChanged: false, changed: false }]),
+    );
+    for (const { row } of rows) {
+      const before = byNumber.get(row.mobileNumber);
+      const merged = mergeImportedRow(before?.contact ?? null, row, defaultSource);
+      if (!before) tally.imported++;
+      else if (merged.changed) tally.updated++;
+      else tally.skipped++;
+      byNumber.set(row.mobileNumber, {
+        id: before?.id ?? null,
+        contact: merged.contact,
+        consentChanged: (before?.consentChanged ?? false) || merged.consentChanged,
+        changed: (before?.changed ?? false) || merged.changed,
+      });
+    }
+    const created = [...byNumber].filter(([, pending]) => pending.id === null);
+    if (created.length) {
+      const inserted = await tx
+        .insert(contacts)
+        .values(created.map(([mobileNumber, { contact }]) => ({ ...contact, mobileNumber, userId, consentAt: sql`now()` })))
+        .onConflictDoNothing({ target: [contacts.userId, contacts.mobileNumber] })
+        .returning({ id: contacts.id });
+      if (inserted.length !== created.length) throw new ConcurrentInsert();
+    }
+    const changed = [...byNumber.values()].filter((pending) => pending.id !== null && pending.changed);
+    if (changed.length) {
+      const values = changed.map(({ id, contact, consentChanged }) => ({ id, ...contact, consentChanged }));
+      await tx.execute(sql`
+        update contacts as c set
+          name = v.name, email = v.email, notes = v.notes, tags = v.tags, opted_out = v."optedOut",
+          consent_source = v."consentSource",
+          consent_at = case when v."consentChanged" then now() else c.consent_at end,
+          updated_at = now()
+        from jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
+          as v(id uuid, name text, email text, notes text, tags text[], "optedOut" boolean, "consentSource" text, "consentChanged" boolean)
+        where c.id = v.id and c.user_id = ${userId}`);
+    }
+    await tx
+      .update(contactImports)
+      .set({
+        processedRows: sql`${contactImports.processedRows} + ${batch.length}`,
+        imported: sql`${contactImports.imported} + ${tally.imported}`,
+        updated: sql`${contactImports.updated} + ${tally.updated}`,
+        skipped: sql`${contactImports.skipped} + ${tally.skipped}`,
+        errors: sql`${contactImports.errors} || ${JSON.stringify(tally.errors)}::jsonb`,
+        updatedAt: sql`now()`,
+      })
+      .where(ownImport(userId, importId));
+  });
+}
+
+async function importBatchOnce(...args: Parameters<typeof importBatch>) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await importBatch(...args);
+    } catch (error) {
+      if (!(error instanceof ConcurrentInsert) || attempt === 3) throw error;
+    }
+  }
+}
+
+/**
+ * Imports a queued file (the job queue runs this; the API too, before it answers). Rows already
+ * counted are skipped, so an import the server stopped in the middle resumes where it was.
+ */
+export async function runContactImport(importId: string): Promise<void> {
+  const [job] = await db()
+    .update(contactImports)
+    .set({ status: "running", updatedAt: sql`now()` })
+    .where(and(eq(contactImports.id, importId), inArray(contactImports.status, ["queued", "running"])))
+    .returning();
+  if (!job?.csv || !job.mapping) return;
+  const mapping = job.mapping as ColumnMapping;
+  const defaultSource = `CSV import (${job.fileName})`.slice(0, 120);
+  try {
+    let batch: CsvRecord[] = [];
+    let seen = 0;
+    let header = true;
+    for await (const record of csvRecords(job.csv, job.delimiter)) {
+      if (header) {
+        header = false;
+        continue;
+      }
+      if (++seen <= job.processedRows) continue;
+      batch.push(record);
+      if (batch.length === BATCH_ROWS) {
+        await importBatchOnce(job.userId, importId, batch, mapping, defaultSource);
+        batch = [];
+      }
+    }
+    if (batch.length) await importBatchOnce(job.userId, importId, batch, mapping, defaultSource);
+    await finishImport(importId, "done", null);
+  } catch (error) {
+    console.error("contact import failed", importId, error);
+    await finishImport(importId, "failed", IMPORT_FAILED);
+  }
+}
+
+async function finishImport(importId: string, status: "done" | "failed", failure: string | null) {
+  await db()
+    .update(contactImports)
+    .set({ status, failure, csv: null, finishedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(contactImports.id, importId));
+}
+
+/**
+ * POST /api/contacts/import: the file's columns found by their header names, imported before
+ * the answer, which is the report. An ImportFileError says why a file cannot be imported.
+ */
+export async function importContactsNow(userId: string, fileName: string, bytes: Uint8Array): Promise<ImportReport> {
+  const file = await readImportFile(bytes);
+  const mapping = checkedMapping(guessMapping(file.header), file.header);
+  if (!mapping) {
+    throw new ImportFileError(`The header row needs a name column and a mobile column (found: ${file.header.join(", ") || "nothing"}).`);
+  }
+  const [row] = await db()
+    .insert(contactImports)
+    .values({
+      userId,
+      fileName,
+      csv: file.text,
+      delimiter: file.delimiter,
+      header: file.header,
+      preview: file.preview,
+      rowCount: file.rowCount,
+      mapping,
+      status: "queued",
+    })
+    .returning({ id: contactImports.id });
+  await runContactImport(row.id);
+  const [done] = await db().select().from(contactImports).where(eq(contactImports.id, row.id));
+  if (done.status === "failed") throw new Error(done.failure ?? IMPORT_FAILED);
+  return {
+    imported: done.imported,
+    updated: done.updated,
+    skipped: done.skipped,
+    errors: done.errors.map(({ line, message }) => ({ line, message })),
+  };
+}

@@ -1,0 +1,316 @@
+import { asc, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+
+import { contactImports, contacts } from "~/db/schema";
+import { makeContact, makeUser } from "~/db/seed/factories.server";
+import { NOT_A_CSV } from "~/lib/contact-csv";
+import { INVALID_MOBILE, NAME_AND_MOBILE_REQUIRED } from "~/lib/schemas/contacts";
+import { contactsCsv } from "~/models/contact-export.server";
+import {
+  EMPTY_FILE,
+  ONLY_HEADER,
+  TOO_LARGE,
+  TOO_MANY_ROWS,
+  confirmContactImport,
+  getContactImport,
+  getImportErrors,
+  importContactsNow,
+  runContactImport,
+  startContactImport,
+} from "~/models/contact-import.server";
+import { issueTokenPair } from "~/models/api-tokens.server";
+import { action as importAction } from "~/routes/api+/contacts_.import";
+
+import { setupTestDatabase } from "../support/database";
+import { SITE, call, freshIp } from "../support/http";
+
+const test = setupTestDatabase();
+
+const bytes = (text: string) => new TextEncoder().encode(text);
+const importCsv = (userId: string, text: string) => importContactsNow(userId, "contacts.csv", bytes(text));
+
+/** A business's contacts by number, as a file can set them (no ids or times, which differ between businesses). */
+async function contactsOf(userId: string) {
+  const rows = await test.db.select().from(contacts).where(eq(contacts.userId, userId)).orderBy(asc(contacts.mobileNumber));
+  return rows.map(({ name, mobileNumber, email, tags, notes, optedOut }) => ({ name, mobileNumber, email, tags, notes, optedOut }));
+}
+
+async function exportOf(userId: string, filter: { q?: string; tag?: string } = {}) {
+  let text = "";
+  for await (const chunk of contactsCsv(userId, filter)) text += chunk;
+  return text;
+}
+
+/** The export's data lines, in a stable order (contacts imported together share their creation time). */
+const sortedLines = (csv: string) =>
+  csv
+    .replace(/^\uFEFF/, "")
+    .split("\r\n")
+    .filter(Boolean)
+    .slice(1)
+    .sort();
+
+describe("importing a CSV", () => {
+  it("reads Excel's CSV (BOM, ';', quoted fields with separators and line breaks), normalising every number", async () => {
+    const owner = await makeUser();
+    const csv =
+      '\uFEFFNom;Phone;E-mail;Groups;Remarks\r\n"Rao; Ravi";98123 45678;RAVI@example.in;"Regulars, Diwali";"likes\r\nsweets"\r\nआशा 🙂;+91 98123-45679;;;\r\n';
+    const report = await importCsv(owner.id, csv.replace("Nom", "Name"));
+    expect(report).toEqual({ imported: 2, updated: 0, skipped: 0, errors: [] });
+    expect(await contactsOf(owner.id)).toEqual([
+      {
+        name: "Rao; Ravi",
+        mobileNumber: "+919812345678",
+        email: "ravi@example.in",
+        tags: ["Regulars", "Diwali"],
+        notes: "likes\r\nsweets",
+        optedOut: false,
+      },
+      { name: "आशा 🙂", mobileNumber: "+919812345679", email: null, tags: [], notes: null, optedOut: false },
+    ]);
+  });
+
+  it("rejects bad rows with their line numbers and reasons, keeps HTML as text, and imports the rest", async () => {
+    const owner = await makeUser();
+    const csv = [
+      "name,mobile,email,notes",
+      "Ravi,9812345678,", // line 2
+      ",9812345670,", // 3: no name
+      'Short,98123,,"two\nlines"', // 4-5: too short
+      "Landline,022 2345 6789,", // 6
+      "Letters,98123abcde,", // 7
+      "Mail,9812345671,not-an-email", // 8
+      "<b>Bold</b>,9812345672,", // 9
+      `${"x".repeat(500)},9812345673,`, // 10
+    ].join("\n");
+    const report = await importCsv(owner.id, csv);
+    expect(report.imported).toBe(2);
+    expect(report.errors).toEqual([
+      { line: 3, message: NAME_AND_MOBILE_REQUIRED },
+      { line: 4, message: INVALID_MOBILE },
+      { line: 6, message: INVALID_MOBILE },
+      { line: 7, message: INVALID_MOBILE },
+      { line: 8, message: "Please enter a valid email address" },
+      { line: 10, message: "Name must be at most 120 characters" },
+    ]);
+    expect((await contactsOf(owner.id)).map((contact) => contact.name)).toEqual(["<b>Bold</b>", "Ravi"]);
+  });
+
+  it("merges a number seen twice in the file and one the business has, never doubling; an opt-out stays", async () => {
+    const owner = await makeUser();
+    await makeContact({ userId: owner.id, name: "Asha", mobileNumber: "+919812345601", tags: ["Regulars"], email: "asha@example.in" });
+    await makeContact({ userId: owner.id, name: "Out", mobileNumber: "+919812345602", optedOut: true, consentSource: "Replied STOP" });
+    const csv = [
+      "name,mobile,groups,consent",
+      "Ravi,9812345600,Diwali,", // new
+      "Ravi,09812345600,Diwali,", // the same again: nothing new
+      "Ravi,+91 98123 45600,Weekend,", // the same number, a new group
+      "Asha,9812345601,Regulars,", // as she is
+      "Asha,9812345601,Diwali,yes", // a new group for an existing contact
+      "Out,9812345602,,opted_in", // opted out stays opted out
+      "Newly out,9812345603,,unsubscribed", // a new contact can arrive opted out
+      "Odd,9812345604,,maybe",
+    ].join("\n");
+    const report = await importCsv(owner.id, csv);
+    expect(report).toEqual({
+      imported: 2,
+      updated: 2,
+      skipped: 3,
+      errors: [{ line: 9, message: "Consent must be opted_in or opted_out" }],
+    });
+    expect(await contactsOf(owner.id)).toEqual([
+      { name: "Ravi", mobileNumber: "+919812345600", email: null, tags: ["Diwali", "Weekend"], notes: null, optedOut: false },
+      { name: "Asha", mobileNumber: "+919812345601", email: "asha@example.in", tags: ["Regulars", "Diwali"], notes: null, optedOut: false },
+      { name: "Out", mobileNumber: "+919812345602", email: null, tags: [], notes: null, optedOut: true },
+      { name: "Newly out", mobileNumber: "+919812345603", email: null, tags: [], notes: null, optedOut: true },
+    ]);
+  });
+
+  it("imports 10,000 rows with 200 bad rows, 50 duplicates and 10 opted-out numbers, and reports them right", async () => {
+    const owner = await makeUser();
+    const optedOut = Array.from({ length: 10 }, (_, n) => `+91700000${String(n).padStart(4, "0")}`);
+    for (const mobileNumber of optedOut) await makeContact({ userId: owner.id, name: "Said stop", mobileNumber, optedOut: true });
+    const lines = ["Name,Mobile number,Groups"];
+    for (let n = 0; n < 9_740; n++) lines.push(`Customer ${n},9${String(n).padStart(9, "0")},Regulars`);
+    for (let n = 0; n < 200; n++) lines.push(`Bad ${n},12345`);
+    for (let n = 0; n < 50; n++) lines.push(`Customer ${n},9${String(n).padStart(9, "0")},Regulars`);
+    for (const mobileNumber of optedOut) lines.push(`Said stop,${mobileNumber},`);
+    const report = await importCsv(owner.id, lines.join("\n"));
+    expect(report).toMatchObject({ imported: 9_740, updated: 0, skipped: 60 });
+    expect(report.errors).toHaveLength(200);
+    expect(report.errors[0]).toEqual({ line: 9_742, message: INVALID_MOBILE });
+    const stored = await contactsOf(owner.id);
+    expect(stored).toHaveLength(9_750);
+    expect(stored.filter((contact) => contact.optedOut)).toHaveLength(10);
+
+    // Exported and imported again, nothing changes.
+    const exported = await exportOf(owner.id);
+    expect(await importCsv(owner.id, exported)).toEqual({ imported: 0, updated: 0, skipped: 9_750, errors: [] });
+    expect(await exportOf(owner.id)).toBe(exported);
+  }, 120_000);
+
+  // (A contact the file gives no consent source gets 'CSV import (file name)'.)
+  it("round-trips an export into another business unchanged: formulas, quotes, commas, Hindi and emoji", async () => {
+    const owner = await makeUser();
+    await makeContact({
+      userId: owner.id,
+      name: '=HYPERLINK("http://evil.example")',
+      mobileNumber: "+919812345610",
+      notes: '-5 kg, "fresh"\nline two',
+      consentSource: "In store",
+    });
+    await makeContact({
+      userId: owner.id,
+      name: "@home सुरेश 🙂",
+      mobileNumber: "+919812345611",
+      tags: ["Regulars", "Diwali 2026"],
+      email: "s@example.in",
+      consentSource: "Website",
+    });
+    await makeContact({ userId: owner.id, name: "Out", mobileNumber: "+919812345612", optedOut: true, consentSource: "Replied STOP" });
+    const exported = await exportOf(owner.id);
+    expect(exported).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
+    expect(exported).toContain("'+919812345611");
+
+    const other = await makeUser();
+    expect(await importCsv(other.id, exported)).toMatchObject({ imported: 3, errors: [] });
+    expect(await contactsOf(other.id)).toEqual(await contactsOf(owner.id));
+    expect(sortedLines(await exportOf(other.id))).toEqual(sortedLines(exported));
+  });
+
+  it("exports only the contacts the search and group match", async () => {
+    const owner = await makeUser();
+    await makeContact({ userId: owner.id, name: "Ravi", tags: ["Regulars"] });
+    await makeContact({ userId: owner.id, name: "Asha" });
+    await makeContact({ name: "Ravi of another business", tags: ["Regulars"] });
+    expect(sortedLines(await exportOf(owner.id, { tag: "Regulars" }))).toEqual([expect.stringMatching(/^Ravi,/)]);
+    expect(sortedLines(await exportOf(owner.id, { q: "ash" }))).toEqual([expect.stringMatching(/^Asha,/)]);
+  });
+
+  it.each<[string, Uint8Array | string, string]>([
+    ["an empty file", "", EMPTY_FILE],
+    ["only blank lines", "\n\n \n", EMPTY_FILE],
+    ["only a header", "name,mobile\n", ONLY_HEADER],
+    [
+      "a PNG renamed .csv",
+      new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]),
+      NOT_A_CSV,
+    ],
+    [
+      "a header without a name or mobile column",
+      "first,second\nRavi,9812345678\n",
+      "The header row needs a name column and a mobile column (found: first, second).",
+    ],
+    ["an unclosed quote", 'name,mobile\n"Ravi,9812345678\n', "The file could not be read as CSV"],
+    ["100,000 rows", `name,mobile\n${"a,1\n".repeat(100_000)}`, TOO_MANY_ROWS],
+    ["more than 5 MB", `name,mobile,notes\n${`a,1,${"x".repeat(1000)}\n`.repeat(5300)}`, TOO_LARGE],
+  ])("refuses %s with a clear message, saving nothing", async (_case, file, message) => {
+    const owner = await makeUser();
+    const body = typeof file === "string" ? bytes(file) : file;
+    await expect(importContactsNow(owner.id, "contacts.csv", body)).rejects.toThrow(message);
+    // The page's upload keeps a file whose header names neither column: its user chooses them next.
+    if (!message.startsWith("The header row")) await expect(startContactImport(owner.id, "contacts.csv", body)).rejects.toThrow(message);
+    expect(await contactsOf(owner.id)).toEqual([]);
+    expect(await test.db.select().from(contactImports).where(eq(contactImports.userId, owner.id))).toEqual([]);
+  });
+});
+
+describe("the three-step import (upload, map, import)", () => {
+  it("keeps the file, guesses the columns, imports once however often the mapping is sent", async () => {
+    const owner = await makeUser();
+    const importId = await startContactImport(
+      owner.id,
+      "shop.csv",
+      bytes("Customer,Phone number,Remarks\nRavi,9812345678,first\nAsha,12,\n"),
+    );
+    const waiting = await getContactImport(owner.id, importId);
+    expect(waiting).toMatchObject({
+      status: "mapping",
+      rowCount: 2,
+      header: ["Customer", "Phone number", "Remarks"],
+      mapping: { name: 0, mobileNumber: 1, notes: 2 },
+    });
+    expect(waiting?.preview).toEqual([
+      ["Ravi", "9812345678", "first"],
+      ["Asha", "12", ""],
+    ]);
+
+    expect(await confirmContactImport(owner.id, importId, { name: 0 })).toBe("bad-mapping");
+    expect(await confirmContactImport(owner.id, importId, { name: 0, mobileNumber: 7 })).toBe("bad-mapping");
+    expect(await confirmContactImport(owner.id, importId, { name: 0, mobileNumber: 1 })).toBe("queued");
+    expect(await confirmContactImport(owner.id, importId, { name: 0, mobileNumber: 1 })).toBe("already");
+    await runContactImport(importId);
+    await runContactImport(importId);
+    expect(await getContactImport(owner.id, importId)).toMatchObject({
+      status: "done",
+      processedRows: 2,
+      imported: 1,
+      errorCount: 1,
+      firstErrors: [{ line: 3, message: INVALID_MOBILE }],
+    });
+    expect((await contactsOf(owner.id)).map((contact) => [contact.name, contact.notes])).toEqual([["Ravi", null]]);
+    expect(await getImportErrors(owner.id, importId)).toMatchObject({
+      errors: [{ line: 3, message: INVALID_MOBILE, cells: ["Asha", "12", ""] }],
+    });
+  });
+
+  it("shows, maps and reports another business's import to nobody but its owner", async () => {
+    const owner = await makeUser();
+    const stranger = await makeUser();
+    const importId = await startContactImport(owner.id, "shop.csv", bytes("name,mobile\nRavi,9812345678\n"));
+    expect(await getContactImport(stranger.id, importId)).toBeNull();
+    expect(await confirmContactImport(stranger.id, importId, { name: 0, mobileNumber: 1 })).toBeNull();
+    expect(await getImportErrors(stranger.id, importId)).toBeNull();
+    expect(await getContactImport(owner.id, "not-a-uuid")).toBeNull();
+    expect(await getContactImport(owner.id, importId)).toMatchObject({ status: "mapping" });
+  });
+
+  it("lets two businesses import the same customer, each its own contact", async () => {
+    const first = await makeUser();
+    const second = await makeUser();
+    await makeContact({ userId: first.id, name: "Ravi (first's)", mobileNumber: "+919812345678", notes: "keep" });
+    expect(await importCsv(second.id, "name,mobile,notes\nRavi,9812345678,theirs\n")).toMatchObject({ imported: 1 });
+    expect(await contactsOf(first.id)).toMatchObject([{ name: "Ravi (first's)", notes: "keep" }]);
+    expect(await contactsOf(second.id)).toMatchObject([{ name: "Ravi", notes: "theirs" }]);
+  });
+});
+
+describe("POST /api/contacts/import", () => {
+  const post = async (userId: string, body: string, contentType = "text/csv") => {
+    const { accessToken } = await issueTokenPair(userId);
+    const request = new Request(new URL("/api/contacts/import", SITE), {
+      method: "POST",
+      headers: { Authorization: `Bearer ${accessToken}`, "Content-Type": contentType, "X-Forwarded-For": freshIp() },
+      body,
+    });
+    return call<{ imported: number; updated: number; skipped: number; errors: unknown[]; message?: string }>(importAction, request);
+  };
+
+  it("imports a text/csv body into the caller's business only and answers the report", async () => {
+    const owner = await makeUser();
+    const neighbour = await makeUser();
+    await makeContact({ userId: neighbour.id, name: "Neighbour's Ravi", mobileNumber: "+919812345678" });
+    const reply = await post(owner.id, "Mobile,Name\n9812345678,Ravi\n12,Bad\n");
+    expect(reply).toMatchObject({
+      status: 200,
+      data: { imported: 1, updated: 0, skipped: 0, errors: [{ line: 3, message: INVALID_MOBILE }] },
+    });
+    expect(await contactsOf(owner.id)).toMatchObject([{ name: "Ravi" }]);
+    expect(await contactsOf(neighbour.id)).toMatchObject([{ name: "Neighbour's Ravi" }]);
+  });
+
+  it("answers a file it cannot import with 400 {message}", async () => {
+    const owner = await makeUser();
+    expect(await post(owner.id, "name,mobile\n")).toMatchObject({ status: 400, data: { message: ONLY_HEADER } });
+    expect(await post(owner.id, "")).toMatchObject({ status: 400, data: { message: EMPTY_FILE } });
+  });
+
+  it("refuses a caller without a token", async () => {
+    const request = new Request(new URL("/api/contacts/import", SITE), {
+      method: "POST",
+      headers: { "Content-Type": "text/csv" },
+      body: "name,mobile\nRavi,9812345678\n",
+    });
+    expect((await call(importAction, request)).status).toBe(401);
+  });
+});
