@@ -17,7 +17,6 @@ const NOT_BUILT = [
   { path: "/send-post", title: "Send Post", container: true },
   { path: "/send-offers", title: "Send Offers", container: true },
   { path: "/posts-history", title: "Posts History", container: true },
-  { path: "/add-customer-contact", title: "Add Customer Contact", container: true },
   { path: "/campaigns", title: "Campaigns", container: true },
   { path: "/sms-history", title: "SMS History", container: true },
   { path: "/add-templates", title: "Add Templates", container: true },

@@ -5,6 +5,7 @@ import { contacts } from "~/db/schema";
 import { makeContact } from "~/db/seed/factories.server";
 import { INVALID_MOBILE, NAME_AND_MOBILE_REQUIRED } from "~/lib/schemas/contacts";
 import { action as addAction } from "~/routes/_app+/add-contact";
+import { loader as contactsLoader } from "~/routes/_app+/contacts";
 import { action as editAction, loader as editLoader } from "~/routes/_app+/edit-contact.$id";
 
 import { createUser, sessionCookieFor } from "../support/accounts";
@@ -88,5 +89,26 @@ describe("the add and edit contact forms (no JavaScript)", () => {
     expect((await editPost(intruder, contact.id, { intent: "confirm-delete" })).status).toBe(404);
     expect(await contactsOf(owner.id)).toMatchObject([{ name: "Asha" }]);
     expect((await editPage(intruder, "not-a-uuid")).status).toBe(400);
+  });
+
+  it("deletes from the list's row through the same action; a contact already gone answers 404 'Failed to delete contact'", async () => {
+    const owner = await createUser();
+    const [kept, gone] = [await makeContact({ userId: owner.id, name: "Asha" }), await makeContact({ userId: owner.id, name: "Ravi" })];
+    const browser = await signedIn(owner.id);
+    const list = async () => (await browser.visit<{ total: number; contacts: { id: string }[] }>(contactsLoader, "/contacts")).data;
+    expect(await list()).toMatchObject({ total: 2 });
+
+    // Without JavaScript the row's Delete opens the confirm step; with it the row confirms inline and sends confirm-delete.
+    expect((await editPost(browser, gone.id, { intent: "delete" })).data).toMatchObject({ confirmDelete: true });
+    const deleted = await editPost(browser, gone.id, { intent: "confirm-delete" });
+    expect(deleted).toMatchObject({ status: 302, location: "/contacts" });
+    expect(await toastTitle(deleted)).toBe("Contact deleted");
+    expect(await list()).toMatchObject({ total: 1, contacts: [{ id: kept.id }] });
+
+    // Deleted meanwhile (another tab): the row comes back with the failure toast.
+    const again = await editPost(browser, gone.id, { intent: "confirm-delete" });
+    expect(again.status).toBe(404);
+    expect(await toastTitle(again)).toBe("Failed to delete contact");
+    expect(await list()).toMatchObject({ total: 1 });
   });
 });

@@ -38,6 +38,32 @@ export function ContactFormPage({ title, children }: { title: string; children: 
   );
 }
 
+/**
+ * The name and mobile number every contact form starts with (the full forms and the counter's),
+ * and for a number the business already has, the way to that contact.
+ */
+export function NameAndMobileFields({
+  fields,
+  duplicateOf,
+}: {
+  fields: { name: FieldMetadata<string>; mobileNumber: FieldMetadata<string> };
+  duplicateOf: string | null | undefined;
+}) {
+  return (
+    <>
+      <Field label="Name" field={fields.name} type="text" autoComplete="off" />
+      <div>
+        <Field label="Mobile number" field={fields.mobileNumber} type="tel" inputMode="tel" placeholder="98123 45678" autoComplete="off" />
+        {duplicateOf ? (
+          <Link to={paths.editContact(duplicateOf)} className="mt-1 inline-block text-sm font-medium text-brand-700 hover:underline">
+            Open the existing contact
+          </Link>
+        ) : null}
+      </div>
+    </>
+  );
+}
+
 /** The add and edit contact form: plain fields (no JavaScript needed), checked as you type when it runs. */
 export function ContactForm({
   id,
@@ -60,15 +86,7 @@ export function ContactForm({
   return (
     <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
       <ErrorList errors={form.errors} id={form.errorId} />
-      <Field label="Name" field={fields.name} type="text" autoComplete="off" />
-      <div>
-        <Field label="Mobile number" field={fields.mobileNumber} type="tel" inputMode="tel" placeholder="98123 45678" autoComplete="off" />
-        {duplicateOf ? (
-          <Link to={paths.editContact(duplicateOf)} className="mt-1 inline-block text-sm font-medium text-brand-700 hover:underline">
-            Open the existing contact
-          </Link>
-        ) : null}
-      </div>
+      <NameAndMobileFields fields={fields} duplicateOf={duplicateOf} />
       <Field label="Email (optional)" field={asText(fields.email)} type="email" autoComplete="off" />
       <Field label="Groups (optional, separated by commas)" field={asText(fields.tags)} type="text" placeholder="Regulars, Diwali offers" />
       <TextareaField label="Notes (optional)" field={asText(fields.notes)} rows={3} maxLength={2000} />

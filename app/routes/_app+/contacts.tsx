@@ -2,13 +2,14 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { Button, ButtonLink } from "~/components/ui/button";
+import { Button, ButtonLink, buttonClasses } from "~/components/ui/button";
 import { paths } from "~/lib/paths";
-import { formatIndianPhone } from "~/lib/phone";
 import { contactListQuerySchema } from "~/lib/schemas/contacts";
 import { pageTitle } from "~/lib/title";
 import { listContactTags, listContacts } from "~/models/contacts.server";
 import { requireUser } from "~/utils/session.server";
+
+import { ContactRow, usePendingDeleteCount } from "./__contact-row";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -20,7 +21,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta: MetaFunction = () => [{ title: pageTitle("Contacts") }];
 
 export default function Contacts() {
-  const { contacts, total, page, pageCount, tags, q, tag } = useLoaderData<typeof loader>();
+  const { contacts, total: savedTotal, page, pageCount, tags, q, tag } = useLoaderData<typeof loader>();
+  // Deleted rows go at once, and the total with them, before the server has answered.
+  const total = savedTotal - usePendingDeleteCount();
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location.pathname === paths.contacts();
   const filtered = Boolean(q || tag);
@@ -33,7 +36,16 @@ export default function Contacts() {
             {filtered ? `${total} of your contacts match` : `${total} ${total === 1 ? "contact" : "contacts"}`}
           </p>
         </div>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
+          <ButtonLink to={paths.contactsImport()} variant="secondary">
+            Import
+          </ButtonLink>
+          {savedTotal > 0 || filtered ? (
+            // A CSV file from a resource route: the browser downloads it, the router never sees it.
+            <a href={paths.contactsExport({ q, tag })} download className={buttonClasses({ variant: "secondary" })}>
+              Export CSV
+            </a>
+          ) : null}
           <ButtonLink to={paths.addCustomerContact()} variant="secondary">
             Quick add
           </ButtonLink>
@@ -88,43 +100,19 @@ export default function Contacts() {
             <>
               <p className="text-slate-700">No contacts yet.</p>
               <p className="mt-1 text-sm text-slate-500">Save your customers&apos; numbers to send them offers by SMS.</p>
-              <ButtonLink to={paths.addContact()} className="mt-4">
-                Add contact
-              </ButtonLink>
+              <div className="mt-4 flex flex-wrap justify-center gap-2">
+                <ButtonLink to={paths.addContact()}>Add contact</ButtonLink>
+                <ButtonLink to={paths.contactsImport()} variant="secondary">
+                  Import contacts
+                </ButtonLink>
+              </div>
             </>
           )}
         </div>
       ) : (
         <ul className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white" aria-label="Contacts">
           {contacts.map((contact) => (
-            <li key={contact.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3">
-              <div className="min-w-0 flex-1">
-                <p className="truncate font-medium text-slate-900">{contact.name}</p>
-                <p className="text-sm text-slate-600">
-                  <a href={`tel:${contact.mobileNumber}`} className="whitespace-nowrap hover:underline">
-                    {formatIndianPhone(contact.mobileNumber)}
-                  </a>
-                </p>
-                {contact.email ? <p className="truncate text-sm text-slate-500">{contact.email}</p> : null}
-                {contact.tags.length ? (
-                  <ul className="mt-1 flex flex-wrap gap-1" aria-label="Groups">
-                    {contact.tags.map((name) => (
-                      <li key={name} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
-                        {name}
-                      </li>
-                    ))}
-                  </ul>
-                ) : null}
-              </div>
-              <span
-                className={`rounded-full px-2 py-0.5 text-xs font-medium ${contact.optedOut ? "bg-slate-100 text-slate-600" : "bg-green-50 text-green-800"}`}
-              >
-                {contact.optedOut ? "Opted out" : "Opted in"}
-              </span>
-              <Link to={paths.editContact(contact.id)} className="text-sm font-medium text-brand-700 hover:underline">
-                Edit<span className="sr-only"> {contact.name}</span>
-              </Link>
-            </li>
+            <ContactRow key={contact.id} contact={contact} />
           ))}
         </ul>
       )}

@@ -1,0 +1,217 @@
+import type { Page } from "@playwright/test";
+
+import { expect, test, usesJavaScript } from "./fixtures";
+
+const toast = (page: Page) => page.getByTestId("toast");
+
+const contactRows = (page: Page) => page.getByRole("list", { name: "Contacts" }).locator(":scope > li");
+
+const rowOf = (page: Page, name: string) => contactRows(page).filter({ hasText: name });
+
+/** With JavaScript, waits until the page's scripts run, so a click is handled by them and not by a plain form post. */
+async function scriptsReady(page: Page, javaScript: boolean) {
+  if (!javaScript) return;
+  await page.waitForFunction(() => "__remixRouter" in window);
+  await page.waitForLoadState("networkidle");
+}
+
+async function addContact(page: Page, name: string, mobileNumber: string) {
+  await page.goto("/add-contact");
+  await page.getByLabel("Name", { exact: true }).fill(name);
+  await page.getByLabel("Mobile number").fill(mobileNumber);
+  await page.getByRole("button", { name: "Add contact" }).click();
+  await expect(page).toHaveURL(/\/contacts$/);
+  await expect(toast(page)).toContainText("Contact added");
+}
+
+async function quickAdd(page: Page, name: string, mobileNumber: string) {
+  await page.getByLabel("Name", { exact: true }).fill(name);
+  await page.getByLabel("Mobile number").fill(mobileNumber);
+  await page.getByRole("button", { name: "Add contact" }).click();
+}
+
+test("a new business adds three contacts, edits one and deletes one; the list, its count and the dashboard agree", async ({
+  page,
+  login,
+}, testInfo) => {
+  test.slow();
+  const javaScript = usesJavaScript(testInfo.project.name);
+  await login();
+  await page.goto("/contacts");
+  await expect(page.getByText("No contacts yet.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Import contacts" })).toHaveAttribute("href", "/contacts/import");
+
+  await addContact(page, "Asha", "98123 45678");
+  await addContact(page, "Ravi", "+91 99000-11122");
+  await addContact(page, "Meena", "09000012345");
+  await expect(page.getByTestId("contacts-total")).toHaveText("3 contacts");
+  await expect(contactRows(page)).toHaveCount(3);
+  await expect(rowOf(page, "Ravi")).toContainText("+91 99000 11122");
+  await expect(page.getByRole("link", { name: "Export CSV" })).toHaveAttribute("href", "/contacts/export.csv");
+
+  await page.getByRole("link", { name: "Edit Asha" }).click();
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Asha");
+  await page.getByLabel("Name", { exact: true }).fill("Asha Rao");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page).toHaveURL(/\/contacts$/);
+  await expect(toast(page)).toContainText("Contact updated");
+  await expect(rowOf(page, "Asha Rao")).toBeVisible();
+
+  await scriptsReady(page, javaScript);
+  await page.getByRole("button", { name: "Delete Ravi" }).click();
+  if (javaScript) {
+    // The row asks, then goes at once.
+    const row = rowOf(page, "Ravi");
+    await expect(row.getByText("Delete Ravi?")).toBeVisible();
+    await row.getByRole("button", { name: "Cancel" }).click();
+    await expect(row.getByText("Delete Ravi?")).toBeHidden();
+    await page.getByRole("button", { name: "Delete Ravi" }).click();
+    await row.getByRole("button", { name: "Yes, delete" }).click();
+  } else {
+    // The edit page's confirm step.
+    await expect(page).toHaveURL(/\/edit-contact\/[0-9a-f-]+$/);
+    await expect(page.getByText("Delete Ravi? This cannot be undone.")).toBeVisible();
+    await page.getByRole("button", { name: "Yes, delete" }).click();
+  }
+  await expect(toast(page)).toContainText("Contact deleted");
+  await expect(page).toHaveURL(/\/contacts$/);
+  await expect(rowOf(page, "Ravi")).toHaveCount(0);
+  await expect(contactRows(page)).toHaveCount(2);
+  await expect(page.getByTestId("contacts-total")).toHaveText("2 contacts");
+
+  await page.goto("/app");
+  await expect(page.getByTestId("stat-contacts")).toHaveText("2");
+});
+
+test("with JavaScript a row goes before the server answers, and comes back if the delete fails @js-only", async ({
+  page,
+  login,
+  baseURL,
+}) => {
+  test.slow();
+  await login();
+  await page.goto("/add-customer-contact");
+  for (const [name, mobileNumber] of [
+    ["Ravi", "98123 45678"],
+    ["Asha", "99000 11122"],
+    ["Meena", "98765 43210"],
+  ]) {
+    await quickAdd(page, name, mobileNumber);
+    await expect(page.getByText(`Added: ${name}`)).toBeVisible();
+  }
+  await page.goto("/contacts");
+  await scriptsReady(page, true);
+  const total = page.getByTestId("contacts-total");
+  const deletes = /\/edit-contact\/[0-9a-f-]+/;
+
+  // The answer is held back: the row and the total have already changed.
+  let answer!: () => void;
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  await page.route(deletes, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole("button", { name: "Delete Asha" }).click();
+  await rowOf(page, "Asha").getByRole("button", { name: "Yes, delete" }).click();
+  await expect(rowOf(page, "Asha")).toBeHidden();
+  await expect(total).toHaveText("2 contacts");
+  answer();
+  await expect(toast(page)).toContainText("Contact deleted");
+  await expect(rowOf(page, "Asha")).toHaveCount(0);
+  await expect(total).toHaveText("2 contacts");
+  await page.unroute(deletes);
+
+  // The server refuses (the delete reaches a contact it does not know): the row and the total come back.
+  await page.route(deletes, (route) =>
+    route.continue({ url: route.request().url().replace(deletes, "/edit-contact/00000000-0000-4000-8000-000000000000") }),
+  );
+  await page.getByRole("button", { name: "Delete Ravi" }).click();
+  await rowOf(page, "Ravi").getByRole("button", { name: "Yes, delete" }).click();
+  await expect(toast(page)).toContainText("Failed to delete contact");
+  await expect(rowOf(page, "Ravi")).toBeVisible();
+  await expect(total).toHaveText("2 contacts");
+  await page.unroute(deletes);
+
+  await page.getByRole("button", { name: "Dismiss notification" }).click();
+  // Deleted meanwhile in another tab: the delete fails, and the list shows what the server has.
+  const editHref = await page.getByRole("link", { name: "Edit Meena" }).getAttribute("href");
+  const elsewhere = await page.request.post(editHref!, {
+    form: { intent: "confirm-delete" },
+    headers: { Origin: baseURL! },
+    maxRedirects: 0,
+  });
+  expect(elsewhere.status()).toBe(302);
+  await page.getByRole("button", { name: "Delete Meena" }).click();
+  await rowOf(page, "Meena").getByRole("button", { name: "Yes, delete" }).click();
+  await expect(toast(page)).toContainText("Failed to delete contact");
+  await expect(rowOf(page, "Meena")).toHaveCount(0);
+  await expect(total).toHaveText("1 contact");
+});
+
+test("the counter form shows the last one added and an empty form, ready for the next customer", async ({ page, login }, testInfo) => {
+  await login();
+  await page.goto("/add-customer-contact");
+  await expect(page.getByRole("heading", { name: "Add customer contact" })).toBeVisible();
+
+  await quickAdd(page, "Meena", "98765 43210");
+  await expect(page).toHaveURL(/\/add-customer-contact\?added=[0-9a-f-]+$/);
+  await expect(toast(page)).toContainText("Contact added");
+  await expect(page.getByText("Added: Meena, +91 98765 43210")).toBeVisible();
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue("");
+  await expect(page.getByLabel("Mobile number")).toHaveValue("");
+  if (usesJavaScript(testInfo.project.name)) await expect(page.getByLabel("Name", { exact: true })).toBeFocused();
+
+  await quickAdd(page, "Kavya", "70123 45678");
+  await expect(page.getByText("Added: Kavya, +91 70123 45678")).toBeVisible();
+  await expect(page.getByText("Added: Meena")).toHaveCount(0);
+  await expect(page.getByText("2 contacts saved")).toBeVisible();
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue("");
+
+  // The same mobile again: refused, with the way to the contact the business already has.
+  await quickAdd(page, "Meena K", "+91 98765-43210");
+  await expect(page.getByText("A contact with this mobile number already exists")).toBeVisible();
+  await expect(toast(page)).toContainText("Failed to add contact");
+  await page.getByRole("link", { name: "Open the existing contact" }).click();
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Meena");
+
+  await page.goto("/add-customer-contact");
+  await page.getByRole("button", { name: "Add contact" }).click();
+  await expect(page.getByText("Name and mobile number are required").first()).toBeVisible();
+});
+
+test("the list finds contacts by name and by the digits of their mobile", async ({ page, login }) => {
+  await login();
+  await page.goto("/add-customer-contact");
+  await quickAdd(page, "Meena Iyer", "98765 43210");
+  await expect(page.getByText("Added: Meena Iyer")).toBeVisible();
+  await quickAdd(page, "Kavya", "70123 45678");
+  await expect(page.getByText("Added: Kavya")).toBeVisible();
+
+  await page.goto("/contacts");
+  await expect(contactRows(page)).toHaveCount(2);
+  for (const [search, found, missing] of [
+    ["meena", "Meena Iyer", "Kavya"],
+    ["43210", "Meena Iyer", "Kavya"],
+    ["70123 45678", "Kavya", "Meena Iyer"],
+  ]) {
+    await page.getByRole("searchbox", { name: "Search contacts" }).fill(search);
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(page).toHaveURL(/\/contacts\?q=/);
+    await expect(page.getByTestId("contacts-total")).toHaveText("1 of your contacts match");
+    await expect(rowOf(page, found)).toBeVisible();
+    await expect(rowOf(page, missing)).toHaveCount(0);
+  }
+});
+
+test("bad input on the add form shows its message and adds nothing", async ({ page, login }) => {
+  await login();
+  await page.goto("/add-contact");
+  await page.getByRole("button", { name: "Add contact" }).click();
+  await expect(page.getByText("Name and mobile number are required").first()).toBeVisible();
+  await page.getByLabel("Name", { exact: true }).fill("Ravi");
+  await page.getByLabel("Mobile number").fill("022 2345 6789");
+  await page.getByRole("button", { name: "Add contact" }).click();
+  await expect(page.getByText("Enter a valid Indian mobile number, e.g. 98123 45678")).toBeVisible();
+  await page.goto("/contacts");
+  await expect(page.getByText("No contacts yet.")).toBeVisible();
+});
