@@ -30,6 +30,7 @@ export class ImportFileError extends Error {
   }
 }
 
+export const CHOOSE_A_FILE = "Choose a CSV file to import.";
 export const EMPTY_FILE = "The file is empty. Choose a CSV file with a header row and one contact per row.";
 export const ONLY_HEADER = "The file has a header row but no contacts.";
 export const TOO_LARGE = "The file is larger than 5 MB. Split it into smaller files and import each.";
@@ -190,7 +191,7 @@ export async function getContactImport(userId: string, importId: string) {
       errorCount: sql<number>`jsonb_array_length(${contactImports.errors})`.mapWith(Number),
       firstErrors: sql<
         Array<{ line: number; message: string }>
-      >`coalesce((select jsonb_agg(jsonb_build_object('line', e->'line', 'message', e->'message')) from (select e from jsonb_array_elements(${contactImports.errors}) as e limit 100) as first), '[]'::jsonb)`,
+      >`coalesce((select jsonb_agg(jsonb_build_object('line', e->'line', 'message', e->'message')) from (select e from jsonb_array_elements(${contactImports.errors}) as e limit 20) as first), '[]'::jsonb)`,
       failure: contactImports.failure,
       createdAt: contactImports.createdAt,
       finishedAt: contactImports.finishedAt,

@@ -1,0 +1,266 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
+import { useEffect, useState } from "react";
+
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { SubmitButton } from "~/components/forms";
+import { ButtonLink } from "~/components/ui/button";
+import { useIsPending } from "~/hooks/use-is-pending";
+import { queueJob } from "~/jobs/index.server";
+import { IMPORT_FIELDS, IMPORT_FIELD_LABELS, type ColumnMapping, type ImportField } from "~/lib/contact-csv";
+import { paths } from "~/lib/paths";
+import { pageTitle } from "~/lib/title";
+import { NAME_AND_MOBILE_COLUMNS, confirmContactImport, getContactImport } from "~/models/contact-import.server";
+import { assertSameOrigin } from "~/utils/csrf.server";
+import { requireUser } from "~/utils/session.server";
+
+import { ImportFrame, formatCount } from "./__contact-import";
+
+export const meta: MetaFunction = () => [{ title: pageTitle("Import Contacts") }];
+
+const notFound = () => new Response("Import not found", { status: 404 });
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const found = await getContactImport(user.id, params.id ?? "");
+  if (!found) throw notFound();
+  return { contactImport: found };
+}
+
+/** The chosen columns from the form: each field's select holds a column's index, or nothing. */
+function mappingFrom(formData: FormData): ColumnMapping {
+  const mapping: ColumnMapping = {};
+  for (const field of IMPORT_FIELDS) {
+    const value = formData.get(field);
+    if (typeof value === "string" && /^\d{1,4}$/.test(value)) mapping[field] = Number(value);
+  }
+  return mapping;
+}
+
+/** Step 2 → 3: the columns are kept and the import queued (once, however often this is sent); the page then shows its progress. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const user = await requireUser(request);
+  const importId = params.id ?? "";
+  const outcome = await confirmContactImport(user.id, importId, mappingFrom(await request.formData()));
+  if (outcome === null) throw notFound();
+  if (outcome === "bad-mapping") return data({ error: NAME_AND_MOBILE_COLUMNS }, { status: 400 });
+  if (outcome === "queued") await queueJob("contact-import", { importId });
+  return redirect(paths.contactImport(importId));
+}
+
+type Import = Awaited<ReturnType<typeof loader>>["contactImport"];
+
+export default function ContactImport() {
+  const { contactImport } = useLoaderData<typeof loader>();
+  if (contactImport.status === "mapping") return <MatchColumns contactImport={contactImport} />;
+  if (contactImport.status === "queued" || contactImport.status === "running") return <Progress contactImport={contactImport} />;
+  return <Report contactImport={contactImport} />;
+}
+
+const REQUIRED: ReadonlySet<ImportField> = new Set(["name", "mobileNumber"]);
+
+function MatchColumns({ contactImport }: { contactImport: Import }) {
+  const actionData = useActionData<typeof action>();
+  const [mapping, setMapping] = useState<ColumnMapping>(contactImport.mapping);
+  const busy = useIsPending();
+  const shown = IMPORT_FIELDS.filter((field) => mapping[field] !== undefined);
+  return (
+    <ImportFrame step={2}>
+      <p className="mt-4 text-sm text-slate-700">
+        <span className="font-medium">{contactImport.fileName}</span> · {formatCount(contactImport.rowCount)}{" "}
+        {contactImport.rowCount === 1 ? "row" : "rows"}. Check which column holds what; the preview shows the first rows as they will be
+        imported.
+      </p>
+      <Form method="post" className="mt-4 space-y-4">
+        {actionData?.error ? (
+          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
+            {actionData.error}
+          </p>
+        ) : null}
+        <div className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2">
+          {IMPORT_FIELDS.map((field) => (
+            <div key={field}>
+              <label htmlFor={`column-${field}`} className="block text-sm font-medium text-slate-700">
+                {IMPORT_FIELD_LABELS[field]}
+                {REQUIRED.has(field) ? <span className="text-red-600"> *</span> : null}
+              </label>
+              <select
+                id={`column-${field}`}
+                name={field}
+                defaultValue={mapping[field] ?? ""}
+                required={REQUIRED.has(field)}
+                onChange={(event) => {
+                  const value = event.currentTarget.value;
+                  setMapping((current) => ({ ...current, [field]: value === "" ? undefined : Number(value) }));
+                }}
+                className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
+              >
+                <option value="">{REQUIRED.has(field) ? "Choose a column" : "Don't import"}</option>
+                {contactImport.header.map((name, column) => (
+                  <option key={column} value={column}>
+                    {name || `Column ${column + 1}`}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ))}
+        </div>
+
+        <section aria-labelledby="preview-heading">
+          <h2 id="preview-heading" className="text-sm font-semibold text-slate-900">
+            Preview
+          </h2>
+          <div className="mt-2 overflow-x-auto rounded-xl border border-slate-200 bg-white">
+            <table className="w-full text-left text-sm">
+              <thead className="bg-slate-50 text-xs text-slate-600">
+                <tr>
+                  {shown.map((field) => (
+                    <th key={field} scope="col" className="px-3 py-2 font-medium">
+                      {IMPORT_FIELD_LABELS[field]}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {contactImport.preview.map((cells, row) => (
+                  <tr key={row}>
+                    {shown.map((field) => (
+                      <td key={field} className="max-w-[12rem] truncate px-3 py-2 text-slate-800">
+                        {cells[mapping[field]!] ?? ""}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+
+        <SubmitButton busy={busy} busyText="Starting...">
+          {`Import ${formatCount(contactImport.rowCount)} ${contactImport.rowCount === 1 ? "row" : "rows"}`}
+        </SubmitButton>
+      </Form>
+      <ButtonLink to={paths.contactsImport()} variant="ghost" className="mt-2">
+        Choose another file
+      </ButtonLink>
+    </ImportFrame>
+  );
+}
+
+/** How often the page asks for progress with JavaScript; without, it reloads itself (the meta refresh). */
+const POLL_MS = 1000;
+
+function Progress({ contactImport }: { contactImport: Import }) {
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (revalidator.state === "idle") revalidator.revalidate();
+    }, POLL_MS);
+    return () => clearInterval(timer);
+  }, [revalidator]);
+  const percent = Math.floor((contactImport.processedRows / Math.max(1, contactImport.rowCount)) * 100);
+  return (
+    <ImportFrame step={3}>
+      <noscript>
+        <meta httpEquiv="refresh" content="2" />
+      </noscript>
+      <div className="mt-6 rounded-xl border border-slate-200 bg-white p-4" aria-live="polite">
+        <p className="font-medium text-slate-900">
+          {contactImport.status === "queued" ? "Starting the import..." : `Importing ${contactImport.fileName}...`}
+        </p>
+        <progress
+          value={contactImport.processedRows}
+          max={contactImport.rowCount}
+          aria-label="Import progress"
+          className="mt-3 h-3 w-full overflow-hidden rounded-full [&::-webkit-progress-bar]:bg-slate-100 [&::-webkit-progress-value]:bg-brand-600"
+        />
+        <p className="mt-2 text-sm text-slate-600">
+          {formatCount(contactImport.processedRows)} of {formatCount(contactImport.rowCount)} rows ({percent}%). You can leave this page:
+          the import goes on.
+        </p>
+      </div>
+    </ImportFrame>
+  );
+}
+
+function Report({ contactImport }: { contactImport: Import }) {
+  const counts = [
+    { label: "Added", value: contactImport.imported, testId: "imported" },
+    { label: "Updated", value: contactImport.updated, testId: "updated" },
+    { label: "Already up to date", value: contactImport.skipped, testId: "skipped" },
+    { label: "Rejected", value: contactImport.errorCount, testId: "rejected" },
+  ];
+  return (
+    <ImportFrame step={3}>
+      <div className="mt-6 rounded-xl border border-slate-200 bg-white p-4">
+        <h2 className="font-semibold text-slate-900">{contactImport.status === "done" ? "Import finished" : "Import stopped"}</h2>
+        {contactImport.failure ? <p className="mt-1 text-sm text-red-700">{contactImport.failure}</p> : null}
+        <p className="mt-1 text-sm text-slate-600">
+          {contactImport.fileName} · {formatCount(contactImport.processedRows)} of {formatCount(contactImport.rowCount)} rows read
+        </p>
+        <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
+          {counts.map((count) => (
+            <div key={count.label} className="rounded-lg bg-slate-50 p-3">
+              <dt className="text-xs text-slate-600">{count.label}</dt>
+              <dd className="text-xl font-bold text-slate-900" data-testid={`import-${count.testId}`}>
+                {formatCount(count.value)}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+
+      {contactImport.errorCount ? (
+        <section className="mt-4" aria-labelledby="rejected-heading">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h2 id="rejected-heading" className="text-sm font-semibold text-slate-900">
+              Rejected rows
+            </h2>
+            <a href={paths.contactImportErrors(contactImport.id)} download className="text-sm font-medium text-brand-700 hover:underline">
+              Download rejected rows (CSV)
+            </a>
+          </div>
+          <div className="mt-2 overflow-x-auto rounded-xl border border-slate-200 bg-white">
+            <table className="w-full text-left text-sm">
+              <thead className="bg-slate-50 text-xs text-slate-600">
+                <tr>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    Line
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    Reason
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {contactImport.firstErrors.map((error) => (
+                  <tr key={error.line}>
+                    <td className="px-3 py-2 tabular-nums text-slate-600">{error.line}</td>
+                    <td className="px-3 py-2 text-slate-800">{error.message}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {contactImport.errorCount > contactImport.firstErrors.length ? (
+            <p className="mt-2 text-sm text-slate-600">
+              And {formatCount(contactImport.errorCount - contactImport.firstErrors.length)} more in the download.
+            </p>
+          ) : null}
+        </section>
+      ) : null}
+
+      <div className="mt-6 flex flex-wrap gap-2">
+        <ButtonLink to={paths.contacts()}>View contacts</ButtonLink>
+        <ButtonLink to={paths.contactsImport()} variant="secondary">
+          Import another file
+        </ButtonLink>
+      </div>
+    </ImportFrame>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
