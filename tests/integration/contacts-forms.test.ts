@@ -86,6 +86,7 @@ describe("the add and edit contact forms (no JavaScript)", () => {
     const intruder = await signedIn((await createUser()).id);
     expect((await editPage(intruder, contact.id)).status).toBe(404);
     expect((await editPost(intruder, contact.id, { name: "Hacked", mobileNumber: "9812345678" })).status).toBe(404);
+    expect((await editPost(intruder, contact.id, { intent: "delete" })).status).toBe(404);
     expect((await editPost(intruder, contact.id, { intent: "confirm-delete" })).status).toBe(404);
     expect(await contactsOf(owner.id)).toMatchObject([{ name: "Asha" }]);
     expect((await editPage(intruder, "not-a-uuid")).status).toBe(400);
@@ -99,9 +100,18 @@ describe("the add and edit contact forms (no JavaScript)", () => {
     expect(await list()).toMatchObject({ total: 2 });
 
     // Without JavaScript the row's Delete opens the confirm step; with it the row confirms inline and sends confirm-delete.
-    expect((await editPost(browser, gone.id, { intent: "delete" })).data).toMatchObject({ confirmDelete: true });
-    const deleted = await editPost(browser, gone.id, { intent: "confirm-delete" });
-    expect(deleted).toMatchObject({ status: 302, location: "/contacts" });
+    // Either way it goes back to the list as it was, its search and page kept (and only to a contacts list).
+    const back = "/contacts?q=a&page=2";
+    expect((await editPost(browser, gone.id, { intent: "delete", redirectTo: back })).data).toMatchObject({
+      confirmDelete: true,
+      backTo: back,
+    });
+    expect((await editPost(browser, gone.id, { intent: "delete", redirectTo: "//evil.example/contacts" })).data).toMatchObject({
+      backTo: null,
+    });
+    expect((await editPost(browser, gone.id, { intent: "delete", redirectTo: "/app" })).data).toMatchObject({ backTo: null });
+    const deleted = await editPost(browser, gone.id, { intent: "confirm-delete", redirectTo: back });
+    expect(deleted).toMatchObject({ status: 302, location: back });
     expect(await toastTitle(deleted)).toBe("Contact deleted");
     expect(await list()).toMatchObject({ total: 1, contacts: [{ id: kept.id }] });
 

@@ -1,4 +1,4 @@
-import { Form, Link, useFetcher, useFetchers } from "@remix-run/react";
+import { Form, Link, useFetcher, useFetchers, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 
 import { ActionToast } from "~/components/ui/action-toast";
@@ -31,6 +31,9 @@ export function usePendingDeleteCount(): number {
 export function ContactRow({ contact }: { contact: ContactListItem }) {
   const fetcher = useFetcher<typeof editContactAction>({ key: `${DELETE_FETCHER_PREFIX}${contact.id}` });
   const [confirming, setConfirming] = useState(false);
+  const location = useLocation();
+  // After the delete, back to the list as it is now (its search and page).
+  const listPage = `${location.pathname}${location.search}`;
   const deleteButton = useRef<HTMLButtonElement>(null);
   const cancelButton = useRef<HTMLButtonElement>(null);
   const wasConfirming = useRef(false);
@@ -71,6 +74,7 @@ export function ContactRow({ contact }: { contact: ContactListItem }) {
           Edit<span className="sr-only"> {contact.name}</span>
         </Link>
         <Form method="post" action={paths.editContact(contact.id)}>
+          <input type="hidden" name="redirectTo" value={listPage} />
           <button
             ref={deleteButton}
             type="submit"
@@ -95,6 +99,7 @@ export function ContactRow({ contact }: { contact: ContactListItem }) {
           onSubmit={() => setConfirming(false)}
           className="flex w-full flex-wrap items-center justify-end gap-2 rounded-lg bg-red-50 px-3 py-2"
         >
+          <input type="hidden" name="redirectTo" value={listPage} />
           <p id={questionId} className="mr-auto text-sm font-medium text-red-900">
             Delete {contact.name}?
           </p>

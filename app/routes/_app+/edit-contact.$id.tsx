@@ -9,6 +9,7 @@ import { useIsPending } from "~/hooks/use-is-pending";
 import { isUuid } from "~/lib/ids";
 import { paths } from "~/lib/paths";
 import { INVALID_CONTACT_ID } from "~/lib/schemas/contacts";
+import { safeRedirect } from "~/lib/safe-redirect";
 import { pageTitle } from "~/lib/title";
 import { createToast } from "~/lib/toast";
 import { deleteContact, getContact, updateContact } from "~/models/contacts.server";
@@ -25,6 +26,12 @@ export const meta: MetaFunction = () => [{ title: pageTitle("Edit Contact") }];
 function contactId(id: string | undefined): string {
   if (!isUuid(id)) throw new Response(INVALID_CONTACT_ID, { status: 400 });
   return id;
+}
+
+/** A delete from the list goes back to the list as it was (its search and page); only a contacts list is accepted. */
+function listPage(redirectTo: FormDataEntryValue | null): string | null {
+  const target = safeRedirect(redirectTo, "");
+  return target === paths.contacts() || target.startsWith(`${paths.contacts()}?`) ? target : null;
 }
 
 const notFound = () => new Response("Failed to get contact", { status: 404 });
@@ -46,13 +53,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = contactId(params.id);
   const formData = await request.formData();
   const intent = formData.get("intent");
-  if (intent === "delete") return data({ confirmDelete: true, result: undefined, toast: null, duplicateOf: null });
+  const backTo = listPage(formData.get("redirectTo"));
+  if (intent === "delete") {
+    if (!(await getContact(user.id, id))) throw notFound();
+    return data({ confirmDelete: true, backTo, result: undefined, toast: null, duplicateOf: null });
+  }
   if (intent === "confirm-delete") {
     if (!(await deleteContact(user.id, id))) {
       const toast = createToast({ type: "error", title: "Failed to delete contact" });
-      return data({ confirmDelete: false, result: undefined, toast, duplicateOf: null }, { status: 404 });
+      return data({ confirmDelete: false, backTo, result: undefined, toast, duplicateOf: null }, { status: 404 });
     }
-    return redirectWithToast(paths.contacts(), { type: "success", title: "Contact deleted" });
+    return redirectWithToast(backTo ?? paths.contacts(), { type: "success", title: "Contact deleted" });
   }
   const saved = await saveContactForm(user.id, formData, "Failed to update contact", (userId, input) => updateContact(userId, id, input));
   if ("reply" in saved) return saved.reply;
@@ -65,6 +76,7 @@ export default function EditContact() {
   const actionData = useActionData<typeof action>();
   const busy = useIsPending();
   const confirming = actionData && "confirmDelete" in actionData && actionData.confirmDelete;
+  const backTo = actionData && "backTo" in actionData ? actionData.backTo : null;
   return (
     <ContactFormPage title="Edit contact">
       {confirming ? (
@@ -73,10 +85,11 @@ export default function EditContact() {
             Delete {contact.name}? This cannot be undone.
           </p>
           <Form method="post" className="mt-3 flex gap-2">
+            {backTo ? <input type="hidden" name="redirectTo" value={backTo} /> : null}
             <Button type="submit" name="intent" value="confirm-delete" variant="danger" disabled={busy}>
               {busy ? "Deleting..." : "Yes, delete"}
             </Button>
-            <ButtonLink to={paths.editContact(contact.id)} variant="secondary">
+            <ButtonLink to={backTo ?? paths.editContact(contact.id)} variant="secondary">
               Cancel
             </ButtonLink>
           </Form>
