@@ -1479,3 +1479,18 @@ export const DEMO_CONTACT_NAMES = [
   "Asha Fernandes",
 ];
 export const DEMO_CONTACT_GROUPS = ["Regulars", "Office lunch", "Catering", "Weekend biryani", "Diwali 2026"] as const;
+
+/** A sheet the demo business imported from its billing counter: new customers, one already known, one mistyped number. */
+export const DEMO_IMPORT_CSV = [
+  "Customer Name;Phone;Email;Groups;Remarks",
+  "Lakshmi Venkatesh;98450 11223;lakshmi.v@mail.example.in;Weekend biryani;",
+  "Farhan Qureshi;+91 99001-22334;;Office lunch;Orders for 12 on Fridays",
+  "Meenakshi Sundaram;09880112233;;Catering;",
+  "Gurpreet Singh;97390 44556;gurpreet@mail.example.in;Regulars, Diwali 2026;",
+  "Ananya Bhat;96320 77889;;Diwali 2026;",
+  "Joseph D'Souza;90080 33445;;Regulars;Likes extra raita",
+  "Pooja Kulkarni;88844 55667;;Weekend biryani;",
+  "Ramesh Gowda;70220 99887;;Office lunch;",
+  "Shalini Rao;98451 2345;;;Number missing a digit",
+  "Ananya Bhat;96320 77889;;Weekend biryani;",
+].join("\r\n");

@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { count, eq, inArray, sql } from "drizzle-orm";
 
 import { createAdminAccount } from "~/models/admins.server";
+import { importContactsNow } from "~/models/contact-import.server";
 import type { FileStorage } from "~/services/storage.server";
 
 import { db } from "../db.server";
@@ -25,6 +26,7 @@ import {
   DEMO_CATEGORIES,
   DEMO_CONTACT_GROUPS,
   DEMO_CONTACT_NAMES,
+  DEMO_IMPORT_CSV,
   DEMO_PAGES,
   DEMO_POSTS,
   DEMO_TEMPLATE_CATEGORIES,
@@ -335,7 +337,9 @@ async function seedDemoContacts(userId: string, now: Date) {
       tags: groups,
       notes: index % 7 === 0 ? "Prefers a call before 11 am." : null,
       optedOut: index === 5 || index === 17,
+      consentSource: index === 5 || index === 17 ? "Replied STOP" : index % 4 === 0 ? "Website order form" : "Asked at the counter",
       createdAt: new Date(now.getTime() - (DEMO_CONTACT_NAMES.length - index) * 26 * 3_600_000),
     });
   }
+  await importContactsNow(userId, "walk-in-customers.csv", new TextEncoder().encode(DEMO_IMPORT_CSV));
 }
