@@ -22,6 +22,8 @@ import {
 import { isUuid } from "~/lib/ids";
 import { contactInputSchema } from "~/lib/schemas/contacts.server";
 
+import { hitRateLimit, throttledFor, type RateLimit, type Throttled } from "./rate-limit.server";
+
 /** A file the import cannot take, with the message to show (the API's 400). Nothing was saved. */
 export class ImportFileError extends Error {
   constructor(message: string) {
@@ -38,6 +40,15 @@ export const TOO_MANY_ROWS = "The file has more than 50,000 rows. Split it into 
 export const NAME_AND_MOBILE_COLUMNS = "Choose the columns that hold the name and the mobile number.";
 export const IMPORT_FAILED =
   "The import stopped before the end. The contacts up to there are saved: import the file again to add the rest.";
+
+/** Files a business may upload an hour (page and API together): each is parsed whole, up to 50,000 rows. */
+export const IMPORTS_PER_HOUR: RateLimit = { limit: 20, windowSeconds: 3600 };
+
+/** Counts one upload against the business's hourly allowance; a Throttled answer means refuse it (429). */
+export async function throttleContactImport(userId: string): Promise<Throttled | null> {
+  const result = await hitRateLimit(`contact-import:user:${userId}`, IMPORTS_PER_HOUR);
+  return result.allowed ? null : throttledFor(result.retryAfterSeconds);
+}
 
 /** Rows written per transaction: small enough that other requests never wait long behind one. */
 const BATCH_ROWS = 500;

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { contactImports, contacts } from "~/db/schema";
 import { makeContact, makeUser } from "~/db/seed/factories.server";
 import { NOT_A_CSV } from "~/lib/contact-csv";
-import { CHOOSE_A_FILE, NAME_AND_MOBILE_COLUMNS, TOO_LARGE, runContactImport } from "~/models/contact-import.server";
+import { CHOOSE_A_FILE, IMPORTS_PER_HOUR, NAME_AND_MOBILE_COLUMNS, TOO_LARGE, runContactImport } from "~/models/contact-import.server";
 import { loader as exportLoader } from "~/routes/_app+/contacts_.export[.]csv";
 import { action as uploadAction } from "~/routes/_app+/contacts_.import";
 import { action as mapAction, loader as importLoader } from "~/routes/_app+/contacts_.import_.$id";
@@ -80,6 +80,22 @@ describe("the import pages (no JavaScript)", () => {
     const reply = await upload(await signedIn(owner.id), file);
     expect(reply).toMatchObject({ status: 400, data: { error: message } });
     expect(await test.db.select().from(contactImports).where(eq(contactImports.userId, owner.id))).toEqual([]);
+  });
+
+  it("allows a business 20 uploads an hour, then answers 429 with the wait, keeping nothing", async () => {
+    const owner = await makeUser();
+    const browser = await signedIn(owner.id);
+    for (let upload_ = 0; upload_ < IMPORTS_PER_HOUR.limit; upload_++) {
+      expect((await upload(browser, csvFile("name,mobile\nRavi,9812345678\n"))).status).toBe(302);
+    }
+    const refused = await upload(browser, csvFile("name,mobile\nAsha,9812345679\n"));
+    expect(refused.status).toBe(429);
+    expect(refused.data.error).toMatch(/^Too many attempts/);
+    expect(
+      await test.db.select({ status: contactImports.status }).from(contactImports).where(eq(contactImports.userId, owner.id)),
+    ).toHaveLength(1);
+    // Another business is counted on its own.
+    expect((await upload(await signedIn((await makeUser()).id), csvFile("name,mobile\nAsha,9812345679\n"))).status).toBe(302);
   });
 
   it("shows, maps and reports an import to its own business only (404 to another)", async () => {

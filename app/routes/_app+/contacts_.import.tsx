@@ -16,7 +16,14 @@ import { useIsPending } from "~/hooks/use-is-pending";
 import { IMPORT_LIMITS } from "~/lib/contact-csv";
 import { paths } from "~/lib/paths";
 import { pageTitle } from "~/lib/title";
-import { CHOOSE_A_FILE, ImportFileError, TOO_LARGE, listContactImports, startContactImport } from "~/models/contact-import.server";
+import {
+  CHOOSE_A_FILE,
+  ImportFileError,
+  TOO_LARGE,
+  listContactImports,
+  startContactImport,
+  throttleContactImport,
+} from "~/models/contact-import.server";
 import { assertSameOrigin } from "~/utils/csrf.server";
 import { requireUser } from "~/utils/session.server";
 
@@ -33,7 +40,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const user = await requireUser(request);
-  const refuse = (error: string) => data({ error }, { status: 400 });
+  const refuse = (error: string, status = 400) => data({ error }, { status });
+  const throttled = await throttleContactImport(user.id);
+  if (throttled) return refuse(throttled.message, 429);
   let file: FormDataEntryValue | null;
   try {
     const uploads = unstable_createMemoryUploadHandler({ maxPartSize: IMPORT_LIMITS.bytes });

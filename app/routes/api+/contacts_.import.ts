@@ -1,4 +1,4 @@
-import { ImportFileError, importContactsNow } from "~/models/contact-import.server";
+import { ImportFileError, importContactsNow, throttleContactImport } from "~/models/contact-import.server";
 import { requireApiUser } from "~/utils/api-auth.server";
 import { apiError, apiJson, methods } from "~/utils/api.server";
 
@@ -9,6 +9,8 @@ import { apiError, apiJson, methods } from "~/utils/api.server";
 export const { loader, action } = methods({
   POST: async ({ request }) => {
     const user = await requireApiUser(request);
+    const throttled = await throttleContactImport(user.id);
+    if (throttled) return apiError(429, throttled.message, { headers: { "Retry-After": String(throttled.retryAfterSeconds) } });
     const { name, bytes } = await uploadedCsv(request);
     try {
       return apiJson(await importContactsNow(user.id, name, bytes));
