@@ -95,6 +95,14 @@ export function detectDelimiter(text: string): "," | ";" | "\t" {
 }
 
 /**
+ * How every contacts CSV is written (the export, the rejected rows): rows end in CRLF, as RFC 4180
+ * and Excel have them, and a cell with any line break is quoted. csv-stringify by itself quotes
+ * only the record delimiter (CRLF), so a note with a bare LF would split its row in Excel and in
+ * the import.
+ */
+export const CSV_WRITE_OPTIONS = { record_delimiter: "windows", quoted_match: /[\r\n]/ } as const;
+
+/**
  * A cell that a spreadsheet would run as a formula (=, +, -, @, a tab or a return first) is
  * written with a leading apostrophe, which the spreadsheet shows as text (OWASP's CSV injection
  * advice); the import takes the apostrophe off again, so an export re-imports unchanged.

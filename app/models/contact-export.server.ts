@@ -3,14 +3,14 @@ import { and, desc, sql } from "drizzle-orm";
 
 import { db } from "~/db/db.server";
 import { contacts } from "~/db/schema";
-import { EXPORT_HEADER, protectCell } from "~/lib/contact-csv";
+import { CSV_WRITE_OPTIONS, EXPORT_HEADER, protectCell } from "~/lib/contact-csv";
 import type { ContactListQuery } from "~/lib/schemas/contacts";
 
 import { contactColumns, contactFilter } from "./contacts.server";
 
 const PAGE_ROWS = 1000;
 
-const toCsv = (rows: string[][]) => stringify(rows, { record_delimiter: "windows" });
+const toCsv = (rows: string[][]) => stringify(rows, CSV_WRITE_OPTIONS);
 
 type Cursor = { createdAt: string; id: string };
 

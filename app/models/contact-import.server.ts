@@ -392,6 +392,9 @@ export async function runContactImport(importId: string): Promise<void> {
       if (batch.length === BATCH_ROWS) {
         await importBatchOnce(job.userId, importId, batch, mapping, defaultSource);
         batch = [];
+        // A turn for other requests between batches: the embedded database answers without ever
+        // yielding to the event loop, so back-to-back batches would hold every other request.
+        await nextTurn();
       }
     }
     if (batch.length) await importBatchOnce(job.userId, importId, batch, mapping, defaultSource);

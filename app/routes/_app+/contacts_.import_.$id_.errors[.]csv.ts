@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { stringify } from "csv-stringify/sync";
 
-import { protectCell } from "~/lib/contact-csv";
+import { CSV_WRITE_OPTIONS, protectCell } from "~/lib/contact-csv";
 import { getImportErrors } from "~/models/contact-import.server";
 import { requireUser } from "~/utils/session.server";
 
@@ -17,7 +17,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return csvDownload(name, [
     `\uFEFF${stringify(
       rows.map((row) => row.map(protectCell)),
-      { record_delimiter: "windows" },
+      CSV_WRITE_OPTIONS,
     )}`,
   ]);
 }
