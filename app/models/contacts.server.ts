@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 
 import { db } from "~/db/db.server";
 import { contacts } from "~/db/schema";
@@ -24,47 +25,106 @@ export type ContactListItem = {
 
 export type ContactPage = { contacts: ContactListItem[]; total: number; page: number; pageCount: number };
 
+/** The same table again, for the groups' subqueries. */
+const grouped = alias(contacts, "grouped");
+
+/** Between a contact's groups when a search reads them as one text: a control character, which no search holds (the schemas refuse them). */
+const TAG_SEPARATOR = "\u001f";
+
+/** The ids of a business's contacts in a group that `condition` (on `grouped.tags`) picks: read from the (user_id, id) INCLUDE (tags) index alone. */
+const inGroups = (userId: string, condition: SQL) =>
+  sql`${contacts.id} in (select ${grouped.id} from ${contacts} as ${sql.identifier("grouped")} where ${grouped.userId} = ${userId} and ${condition})`;
+
 /**
  * Matches a name, email or tag containing the search, or a mobile number containing its digits
- * (so '98123 45678' finds +919812345678).
+ * (so '98123 45678' finds +919812345678). lower(x) LIKE lower(pattern) is what ILIKE does in a
+ * UTF-8 database, without lowering the pattern again for every row; the groups are matched as one
+ * text, which finds the same contacts because the search cannot hold the separator. Every column
+ * it reads is in the list's covering indexes (migration 0010), so a search reads no table rows.
  */
-function searchCondition(search: string): SQL {
-  const pattern = likePattern(search);
+function searchCondition(userId: string, search: string): SQL {
+  const pattern = sql`lower(${likePattern(search)})`;
   const digits = search.replace(/\D/g, "");
+  const inGroup = search.includes(TAG_SEPARATOR)
+    ? sql`exists (select 1 from unnest(${grouped.tags}) as tag where tag ilike ${likePattern(search)})`
+    : sql`lower(array_to_string(${grouped.tags}, ${TAG_SEPARATOR})) like ${pattern}`;
   return or(
-    ilike(contacts.name, pattern),
-    ilike(contacts.email, pattern),
-    sql`exists (select 1 from unnest(${contacts.tags}) as tag where tag ilike ${pattern})`,
+    sql`lower(${contacts.name}) like ${pattern}`,
+    sql`lower(${contacts.email}) like ${pattern}`,
     ...(digits.length >= 3 ? [sql`${contacts.mobileNumber} like ${likePattern(digits)}`] : []),
+    inGroups(userId, inGroup),
   )!;
 }
 
 /** A business's contacts matching the search and the group: the owner is in every WHERE. */
 export function contactFilter(userId: string, { q, tag }: { q?: string; tag?: string }): SQL {
-  return and(eq(contacts.userId, userId), q ? searchCondition(q) : undefined, tag ? sql`${tag} = any(${contacts.tags})` : undefined)!;
+  return and(
+    eq(contacts.userId, userId),
+    q ? searchCondition(userId, q) : undefined,
+    tag ? inGroups(userId, sql`${tag} = any(${grouped.tags})`) : undefined,
+  )!;
 }
+
+const listColumns = {
+  id: contacts.id,
+  name: contacts.name,
+  mobileNumber: contacts.mobileNumber,
+  email: contacts.email,
+  tags: contacts.tags,
+  optedOut: contacts.optedOut,
+  createdAt: contacts.createdAt,
+};
+
+/**
+ * The ids of one window of the filtered contacts, newest first, found in the list's covering
+ * index: the rows are then read for those ids alone, not for every contact the offset skips.
+ */
+const windowIds = (where: SQL, limit: number, offset: number) =>
+  db()
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(where)
+    .orderBy(desc(contacts.createdAt), desc(contacts.id))
+    .limit(limit)
+    .offset(offset);
 
 /** One page of a business's contacts, newest first, with the total that match; the owner is in every WHERE. */
 export async function listContacts(userId: string, query: ContactListQuery): Promise<ContactPage> {
   const where = contactFilter(userId, query);
-  const [{ total }] = await db().select({ total: count() }).from(contacts).where(where);
+  const countAll = async () => (await db().select({ total: count() }).from(contacts).where(where))[0].total;
+  const rowsOf = (ids: string[] | SQLWrapper) =>
+    db()
+      .select(listColumns)
+      .from(contacts)
+      .where(and(eq(contacts.userId, userId), inArray(contacts.id, ids)))
+      .orderBy(desc(contacts.createdAt), desc(contacts.id));
+  /** A page's rows and the total, or null for the total when the page is empty. */
+  const readPage = async (page: number) => {
+    const offset = (page - 1) * CONTACTS_PAGE_SIZE;
+    if (!query.q && !query.tag) {
+      // The whole list: a short walk down the index beside an index-only count.
+      const [rows, total] = await Promise.all([rowsOf(windowIds(where, CONTACTS_PAGE_SIZE, offset)), countAll()]);
+      return { rows, total };
+    }
+    // A search or a group: one pass over the index gives the page's ids and, with count(*) over (), how many match.
+    const ids = await db()
+      .select({ id: contacts.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(contacts)
+      .where(where)
+      .orderBy(desc(contacts.createdAt), desc(contacts.id))
+      .limit(CONTACTS_PAGE_SIZE)
+      .offset(offset);
+    return { rows: ids.length ? await rowsOf(ids.map((row) => row.id)) : [], total: ids[0]?.total ?? null };
+  };
+  let page = query.page;
+  let { rows, total } = await readPage(page);
+  // An empty page: nothing matches, or the page is past the end and the last one is shown.
+  total ??= page === 1 ? 0 : await countAll();
   const pageCount = Math.max(1, Math.ceil(total / CONTACTS_PAGE_SIZE));
-  const page = Math.min(query.page, pageCount);
-  const rows = await db()
-    .select({
-      id: contacts.id,
-      name: contacts.name,
-      mobileNumber: contacts.mobileNumber,
-      email: contacts.email,
-      tags: contacts.tags,
-      optedOut: contacts.optedOut,
-      createdAt: contacts.createdAt,
-    })
-    .from(contacts)
-    .where(where)
-    .orderBy(desc(contacts.createdAt), desc(contacts.id))
-    .limit(CONTACTS_PAGE_SIZE)
-    .offset((page - 1) * CONTACTS_PAGE_SIZE);
+  if (page > pageCount) {
+    page = pageCount;
+    rows = total > 0 ? (await readPage(page)).rows : [];
+  }
   return { contacts: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })), total, page, pageCount };
 }
 
@@ -194,12 +254,11 @@ export async function deleteContact(userId: string, id: string): Promise<boolean
 
 /** GET /api/contacts: newest first, filtered as the list is, `limit` (≤ 500) from `offset`. */
 export async function listContactsForApi(userId: string, query: ContactApiQuery): Promise<Contact[]> {
+  const ids = windowIds(contactFilter(userId, query), query.limit, query.offset);
   const rows = await db()
     .select(contactColumns)
     .from(contacts)
-    .where(contactFilter(userId, query))
-    .orderBy(desc(contacts.createdAt), desc(contacts.id))
-    .limit(query.limit)
-    .offset(query.offset);
+    .where(and(eq(contacts.userId, userId), inArray(contacts.id, ids)))
+    .orderBy(desc(contacts.createdAt), desc(contacts.id));
   return rows.map(toContact);
 }
