@@ -254,6 +254,23 @@ describe("the three-step import (upload, map, import)", () => {
     });
   });
 
+  it("imports once when two runners start the same import (a job retried while the first still runs)", async () => {
+    const owner = await makeUser();
+    const lines = ["name,mobile", ...Array.from({ length: 1_200 }, (_, n) => `Customer ${n},9${String(n).padStart(9, "0")}`), "Bad,12"];
+    const importId = await startContactImport(owner.id, "big.csv", bytes(lines.join("\n")));
+    expect(await confirmContactImport(owner.id, importId, { name: 0, mobileNumber: 1 })).toBe("queued");
+    await Promise.all([runContactImport(importId), runContactImport(importId)]);
+    expect(await getContactImport(owner.id, importId)).toMatchObject({
+      status: "done",
+      processedRows: 1_201,
+      imported: 1_200,
+      updated: 0,
+      skipped: 0,
+      errorCount: 1,
+    });
+    expect(await contactsOf(owner.id)).toHaveLength(1_200);
+  });
+
   it("shows, maps and reports another business's import to nobody but its owner", async () => {
     const owner = await makeUser();
     const stranger = await makeUser();
