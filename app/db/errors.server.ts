@@ -11,3 +11,12 @@ export function describeDatabaseError(error: unknown): string {
   if (cause instanceof Error && cause !== error) return describeDatabaseError(cause);
   return error.message;
 }
+
+/** Whether a query failed on a unique index (PostgreSQL's 23505), however the driver or drizzle wrapped it. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let current: unknown = error; current instanceof Error; current = (current as { cause?: unknown }).cause) {
+    if ((current as { code?: string }).code === "23505") return true;
+    if ((current as { cause?: unknown }).cause === current) break;
+  }
+  return false;
+}

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, or, sql, type SQL, type SQLWrapper 
 import { alias } from "drizzle-orm/pg-core";
 
 import { db } from "~/db/db.server";
+import { isUniqueViolation } from "~/db/errors.server";
 import { contacts } from "~/db/schema";
 import { isUuid } from "~/lib/ids";
 import {
@@ -233,16 +234,23 @@ export async function updateContact(userId: string, id: string, input: ContactIn
   const existingId = await contactWithMobile(userId, input.mobileNumber);
   if (existingId && existingId !== id) throw new DuplicateContactError(existingId);
   const values = contactValues(input);
-  const [row] = await db()
-    .update(contacts)
-    .set({
-      ...values,
-      consentAt: sql`case when ${contacts.optedOut} = ${values.optedOut} then ${contacts.consentAt} else now() end`,
-      updatedAt: sql`now()`,
-    })
-    .where(ownContact(userId, id))
-    .returning(contactColumns);
-  return row ? toContact(row) : null;
+  try {
+    const [row] = await db()
+      .update(contacts)
+      .set({
+        ...values,
+        consentAt: sql`case when ${contacts.optedOut} = ${values.optedOut} then ${contacts.consentAt} else now() end`,
+        updatedAt: sql`now()`,
+      })
+      .where(ownContact(userId, id))
+      .returning(contactColumns);
+    return row ? toContact(row) : null;
+  } catch (error) {
+    // Another request gave the number to another contact since the check above: the same answer as the check's.
+    const takenBy = isUniqueViolation(error) ? await contactWithMobile(userId, input.mobileNumber) : null;
+    if (takenBy) throw new DuplicateContactError(takenBy);
+    throw error;
+  }
 }
 
 /** Deletes a contact of this business; false when it is not one. */

@@ -1,8 +1,17 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
+import { db } from "~/db/db.server";
+import { isUniqueViolation } from "~/db/errors.server";
 import { makeContact } from "~/db/seed/factories.server";
 import { CONTACTS_PAGE_SIZE } from "~/lib/schemas/contacts";
-import { listContactTags, listContacts, type ContactPage } from "~/models/contacts.server";
+import {
+  DuplicateContactError,
+  getContact,
+  listContactTags,
+  listContacts,
+  updateContact,
+  type ContactPage,
+} from "~/models/contacts.server";
 import { loader as contactsLoader } from "~/routes/_app+/contacts";
 
 import { createUser, sessionCookieFor } from "../support/accounts";
@@ -89,5 +98,46 @@ describe("the contacts list", () => {
     const reply = await browser.visit<Awaited<ReturnType<typeof contactsLoader>>>(contactsLoader, "/contacts?q=ravi&page=abc");
     expect(reply.data).toMatchObject({ q: "ravi", tag: "", total: 1, page: 1, tags: ["Regulars"] });
     expect(reply.data.contacts.map((contact) => contact.mobileNumber)).toEqual([expect.stringMatching(/^\+91\d{10}$/)]);
+  });
+});
+
+describe("a mobile number taken between updateContact's check and its write", () => {
+  it("is recognised as the unique index's refusal on this database's driver, and nothing else is", async () => {
+    const owner = await createUser();
+    const first = await makeContact({ userId: owner.id, mobileNumber: "+919812345678" });
+    const refusal = await makeContact({ userId: owner.id, mobileNumber: first.mobileNumber }).catch((error: unknown) => error);
+    expect(isUniqueViolation(refusal)).toBe(true);
+    const otherFailure = await makeContact({ userId: owner.id, name: null as unknown as string }).catch((error: unknown) => error);
+    expect(otherFailure).toBeInstanceOf(Error);
+    expect(isUniqueViolation(otherFailure)).toBe(false);
+  });
+
+  it("answers the same DuplicateContactError as the check, naming the contact that has it", async () => {
+    const owner = await createUser();
+    const holder = await makeContact({ userId: owner.id, mobileNumber: "+919812345601" });
+    const moving = await makeContact({ userId: owner.id, mobileNumber: "+919812345602" });
+    // The check sees the number free (another request takes it just after): the write meets the index.
+    let checks = 0;
+    const realSelect = db().select.bind(db());
+    const spy = vi.spyOn(db(), "select").mockImplementation(((fields: never) => {
+      checks += 1;
+      if (checks === 1) return { from: () => ({ where: async () => [] }) } as never;
+      return realSelect(fields);
+    }) as never);
+    try {
+      const input = {
+        name: "Moved",
+        mobileNumber: holder.mobileNumber,
+        email: null,
+        tags: [],
+        notes: null,
+        consent: "opted_in" as const,
+        consentSource: null,
+      };
+      await expect(updateContact(owner.id, moving.id, input)).rejects.toEqual(new DuplicateContactError(holder.id));
+    } finally {
+      spy.mockRestore();
+    }
+    expect((await getContact(owner.id, moving.id))?.mobileNumber).toBe("+919812345602");
   });
 });
