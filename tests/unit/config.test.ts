@@ -52,6 +52,17 @@ describe("environment validation", () => {
     expect(problem).toContain('"abc"');
   });
 
+  it("needs the bucket's keys with S3_BUCKET, names them, and checks S3_ENDPOINT is a URL", () => {
+    expect(problemsOf({ S3_BUCKET: "isent-uploads" })).toEqual([
+      "S3_ACCESS_KEY_ID is required when S3_BUCKET is set",
+      "S3_SECRET_ACCESS_KEY is required when S3_BUCKET is set",
+    ]);
+    expect(problemsOf({ S3_BUCKET: "isent-uploads", S3_ACCESS_KEY_ID: "key", S3_SECRET_ACCESS_KEY: "secret" })).toEqual([]);
+    expect(problemsOf({ S3_ENDPOINT: "s3.example.in" })[0]).toMatch(/^S3_ENDPOINT must be a full URL/);
+    const defaults = parseConfig({});
+    expect([defaults.S3_BUCKET, defaults.S3_REGION]).toEqual([undefined, "ap-south-1"]);
+  });
+
   it("rejects out-of-range ports", () => {
     expect(problemsOf({ PORT: "70000" })[0]).toMatch(/^PORT must be between 1 and 65535/);
   });

@@ -161,3 +161,22 @@ export const signInFailures = pgTable(
   },
   (table) => [primaryKey({ columns: [table.accountKey, table.source] })],
 );
+
+/**
+ * A file a user uploaded, stored under `key` (DATA_DIR/uploads or the S3 bucket): who issued it
+ * is what lets POST /api/user/profile-image accept only this user's own uploads.
+ */
+export const uploads = pgTable(
+  "uploads",
+  {
+    id: id(),
+    userId: ownerId(),
+    key: text("key").notNull(),
+    contentType: text("content_type").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex("uploads_key_key").on(table.key), index("uploads_user_id_created_at_idx").on(table.userId, table.createdAt)],
+);

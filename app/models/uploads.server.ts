@@ -1,0 +1,72 @@
+import { randomBytes } from "node:crypto";
+
+import { and, eq } from "drizzle-orm";
+
+import { config } from "~/config.server";
+import { db } from "~/db/db.server";
+import { uploads, users } from "~/db/schema";
+import { reencodeImage } from "~/services/image-upload.server";
+import { fileStorage, isSafeStorageKey } from "~/services/storage.server";
+
+import { hitRateLimit, throttledFor, type RateLimit, type Throttled } from "./rate-limit.server";
+
+/** Images a user may upload an hour: each is decoded and re-encoded. */
+export const UPLOADS_PER_HOUR: RateLimit = { limit: 60, windowSeconds: 3600 };
+
+export async function throttleUploads(userId: string): Promise<Throttled | null> {
+  const result = await hitRateLimit(`upload:user:${userId}`, UPLOADS_PER_HOUR);
+  return result.allowed ? null : throttledFor(result.retryAfterSeconds);
+}
+
+export type StoredImage = { url: string; width: number; height: number };
+
+/**
+ * Stores an uploaded image for this user (the profile form, post and card images, POST
+ * /api/uploads): checked and re-encoded by reencodeImage (an UploadError says why not), under a
+ * random, unguessable name, and recorded as this user's. A file whose record cannot be written
+ * is deleted again: a refused or failed upload leaves nothing behind.
+ */
+export async function storeImageUpload(userId: string, bytes: Uint8Array): Promise<StoredImage> {
+  const image = await reencodeImage(bytes);
+  const key = `u/${randomBytes(16).toString("hex")}.${image.extension}`;
+  const storage = fileStorage();
+  const url = await storage.put(key, image.bytes, image.contentType);
+  try {
+    await db()
+      .insert(uploads)
+      .values({ userId, key, contentType: image.contentType, sizeBytes: image.bytes.length, width: image.width, height: image.height });
+  } catch (error) {
+    await storage.delete(key).catch(() => undefined);
+    throw error;
+  }
+  return { url, width: image.width, height: image.height };
+}
+
+/** The storage key of one of this site's upload URLs (/uploads/… or the public origin's); null for any other URL. */
+export function uploadKeyOf(imageUrl: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(imageUrl, config.PUBLIC_ORIGIN);
+  } catch {
+    return null;
+  }
+  if (url.origin !== config.PUBLIC_ORIGIN || url.search || url.hash || !url.pathname.startsWith("/uploads/")) return null;
+  const key = url.pathname.slice("/uploads/".length);
+  return isSafeStorageKey(key) ? key : null;
+}
+
+export const NOT_YOUR_UPLOAD = "Use an image you uploaded to iSent (POST /api/uploads gives its URL).";
+
+/** Makes one of this user's own uploads their profile image; null (nothing changed) for any other URL. */
+export async function setProfileImage(userId: string, imageUrl: string): Promise<string | null> {
+  const key = uploadKeyOf(imageUrl);
+  if (!key) return null;
+  const [own] = await db()
+    .select({ key: uploads.key })
+    .from(uploads)
+    .where(and(eq(uploads.userId, userId), eq(uploads.key, key)));
+  if (!own) return null;
+  const profileImageUrl = fileStorage().publicUrl(key);
+  await db().update(users).set({ profileImageUrl, updatedAt: new Date() }).where(eq(users.id, userId));
+  return profileImageUrl;
+}
