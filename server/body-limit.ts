@@ -15,7 +15,12 @@ export const BODY_LIMIT_BYTES = 1 * MB;
 export const UPLOAD_BODY_LIMIT_BYTES = 12 * MB;
 
 /** The upload routes: the only paths whose bodies may reach UPLOAD_BODY_LIMIT_BYTES. Each new upload form is listed here. */
-export const UPLOAD_PATHS: readonly RegExp[] = [/^\/api\/uploads\/?$/, /^\/contacts\/import\/?$/, /^\/api\/contacts\/import\/?$/];
+export const UPLOAD_PATHS: readonly RegExp[] = [
+  /^\/api\/uploads\/?$/,
+  /^\/edit-profile\/?$/,
+  /^\/contacts\/import\/?$/,
+  /^\/api\/contacts\/import\/?$/,
+];
 
 /** How long a refused client may go on sending (its bytes read and dropped) before the connection closes. */
 const LINGER_MS = 5_000;

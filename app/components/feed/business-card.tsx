@@ -1,6 +1,9 @@
 import { formatIndianPhone, telHref } from "~/lib/phone";
 import type { PublicBusiness } from "~/models/business.server";
 
+/** A maps search for an address: opens the phone's maps app (Google Maps' universal link). */
+const mapSearchUrl = (address: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
+
 /** The business's public card: in the modal, and as the no-JavaScript business page. */
 export function BusinessCard({ business }: { business: PublicBusiness }) {
   const phone = formatIndianPhone(business.businessPhone);
@@ -35,7 +38,17 @@ export function BusinessCard({ business }: { business: PublicBusiness }) {
           {business.businessAddress ? (
             <div>
               <dt className="font-medium text-slate-500">Address</dt>
-              <dd>{business.businessAddress}</dd>
+              <dd>
+                {business.businessAddress}{" "}
+                <a
+                  href={mapSearchUrl(business.businessAddress)}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="whitespace-nowrap text-brand-700 hover:underline"
+                >
+                  Open in maps
+                </a>
+              </dd>
             </div>
           ) : null}
           {business.businessDetails ? (

@@ -1,0 +1,22 @@
+import { parsePhoneNumberFromString } from "libphonenumber-js/max";
+import { z } from "zod";
+
+import { indianMobileE164 } from "./contacts.server";
+import { INVALID_PHONE, profileSchema } from "./profile";
+
+/** Any real Indian number (a landline too: a shop's counter phone) as E.164; null otherwise. */
+export function indianPhoneE164(typed: string): string | null {
+  const phone = parsePhoneNumberFromString(typed, "IN");
+  return phone?.country === "IN" && phone.isValid() ? phone.number : null;
+}
+
+/** The profile form as the action checks it: the mobile a real Indian mobile, the business phone any real Indian number, both E.164. */
+export const profileInputSchema = profileSchema.transform((profile, context) => {
+  const mobileNumber = profile.mobileNumber ? indianMobileE164(profile.mobileNumber) : null;
+  if (profile.mobileNumber && !mobileNumber)
+    context.addIssue({ code: z.ZodIssueCode.custom, path: ["mobileNumber"], message: INVALID_PHONE });
+  const businessPhone = profile.businessPhone ? indianPhoneE164(profile.businessPhone) : null;
+  if (profile.businessPhone && !businessPhone)
+    context.addIssue({ code: z.ZodIssueCode.custom, path: ["businessPhone"], message: INVALID_PHONE });
+  return { ...profile, mobileNumber, businessPhone };
+});

@@ -1,0 +1,44 @@
+import { eq } from "drizzle-orm";
+
+import { db } from "~/db/db.server";
+import { users } from "~/db/schema";
+import type { ProfileInput } from "~/lib/schemas/profile";
+
+import { listCategories } from "./categories.server";
+
+const profileColumns = {
+  name: users.name,
+  businessName: users.businessName,
+  businessDetails: users.businessDetails,
+  businessPhone: users.businessPhone,
+  mobileNumber: users.mobileNumber,
+  address: users.address,
+  city: users.city,
+  state: users.state,
+  gstNumber: users.gstNumber,
+  businessCategories: users.businessCategories,
+  profileImageUrl: users.profileImageUrl,
+};
+
+export type BusinessProfile = ProfileInput & { profileImageUrl: string | null };
+
+/** The signed-in business's own profile, as /edit-profile shows it. */
+export async function getBusinessProfile(userId: string): Promise<BusinessProfile | null> {
+  const [row] = await db().select(profileColumns).from(users).where(eq(users.id, userId));
+  return row ?? null;
+}
+
+/** The categories in `chosen` that are not the server's (the form offers only those; a forged post may not). */
+export async function unknownCategories(chosen: string[]): Promise<string[]> {
+  if (chosen.length === 0) return [];
+  const known = new Set((await listCategories()).map((category) => category.name));
+  return chosen.filter((name) => !known.has(name));
+}
+
+/** Saves the profile (checked by profileInputSchema: phones E.164, GSTIN verified) and, when given, a new profile image of the user's own. */
+export async function updateBusinessProfile(userId: string, input: ProfileInput, profileImageUrl?: string): Promise<void> {
+  await db()
+    .update(users)
+    .set({ ...input, ...(profileImageUrl ? { profileImageUrl } : {}), updatedAt: new Date() })
+    .where(eq(users.id, userId));
+}

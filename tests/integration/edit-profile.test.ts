@@ -1,0 +1,152 @@
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { categories, uploads, users } from "~/db/schema";
+import { makeUser } from "~/db/seed/factories.server";
+import { GSTIN_MESSAGES } from "~/lib/gstin";
+import { INVALID_PHONE } from "~/lib/schemas/profile";
+import { getPublicBusiness } from "~/models/business.server";
+import { action, loader } from "~/routes/_account+/edit-profile";
+import { UPLOAD_MESSAGES } from "~/services/image-upload.server";
+import { createLocalDiskStorage, useFileStorage } from "~/services/storage.server";
+
+import { sessionCookieFor } from "../support/accounts";
+import { setupTestDatabase } from "../support/database";
+import { SITE, call, formErrors, freshIp, toastOf } from "../support/http";
+
+const test = setupTestDatabase();
+
+let root: string;
+beforeAll(async () => {
+  root = await mkdtemp(path.join(tmpdir(), "isent-profile-"));
+  useFileStorage(createLocalDiskStorage(root));
+  // The server's categories (seeded on a real installation).
+  await test.db.insert(categories).values([{ name: "Bakery" }, { name: "Restaurant" }]).onConflictDoNothing();
+});
+afterAll(async () => {
+  useFileStorage(undefined);
+  await rm(root, { recursive: true, force: true });
+});
+
+const storedFiles = async () => (await readdir(root, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile()).length;
+
+const GOOD = {
+  name: "Kiran Rao",
+  businessName: "Kiran Sweets",
+  businessDetails: "Fresh <b>jalebi</b> every morning",
+  businessPhone: "080 2345 6789",
+  mobileNumber: "98123 45678",
+  address: "12th Main, Indiranagar",
+  city: "Bengaluru",
+  state: "Karnataka",
+  gstNumber: "29aagcb7383j1z4",
+};
+
+/** The profile form's post, as a browser sends it: multipart, with the image when given. */
+async function submit(userId: string, fields: Record<string, string | string[]>, image?: Blob) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) for (const one of [value].flat()) form.append(name, one);
+  form.append("profileImage", image ?? new File([], ""), image ? "photo.jpg" : "");
+  const request = new Request(new URL("/edit-profile", SITE), {
+    method: "POST",
+    headers: { Cookie: await sessionCookieFor(userId), Origin: SITE, "X-Forwarded-For": freshIp() },
+    body: form,
+  });
+  return call(action, request);
+}
+
+const stored = async (userId: string) => (await test.db.select().from(users).where(eq(users.id, userId)))[0];
+
+async function gpsPhoto() {
+  const withGps = await sharp({ create: { width: 200, height: 100, channels: 3, background: "#e67e22" } })
+    .jpeg()
+    .withExif({ IFD3: { GPSLatitudeRef: "N", GPSLatitude: "12/1 58/1 3000/100" } })
+    .toBuffer();
+  return new File([await sharp(withGps).withMetadata({ orientation: 6 }).jpeg().toBuffer()], "photo.jpg", { type: "image/jpeg" });
+}
+
+describe("/edit-profile (no JavaScript: one multipart submit)", () => {
+  it("saves the profile with phones as E.164 and a verified GSTIN, and the new image without its EXIF; the public page shows it", async () => {
+    const owner = await makeUser({ businessCategories: [] });
+    const reply = await submit(owner.id, { ...GOOD, businessCategories: ["Bakery", "Restaurant"] }, await gpsPhoto());
+    expect(reply).toMatchObject({ status: 302, location: "/edit-profile" });
+    expect((await toastOf(reply))?.title).toBe("Profile updated");
+    const row = await stored(owner.id);
+    expect(row).toMatchObject({
+      name: "Kiran Rao",
+      businessName: "Kiran Sweets",
+      businessPhone: "+918023456789",
+      mobileNumber: "+919812345678",
+      gstNumber: "29AAGCB7383J1Z4",
+      state: "Karnataka",
+      businessCategories: ["Bakery", "Restaurant"],
+      profileImageUrl: expect.stringMatching(/^\/uploads\/u\/[0-9a-f]{32}\.jpg$/),
+    });
+    const image = await sharp(path.join(root, row.profileImageUrl!.slice("/uploads/".length))).metadata();
+    expect([image.width, image.height, image.exif]).toEqual([100, 200, undefined]);
+    expect(await getPublicBusiness(owner.id)).toMatchObject({
+      businessName: "Kiran Sweets",
+      businessPhone: "+918023456789",
+      businessDetails: "Fresh <b>jalebi</b> every morning",
+      profileImageUrl: row.profileImageUrl,
+    });
+    const page = await call<{ profile: { gstNumber: string } }>(
+      loader,
+      new Request(new URL("/edit-profile", SITE), { headers: { Cookie: await sessionCookieFor(owner.id) } }),
+    );
+    expect(page.data.profile.gstNumber).toBe("29AAGCB7383J1Z4");
+  });
+
+  it.each<[string, Record<string, string>, Record<string, string[]>]>([
+    ["a GSTIN with a wrong check character", { gstNumber: "29AAGCB7383J1Z5" }, { gstNumber: [GSTIN_MESSAGES.checkCharacter] }],
+    ["a GSTIN of another state", { gstNumber: "27AAPFU0939F1ZV" }, { gstNumber: [GSTIN_MESSAGES.otherState("Karnataka")] }],
+    ["a GSTIN of the wrong shape", { gstNumber: "29AAGCB7383" }, { gstNumber: [GSTIN_MESSAGES.format] }],
+    ["a 2,000-character name", { name: "x".repeat(2000) }, { name: ["Name must be at most 100 characters"] }],
+    ["a mobile with letters", { mobileNumber: "98123abcde" }, { mobileNumber: [INVALID_PHONE] }],
+    ["a landline as the mobile", { mobileNumber: "080 2345 6789" }, { mobileNumber: [INVALID_PHONE] }],
+    ["a 9-digit business phone", { businessPhone: "981234567" }, { businessPhone: [INVALID_PHONE] }],
+    ["a state that is not one", { state: "Atlantis" }, { state: ["Choose a state from the list"] }],
+  ])("refuses %s with its message, changing nothing", async (_case, change, errors) => {
+    const owner = await makeUser({ name: "Before", businessName: "Before Shop" });
+    const before = await stored(owner.id);
+    const reply = await submit(owner.id, { ...GOOD, ...change });
+    expect(reply.status).toBe(400);
+    expect(formErrors(reply)).toMatchObject(errors);
+    expect(await stored(owner.id)).toEqual(before);
+  });
+
+  it("refuses a category the server does not have", async () => {
+    const owner = await makeUser();
+    const reply = await submit(owner.id, { ...GOOD, businessCategories: "Casino" });
+    expect(formErrors(reply)).toMatchObject({ businessCategories: ["Choose categories from the list"] });
+  });
+
+  it.each<[string, () => Promise<Blob>, string]>([
+    [
+      "a PHP file named .jpg",
+      async () => new File(["<?php system($_GET['c']); ?>"], "shell.jpg", { type: "image/jpeg" }),
+      UPLOAD_MESSAGES.notAnImage,
+    ],
+    [
+      "an image over 10 MB",
+      async () => new File([new Uint8Array(10 * 1024 * 1024 + 1)], "huge.jpg", { type: "image/jpeg" }),
+      UPLOAD_MESSAGES.tooLarge,
+    ],
+  ])("refuses %s as the image, keeping the profile and storing no file", async (_case, image, message) => {
+    const owner = await makeUser({ name: "Before", profileImageUrl: null });
+    const [filesBefore, before] = [await storedFiles(), await stored(owner.id)];
+    const reply = await submit(owner.id, GOOD, await image());
+    expect(reply.status).toBe(400);
+    expect(formErrors(reply)).toMatchObject({ profileImage: [message] });
+    // The other fields come back as typed, to send again with another image.
+    expect((reply.data as { result: { initialValue: { name: string } } }).result.initialValue.name).toBe("Kiran Rao");
+    expect(await stored(owner.id)).toEqual(before);
+    expect(await storedFiles()).toBe(filesBefore);
+    expect(await test.db.select().from(uploads).where(eq(uploads.userId, owner.id))).toEqual([]);
+  });
+});
