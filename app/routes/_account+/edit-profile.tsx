@@ -128,7 +128,8 @@ export default function EditProfile() {
       <p className="mt-1 text-sm text-slate-600">What people nearby see on your posts, your business page and your business card.</p>
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="mt-6 space-y-4">
         <ErrorList errors={form.errors} id={form.errorId} />
-        <ProfileImageField current={profile.profileImageUrl} errors={imageError ?? undefined} />
+        {/* A saved image starts the field afresh: its preview and chosen file go. */}
+        <ProfileImageField key={profile.profileImageUrl ?? "none"} current={profile.profileImageUrl} errors={imageError ?? undefined} />
         <Field label="Your name" field={fields.name} type="text" autoComplete="name" />
         <Field label="Business name" field={fields.businessName} type="text" autoComplete="organization" />
         <TextareaField
