@@ -37,6 +37,7 @@ export const paths = {
   learn: () => "/learn",
   editProfile: () => "/edit-profile",
   settings: () => "/settings",
+  settingsData: () => "/settings/data.json",
   termsConditions: () => "/terms-conditions",
   privacyTerms: () => "/privacy-terms",
   logout: () => "/logout",

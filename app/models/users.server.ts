@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 
 import { db } from "~/db/db.server";
-import { pricing, users } from "~/db/schema";
+import { pricing, users, type USER_STATUSES } from "~/db/schema";
 import { DEFAULT_BUSINESS_NAME, formatDisplayName } from "~/lib/display-name";
 import { isUuid } from "~/lib/ids";
 
@@ -27,12 +27,13 @@ export type AccountUser = {
   balance: number;
   /** The designated admin (isAdminAccount): the admin role and the ADMIN_EMAIL address. */
   isAdmin: boolean;
-  status: "active" | "suspended";
+  status: (typeof USER_STATUSES)[number];
   profileImageUrl: string | null;
   updatedAt: string;
 };
 
-const accountColumns = {
+/** The columns of a user the app may show: never the password hash, Google id or token version. */
+export const accountColumns = {
   id: users.id,
   email: users.email,
   name: users.name,

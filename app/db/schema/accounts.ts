@@ -16,7 +16,8 @@ import {
 import { createdAt, id, updatedAt } from "./columns";
 
 export const USER_ROLES = ["user", "admin"] as const;
-export const USER_STATUSES = ["active", "suspended"] as const;
+/** "deleted": an anonymous tombstone kept for the credit ledger (app/models/account-settings.server.ts). */
+export const USER_STATUSES = ["active", "suspended", "deleted"] as const;
 
 export const users = pgTable(
   "users",

@@ -1,0 +1,40 @@
+import { z } from "zod";
+
+import { PASSWORD_MIN, newPasswordProblem, refusePassword } from "./auth";
+import { noControlCharacters } from "./text";
+
+/** The settings screen's forms (/settings), shared by conform in the browser and the action. */
+export const CURRENT_PASSWORD_WRONG = "Your current password is not right";
+export const CONFIRM_BUSINESS_NAME_WRONG = "Type your business name exactly as it is shown to delete your account";
+
+export const changePasswordFields = z.object({
+  intent: z.literal("change-password"),
+  currentPassword: noControlCharacters(z.string({ required_error: "Enter your current password" }).max(200, CURRENT_PASSWORD_WRONG)),
+  // Named `password` so the server's common-password check (refusingCommonPasswords) reads it.
+  password: noControlCharacters(
+    z
+      .string({ required_error: `Password must be at least ${PASSWORD_MIN} characters` })
+      .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+      .max(200, "Password must be at most 200 characters"),
+  ),
+});
+
+/** The browser's check: the account's details are the server's to compare (changePasswordInputSchema). */
+export const changePasswordSchema = refusePassword(changePasswordFields, (value) => newPasswordProblem(value.password, {}));
+
+export const deleteAccountSchema = z.object({
+  intent: z.literal("delete-account"),
+  confirmBusinessName: noControlCharacters(
+    z
+      .string({ required_error: CONFIRM_BUSINESS_NAME_WRONG })
+      .trim()
+      .min(1, CONFIRM_BUSINESS_NAME_WRONG)
+      .max(200, CONFIRM_BUSINESS_NAME_WRONG),
+  ),
+});
+
+/** The confirmation matches when it is the business name, ignoring spaces around and between words. */
+export function confirmsBusinessName(typed: string, businessName: string): boolean {
+  const squeeze = (value: string) => value.trim().replace(/\s+/g, " ");
+  return squeeze(typed) === squeeze(businessName);
+}
