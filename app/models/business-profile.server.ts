@@ -42,3 +42,21 @@ export async function updateBusinessProfile(userId: string, input: ProfileInput,
     .set({ ...input, ...(profileImageUrl ? { profileImageUrl } : {}), updatedAt: new Date() })
     .where(eq(users.id, userId));
 }
+
+export type BusinessLocation = { lat: number; lon: number; city: string | null; state: string | null };
+
+/** Where the business is: the default place of its posts; null until chosen. */
+export async function getBusinessLocation(userId: string): Promise<BusinessLocation | null> {
+  const [row] = await db()
+    .select({ lat: users.lat, lon: users.lon, city: users.city, state: users.state })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row && row.lat !== null && row.lon !== null ? { ...row, lat: row.lat, lon: row.lon } : null;
+}
+
+export async function setBusinessLocation(userId: string, location: BusinessLocation): Promise<void> {
+  await db()
+    .update(users)
+    .set({ ...location, updatedAt: new Date() })
+    .where(eq(users.id, userId));
+}

@@ -3,6 +3,7 @@ import { isIP } from "node:net";
 import { z } from "zod";
 
 import { config, type Config } from "~/config.server";
+import { distanceKm } from "~/lib/geo-grid";
 import {
   buildGazetteerIndex,
   dedupePlaces,
@@ -187,6 +188,25 @@ function loadGazetteer(): Promise<GazetteerIndex> {
     buildGazetteerIndex((data.default as unknown[]).map(fromGazetteerRow)),
   );
   return gazetteerIndex;
+}
+
+/** Beyond this, a position is in no place the gazetteer knows (at sea, or outside India). */
+const NEAREST_PLACE_MAX_KM = 60;
+
+/**
+ * The gazetteer's city or town nearest a position (localities give their city), for the city and
+ * state of a business that chose its place on a map, by an online geocoder or by GPS; null when
+ * none is within 60 km.
+ */
+export async function nearestGazetteerPlace(lat: number, lon: number): Promise<{ city: string; state: string; km: number } | null> {
+  const index = await loadGazetteer();
+  let best: { city: string; state: string; km: number } | null = null;
+  for (const { place } of index.entries) {
+    const km = distanceKm(lat, lon, place.lat, place.lon);
+    if (km <= NEAREST_PLACE_MAX_KM && (!best || km < best.km))
+      best = { city: place.kind === "locality" && place.parent ? place.parent : place.name, state: place.state, km };
+  }
+  return best;
 }
 
 /** The offline default: ~3,700 Indian cities, towns and metro localities bundled with the app. */

@@ -12,12 +12,13 @@ import { GSTIN_MESSAGES } from "~/lib/gstin";
 import { INVALID_PHONE } from "~/lib/schemas/profile";
 import { getPublicBusiness } from "~/models/business.server";
 import { action, loader } from "~/routes/_account+/edit-profile";
+import { action as locationAction, loader as locationLoader } from "~/routes/_account+/edit-profile_.location";
 import { UPLOAD_MESSAGES } from "~/services/image-upload.server";
 import { createLocalDiskStorage, useFileStorage } from "~/services/storage.server";
 
 import { sessionCookieFor } from "../support/accounts";
 import { setupTestDatabase } from "../support/database";
-import { SITE, call, formErrors, freshIp, toastOf } from "../support/http";
+import { SITE, call, formErrors, formPost, freshIp, toastOf } from "../support/http";
 
 const test = setupTestDatabase();
 
@@ -26,7 +27,10 @@ beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), "isent-profile-"));
   useFileStorage(createLocalDiskStorage(root));
   // The server's categories (seeded on a real installation).
-  await test.db.insert(categories).values([{ name: "Bakery" }, { name: "Restaurant" }]).onConflictDoNothing();
+  await test.db
+    .insert(categories)
+    .values([{ name: "Bakery" }, { name: "Restaurant" }])
+    .onConflictDoNothing();
 });
 afterAll(async () => {
   useFileStorage(undefined);
@@ -148,5 +152,52 @@ describe("/edit-profile (no JavaScript: one multipart submit)", () => {
     expect(await stored(owner.id)).toEqual(before);
     expect(await storedFiles()).toBe(filesBefore);
     expect(await test.db.select().from(uploads).where(eq(uploads.userId, owner.id))).toEqual([]);
+  });
+});
+
+describe("/edit-profile/location", () => {
+  const post = async (userId: string, fields: Record<string, string>) =>
+    call(locationAction, formPost("/edit-profile/location", fields, { cookie: await sessionCookieFor(userId) }));
+  const placeOf = async (userId: string) => {
+    const { lat, lon, city, state } = await stored(userId);
+    return { lat, lon, city, state };
+  };
+
+  it("finds the area with the feed's place search and saves it with its city and state", async () => {
+    const owner = await makeUser({ lat: null, lon: null, city: null, state: null });
+    const cookie = await sessionCookieFor(owner.id);
+    const page = await call<{ places: Array<{ name: string; lat: number; lon: number }> }>(
+      locationLoader,
+      new Request(new URL("/edit-profile/location?q=Indiranagar", SITE), { headers: { Cookie: cookie } }),
+    );
+    const [place] = page.data.places;
+    expect(place.name).toBe("Indiranagar");
+    const reply = await post(owner.id, { intent: "choose", lat: String(place.lat), lon: String(place.lon), label: place.name });
+    expect(reply).toMatchObject({ status: 302, location: "/edit-profile" });
+    expect((await toastOf(reply))?.title).toBe("Location saved");
+    expect(await placeOf(owner.id)).toEqual({ lat: place.lat, lon: place.lon, city: "Bengaluru", state: "Karnataka" });
+  });
+
+  it("saves the phone's GPS position with the nearest town's city and state", async () => {
+    const owner = await makeUser();
+    await post(owner.id, { intent: "gps", lat: "19.0176", lon: "72.8562", accuracyMeters: "25" });
+    expect(await placeOf(owner.id)).toEqual({ lat: 19.0176, lon: 72.8562, city: "Mumbai", state: "Maharashtra" });
+  });
+
+  it.each<[string, Record<string, string>, string]>([
+    [
+      "a position at sea",
+      { intent: "gps", lat: "0", lon: "0", accuracyMeters: "10" },
+      "That position is not near a city or town in India we know. Search for your town instead.",
+    ],
+    ["a latitude of 200", { intent: "gps", lat: "200", lon: "77", accuracyMeters: "10" }, "That location could not be used."],
+    ["a place without coordinates", { intent: "choose", label: "Somewhere" }, "That location could not be used."],
+    ["the network's location, with no service set up", { intent: "ip" }, "We could not find your location"],
+  ])("refuses %s with a message, changing nothing", async (_case, fields, message) => {
+    const owner = await makeUser({ lat: 12.97, lon: 77.64, city: "Bengaluru", state: "Karnataka" });
+    const reply = await post(owner.id, fields);
+    expect(reply).toMatchObject({ status: 302, location: "/edit-profile/location" });
+    expect((await toastOf(reply))?.title).toBe(message);
+    expect(await placeOf(owner.id)).toEqual({ lat: 12.97, lon: 77.64, city: "Bengaluru", state: "Karnataka" });
   });
 });

@@ -59,13 +59,13 @@ export default function PlacePicker({ returnTo }: { returnTo: string }) {
 }
 
 /** Each place is a small POST form: choosing one remembers it and opens its feed. */
-export function PlaceChoices({ places, returnTo }: { places: Place[]; returnTo: string }) {
+export function PlaceChoices({ places, returnTo, action = "/location" }: { places: Place[]; returnTo: string; action?: string }) {
   if (places.length === 0) return null;
   return (
     <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white">
       {places.map((place) => (
         <li key={place.id}>
-          <Form method="post" action="/location">
+          <Form method="post" action={action}>
             <input type="hidden" name="intent" value="choose" />
             <input type="hidden" name="lat" value={place.lat} />
             <input type="hidden" name="lon" value={place.lon} />

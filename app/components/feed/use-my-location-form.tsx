@@ -14,7 +14,7 @@ function currentPosition(options: PositionOptions): Promise<GeolocationPosition>
  * posts as it is and the server uses the network's location (which is also
  * all it does without JavaScript).
  */
-export function UseMyLocationForm({ returnTo }: { returnTo: string }) {
+export function UseMyLocationForm({ returnTo, action = "/location" }: { returnTo: string; action?: string }) {
   const submit = useSubmit();
   const [locating, setLocating] = useState(false);
 
@@ -33,7 +33,7 @@ export function UseMyLocationForm({ returnTo }: { returnTo: string }) {
           accuracyMeters: String(Math.round(position.coords.accuracy)),
           returnTo,
         },
-        { method: "post", action: "/location" },
+        { method: "post", action },
       );
     } catch {
       submit(form);
@@ -43,7 +43,7 @@ export function UseMyLocationForm({ returnTo }: { returnTo: string }) {
   }
 
   return (
-    <Form method="post" action="/location" onSubmit={locate}>
+    <Form method="post" action={action} onSubmit={locate}>
       <input type="hidden" name="intent" value="ip" />
       <input type="hidden" name="returnTo" value={returnTo} />
       <button

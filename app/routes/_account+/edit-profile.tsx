@@ -30,7 +30,7 @@ import { INDIAN_STATES, profileSchema } from "~/lib/schemas/profile";
 import { profileInputSchema } from "~/lib/schemas/profile.server";
 import { pageTitle } from "~/lib/title";
 import { createToast } from "~/lib/toast";
-import { getBusinessProfile, unknownCategories, updateBusinessProfile } from "~/models/business-profile.server";
+import { getBusinessLocation, getBusinessProfile, unknownCategories, updateBusinessProfile } from "~/models/business-profile.server";
 import { listCategories } from "~/models/categories.server";
 import { storeImageUpload, throttleUploads } from "~/models/uploads.server";
 import { UPLOAD_LIMITS, UPLOAD_MESSAGES, UploadError } from "~/services/image-upload.server";
@@ -42,9 +42,9 @@ export const meta: MetaFunction = () => [{ title: pageTitle("Edit Profile") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const [profile, categories] = await Promise.all([getBusinessProfile(user.id), listCategories()]);
+  const [profile, categories, location] = await Promise.all([getBusinessProfile(user.id), listCategories(), getBusinessLocation(user.id)]);
   if (!profile) throw new Response("Not found", { status: 404 });
-  return { profile, categories: categories.map((category) => category.name) };
+  return { profile, categories: categories.map((category) => category.name), hasLocation: location !== null };
 }
 
 const IMAGE_FIELD = "profileImage";
@@ -109,7 +109,7 @@ export async function action({ request }: ActionFunctionArgs) {
 const asText = (field: unknown) => field as FieldMetadata<string>;
 
 export default function EditProfile() {
-  const { profile, categories } = useLoaderData<typeof loader>();
+  const { profile, categories, hasLocation } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const initial = {
     ...profile,
@@ -171,6 +171,12 @@ export default function EditProfile() {
             placeholder="Choose a state"
           />
         </div>
+        <p className="text-sm">
+          <Link to={paths.editProfileLocation()} className="font-medium text-brand-700 hover:underline">
+            {hasLocation ? "Change your business location" : "Set your business location"}
+          </Link>
+          <span className="text-slate-600"> (search your area or use your phone&apos;s location: your posts reach people near it)</span>
+        </p>
         <Field
           label="GST number (optional)"
           field={asText(fields.gstNumber)}
