@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 
 import { db } from "~/db/db.server";
 import { users } from "~/db/schema";
+import { essentialsDone, onboardingSteps, type OnboardingStep } from "~/lib/onboarding";
 import type { ProfileInput } from "~/lib/schemas/profile";
 
 import { listCategories } from "./categories.server";
@@ -59,4 +60,30 @@ export async function setBusinessLocation(userId: string, location: BusinessLoca
     .update(users)
     .set({ ...location, updatedAt: new Date() })
     .where(eq(users.id, userId));
+}
+
+const onboardingColumns = {
+  businessName: users.businessName,
+  businessCategories: users.businessCategories,
+  lat: users.lat,
+  lon: users.lon,
+  businessPhone: users.businessPhone,
+  mobileNumber: users.mobileNumber,
+  profileImageUrl: users.profileImageUrl,
+  onboardingCompleted: users.onboardingCompleted,
+};
+
+/**
+ * The business's setup checklist; when its essentials are done, onboarding is marked complete
+ * (once: the dashboard then leads with the business's numbers, even if a step is undone later).
+ */
+export async function onboardingOf(userId: string): Promise<{ completed: boolean; steps: OnboardingStep[] }> {
+  const [row] = await db().select(onboardingColumns).from(users).where(eq(users.id, userId));
+  if (!row) return { completed: true, steps: [] };
+  const steps = onboardingSteps(row);
+  if (!row.onboardingCompleted && essentialsDone(steps)) {
+    await db().update(users).set({ onboardingCompleted: true, updatedAt: new Date() }).where(eq(users.id, userId));
+    return { completed: true, steps };
+  }
+  return { completed: row.onboardingCompleted, steps };
 }

@@ -1,7 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 
+import type { OnboardingStep } from "~/lib/onboarding";
 import { pageTitle } from "~/lib/title";
+import { onboardingOf } from "~/models/business-profile.server";
 import { businessStats } from "~/models/dashboard.server";
 import { requireUser } from "~/utils/session.server";
 import { paths } from "~/lib/paths";
@@ -10,7 +12,8 @@ export const meta: MetaFunction = () => [{ title: pageTitle("Business Dashboard"
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return { name: user.name, businessName: user.businessName, balance: user.balance, stats: await businessStats(user.id) };
+  const [stats, onboarding] = await Promise.all([businessStats(user.id), onboardingOf(user.id)]);
+  return { name: user.name, businessName: user.businessName, balance: user.balance, stats, onboarding };
 }
 
 const QUICK_LINKS = [
@@ -21,11 +24,12 @@ const QUICK_LINKS = [
 ];
 
 export default function Dashboard() {
-  const { name, businessName, balance, stats } = useLoaderData<typeof loader>();
+  const { name, businessName, balance, stats, onboarding } = useLoaderData<typeof loader>();
   return (
     <div>
       <h1 className="text-2xl font-bold text-slate-900">Hello, {name}</h1>
       <p className="text-slate-600">{businessName} · Business Dashboard</p>
+      {onboarding.completed ? null : <SetupChecklist steps={onboarding.steps} />}
       <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-4">
         <Stat label="Balance" value={`${balance} credits`} testId="stat-balance" />
         <Stat label="Contacts" value={String(stats.contacts)} testId="stat-contacts" />
@@ -44,6 +48,45 @@ export default function Dashboard() {
         ))}
       </ul>
     </div>
+  );
+}
+
+/** A new business's first screen: what is left to set up, the next step one tap away. */
+function SetupChecklist({ steps }: { steps: OnboardingStep[] }) {
+  const next = steps.find((step) => !step.done);
+  const done = steps.filter((step) => step.done).length;
+  return (
+    <section aria-labelledby="setup-heading" className="mt-6 rounded-xl border border-brand-200 bg-brand-50 p-4">
+      <h2 id="setup-heading" className="font-semibold text-slate-900">
+        Set up your business
+      </h2>
+      <p className="text-sm text-slate-600" data-testid="setup-progress">
+        {done} of {steps.length} done. You can add contacts meanwhile; publishing needs your location.
+      </p>
+      {next ? (
+        <Link to={next.to} className="mt-3 block rounded-lg bg-brand-600 px-4 py-3 font-semibold text-white hover:bg-brand-700">
+          Next: {next.label}
+          <span className="block text-sm font-normal text-brand-100">{next.hint}</span>
+        </Link>
+      ) : null}
+      <ol className="mt-3 space-y-1 text-sm">
+        {steps.map((step) => (
+          <li key={step.id} className="flex items-center gap-2">
+            <span aria-hidden className={step.done ? "text-green-700" : "text-slate-400"}>
+              {step.done ? "✓" : "○"}
+            </span>
+            {step.done ? (
+              <span className="text-slate-500 line-through">{step.label}</span>
+            ) : (
+              <Link to={step.to} className="text-brand-700 hover:underline">
+                {step.label}
+              </Link>
+            )}
+            <span className="sr-only">{step.done ? "(done)" : step.essential ? "(to do)" : "(recommended)"}</span>
+          </li>
+        ))}
+      </ol>
+    </section>
   );
 }
 
