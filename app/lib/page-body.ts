@@ -1,15 +1,29 @@
-export type PageBlock = { type: "heading" | "paragraph"; text: string };
+export type PageBlock = { type: "heading"; text: string } | { type: "paragraph"; text: string } | { type: "list"; items: string[] };
 
-/** Page bodies are plain text: blank lines separate blocks; a block starting "## " is a heading. */
+const LIST_ITEM = /^[-*]\s+/;
+
+/**
+ * Page bodies are plain text, never HTML: blank lines separate blocks; a block starting "## " is a
+ * heading; a block whose every line starts "- " is a bulleted list. Everything is shown as text.
+ */
 export function parsePageBody(body: string): PageBlock[] {
   return body
     .replace(/\r\n/g, "\n")
     .split(/\n\s*\n/)
     .map((block) => block.trim())
     .filter(Boolean)
-    .map((block) =>
-      block.startsWith("## ")
-        ? { type: "heading", text: block.slice(3).trim() }
-        : { type: "paragraph", text: block.replace(/\s*\n\s*/g, " ") },
-    );
+    .map((block): PageBlock => {
+      if (block.startsWith("## ")) return { type: "heading", text: block.slice(3).trim() };
+      const lines = block.split("\n").map((line) => line.trim());
+      if (lines.every((line) => LIST_ITEM.test(line))) {
+        return { type: "list", items: lines.map((line) => line.replace(LIST_ITEM, "")) };
+      }
+      return { type: "paragraph", text: lines.join(" ") };
+    });
+}
+
+/** The first paragraph's text, for a page's description; "" when it has none. */
+export function firstParagraph(body: string): string {
+  for (const block of parsePageBody(body)) if (block.type === "paragraph") return block.text;
+  return "";
 }

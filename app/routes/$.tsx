@@ -21,9 +21,6 @@ const NOT_BUILT = [
   { path: "/sms-history", title: "SMS History", container: true },
   { path: "/add-templates", title: "Add Templates", container: true },
   { path: "/template-preview/:id", title: "Template Preview", container: true },
-  { path: "/learn", title: "Learn", container: true },
-  { path: "/terms-conditions", title: "Terms & Conditions", container: false },
-  { path: "/privacy-terms", title: "Privacy Terms", container: false },
   { path: "/success", title: "Success", container: false },
 ];
 

@@ -16,3 +16,12 @@ describe("information page bodies", () => {
     expect(parsePageBody("  \n\n ")).toEqual([]);
   });
 });
+
+describe("bulleted lists", () => {
+  it("make a list of a block whose every line starts with '- ', and a paragraph otherwise", () => {
+    expect(parsePageBody("- Open the app\n-  Tap Send Post\n\n- one line\nnot an item")).toEqual([
+      { type: "list", items: ["Open the app", "Tap Send Post"] },
+      { type: "paragraph", text: "- one line not an item" },
+    ]);
+  });
+});

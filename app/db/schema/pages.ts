@@ -1,12 +1,23 @@
-import { pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
+/** The information pages every installation has (terms, privacy, about, contact). */
 export const PAGE_SLUGS = ["terms", "privacy", "about", "contact"] as const;
 export type PageSlug = (typeof PAGE_SLUGS)[number];
 
-/** The editable information pages; `body` is plain text with blank lines between paragraphs. */
+/** "information": a page of the site (PAGE_SLUGS); "article": a how-to article under /learn. */
+export const PAGE_KINDS = ["information", "article"] as const;
+export type PageKind = (typeof PAGE_KINDS)[number];
+
+/**
+ * The editable pages: the information pages and the /learn articles. `body` is plain text with
+ * blank lines between blocks (lib/page-body.ts); `summary` is an article's one line in the list.
+ */
 export const pages = pgTable("pages", {
-  slug: text("slug", { enum: PAGE_SLUGS }).primaryKey(),
+  slug: text("slug").primaryKey(),
+  kind: text("kind", { enum: PAGE_KINDS }).notNull().default("information"),
   title: text("title").notNull(),
+  summary: text("summary").notNull().default(""),
   body: text("body").notNull(),
+  sortOrder: integer("sort_order").notNull().default(0),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -36,6 +36,7 @@ import {
 import { seededRandom, uuidFromName } from "./deterministic";
 import { makeContact, makeUser, postValues } from "./factories.server";
 import { renderDemoLogo, renderDemoPhoto } from "./images.server";
+import { LEARN_ARTICLES } from "./learn-articles";
 
 export const DEFAULT_PRICING = [
   { key: "opening_balance", label: "Opening balance for a new business", credits: 100 },
@@ -75,7 +76,7 @@ const BATCH = 1000;
 type SeedLog = (message: string) => void;
 
 /**
- * What every installation needs: pricing, the information pages, categories,
+ * What every installation needs: pricing, the information pages and /learn articles, categories,
  * templates, card designs and the admin account. Never overwrites an edit.
  * Writes to the process-wide database (db()), as the models it calls do.
  */
@@ -87,7 +88,11 @@ export async function seedEssentials(options: { adminEmail: string; adminPasswor
     .onConflictDoNothing();
   await db()
     .insert(pages)
-    .values(Object.entries(DEMO_PAGES).map(([slug, page]) => ({ slug: slug as keyof typeof DEMO_PAGES, ...page })))
+    .values(Object.entries(DEMO_PAGES).map(([slug, page]) => ({ slug, kind: "information" as const, ...page })))
+    .onConflictDoNothing();
+  await db()
+    .insert(pages)
+    .values(LEARN_ARTICLES.map((article, index) => ({ ...article, kind: "article" as const, sortOrder: index })))
     .onConflictDoNothing();
   await db()
     .insert(categories)
