@@ -9,6 +9,7 @@ import type { FeedPost } from "~/models/feed.server";
 import { ImageGrid } from "./feed/image-grid";
 import { LikeButton } from "./feed/like-button";
 import { ShareLinks } from "./feed/share-button";
+import { imageVariantUrl } from "~/lib/images";
 
 export type PostCardProps = {
   post: FeedPost;
@@ -61,7 +62,13 @@ export function PostCard({
           className="flex min-w-0 flex-1 items-center gap-3"
         >
           {post.profileImageUrl ? (
-            <img src={post.profileImageUrl} alt="" width={40} height={40} className="h-10 w-10 shrink-0 rounded-full object-cover" />
+            <img
+              src={imageVariantUrl(post.profileImageUrl, 160)}
+              alt=""
+              width={40}
+              height={40}
+              className="h-10 w-10 shrink-0 rounded-full object-cover"
+            />
           ) : (
             <span
               aria-hidden

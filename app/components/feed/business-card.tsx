@@ -1,5 +1,6 @@
 import { formatIndianPhone, telHref } from "~/lib/phone";
 import type { PublicBusiness } from "~/models/business.server";
+import { imageVariantUrl } from "~/lib/images";
 
 /** A maps search for an address: opens the phone's maps app (Google Maps' universal link). */
 const mapSearchUrl = (address: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
@@ -12,7 +13,13 @@ export function BusinessCard({ business }: { business: PublicBusiness }) {
     <div>
       <div className="flex items-center gap-3">
         {business.profileImageUrl ? (
-          <img src={business.profileImageUrl} alt="" width={64} height={64} className="h-16 w-16 rounded-full object-cover" />
+          <img
+            src={imageVariantUrl(business.profileImageUrl, 160)}
+            alt=""
+            width={64}
+            height={64}
+            className="h-16 w-16 rounded-full object-cover"
+          />
         ) : (
           <span
             aria-hidden
