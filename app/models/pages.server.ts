@@ -19,7 +19,7 @@ export async function getPage(slug: PageSlug): Promise<InformationPage | null> {
 /** An information page (terms, privacy, about, contact) ready to read; null until it is written. */
 export async function readInformationPage(slug: PageSlug): Promise<PageForReading | null> {
   const page = await getPage(slug);
-  return page ? forReading(page, page.body) : null;
+  return page ? forReading(page, "") : null;
 }
 
 /** The /learn articles in their order, for the list. */

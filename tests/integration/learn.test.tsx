@@ -122,6 +122,8 @@ describe("/terms-conditions and /privacy-terms", () => {
     const terms = await call<Page>(termsConditionsLoader, getRequest("/terms-conditions", { cookie }));
     expect(terms.status).toBe(200);
     expect(terms.data).toMatchObject({ title: DEMO_PAGES.terms.title, body: DEMO_PAGES.terms.body });
+    // Search results and link previews quote the first paragraph.
+    expect(terms.data.description).toBe(DEMO_PAGES.terms.body.split("\n\n")[0].slice(0, 160));
     const privacy = await call<Page>(privacyTermsLoader, getRequest("/privacy-terms", { cookie }));
     expect(privacy.data).toMatchObject({ title: DEMO_PAGES.privacy.title, body: DEMO_PAGES.privacy.body });
 
