@@ -1,0 +1,85 @@
+import type { Page } from "@playwright/test";
+import sharp from "sharp";
+
+import { expect, test } from "./fixtures";
+
+const toast = (page: Page) => page.getByTestId("toast");
+
+/** A phone photo with the place it was taken in its EXIF, as a camera writes it. */
+async function photoWithGps() {
+  const withGps = await sharp({ create: { width: 320, height: 240, channels: 3, background: "#d35400" } })
+    .jpeg()
+    .withExif({
+      IFD3: { GPSLatitudeRef: "N", GPSLatitude: "12/1 58/1 3000/100", GPSLongitudeRef: "E", GPSLongitude: "77/1 35/1 4000/100" },
+    })
+    .toBuffer();
+  return { name: "shop.jpg", mimeType: "image/jpeg", buffer: withGps };
+}
+
+test("a new business is onboarded: profile, GST number, photo without its GPS, and location; its business page shows them", async ({
+  page,
+  login,
+}) => {
+  await login({ businessName: "My Business" });
+  await page.goto("/app");
+  await expect(page.getByRole("heading", { name: "Set up your business" })).toBeVisible();
+  const next = page.getByRole("link", { name: /^Next: Name your business/ });
+  await expect(next).toHaveAttribute("href", "/edit-profile");
+  await next.click();
+  // With JavaScript the route's code is found and loaded first, which takes a while on a busy machine.
+  await expect(page).toHaveURL(/\/edit-profile$/, { timeout: 15_000 });
+
+  await page.getByLabel("Business name").fill("Lakshmi Tiffins");
+  await page.getByLabel("About my Business").fill("Idli, dosa and <b>filter coffee</b> from 6 am");
+  await page.getByLabel("Business phone").fill("080 2345 6789");
+  await page.getByLabel("State").selectOption("Karnataka");
+  await page.getByLabel("GST number (optional)").fill("27AAPFU0939F1ZV");
+  await page.getByRole("checkbox", { name: "Restaurant" }).check();
+  await page.setInputFiles("#profile-image", await photoWithGps());
+  await page.getByRole("button", { name: "Save profile" }).click();
+  await expect(page.getByText(/registered in another state, not Karnataka/)).toBeVisible();
+
+  await page.getByLabel("GST number (optional)").fill("29AAGCB7383J1Z4");
+  await page.setInputFiles("#profile-image", await photoWithGps());
+  await page.getByRole("button", { name: "Save profile" }).click();
+  await expect(toast(page)).toContainText("Profile updated");
+
+  const image = await page.getByRole("img", { name: "Profile" }).getAttribute("src");
+  expect(image).toMatch(/^\/uploads\/u\/[0-9a-f]{32}\.jpg$/);
+  const served = await page.request.get(image!);
+  const metadata = await sharp(Buffer.from(await served.body())).metadata();
+  expect([metadata.format, metadata.exif]).toEqual(["jpeg", undefined]);
+
+  await page.getByRole("link", { name: "Set your business location" }).click();
+  await page.getByLabel("Search for your town or area").fill("Indiranagar");
+  await page.getByRole("button", { name: "Search" }).click();
+  await page
+    .getByRole("button", { name: /^Indiranagar/ })
+    .first()
+    .click();
+  await expect(toast(page)).toContainText("Location saved");
+
+  await page.goto("/app");
+  await expect(page.getByRole("heading", { name: "Set up your business" })).toHaveCount(0);
+  await expect(page.getByTestId("stat-contacts")).toBeVisible();
+
+  const { id } = (await (await page.request.get("/api/user/me")).json()) as { id: string };
+  await page.goto(`/business/${id}`);
+  await expect(page.getByRole("heading", { name: "Lakshmi Tiffins" })).toBeVisible();
+  await expect(page.getByText("Idli, dosa and <b>filter coffee</b> from 6 am")).toBeVisible();
+  await expect(page.getByRole("link", { name: "+91 80234 56789" })).toHaveAttribute("href", "tel:+918023456789");
+});
+
+test("a file that is not an image is refused and the rest of the form is kept", async ({ page, login }) => {
+  await login();
+  await page.goto("/edit-profile");
+  await page.getByLabel("Business name").fill("Kept Name Stores");
+  await page.setInputFiles("#profile-image", {
+    name: "shell.jpg",
+    mimeType: "image/jpeg",
+    buffer: Buffer.from("<?php system($_GET['c']); ?>"),
+  });
+  await page.getByRole("button", { name: "Save profile" }).click();
+  await expect(page.getByText("This file is not an image we can use")).toBeVisible();
+  await expect(page.getByLabel("Business name")).toHaveValue("Kept Name Stores");
+});
