@@ -46,9 +46,7 @@ const inGroups = (userId: string, condition: SQL) =>
 function searchCondition(userId: string, search: string): SQL {
   const pattern = sql`lower(${likePattern(search)})`;
   const digits = search.replace(/\D/g, "");
-  const inGroup = search.includes(TAG_SEPARATOR)
-    ? sql`exists (select 1 from unnest(${grouped.tags}) as tag where tag ilike ${likePattern(search)})`
-    : sql`lower(array_to_string(${grouped.tags}, ${TAG_SEPARATOR})) like ${pattern}`;
+  const inGroup = sql`lower(array_to_string(${grouped.tags}, ${TAG_SEPARATOR})) like ${pattern}`;
   return or(
     sql`lower(${contacts.name}) like ${pattern}`,
     sql`lower(${contacts.email}) like ${pattern}`,
@@ -127,6 +125,12 @@ export async function listContacts(userId: string, query: ContactListQuery): Pro
     rows = total > 0 ? (await readPage(page)).rows : [];
   }
   return { contacts: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })), total, page, pageCount };
+}
+
+/** How many contacts a business has (the dashboard's and the counter form's count): an index-only count. */
+export async function countContacts(userId: string): Promise<number> {
+  const [{ total }] = await db().select({ total: count() }).from(contacts).where(eq(contacts.userId, userId));
+  return total;
 }
 
 /** The groups (tags) a business has given its contacts, for the list's filter. */

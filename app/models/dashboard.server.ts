@@ -3,12 +3,13 @@ import { and, count, eq, sql } from "drizzle-orm";
 import { db } from "~/db/db.server";
 import { contacts, posts, smsMessages, users } from "~/db/schema";
 
+import { countContacts } from "./contacts.server";
 import { livePostCondition } from "./live-post.server";
 
 /** What the business dashboard counts, read from the database (the server is the truth); live posts as the feed shows them. */
 export async function businessStats(userId: string) {
-  const [[contactRow], [smsRow], [postRow]] = await Promise.all([
-    db().select({ total: count() }).from(contacts).where(eq(contacts.userId, userId)),
+  const [contactCount, [smsRow], [postRow]] = await Promise.all([
+    countContacts(userId),
     db()
       .select({ total: count() })
       .from(smsMessages)
@@ -19,7 +20,7 @@ export async function businessStats(userId: string) {
       .innerJoin(users, eq(users.id, posts.userId))
       .where(and(eq(posts.userId, userId), livePostCondition())),
   ]);
-  return { contacts: contactRow.total, sentSms: smsRow.total, livePosts: postRow.total };
+  return { contacts: contactCount, sentSms: smsRow.total, livePosts: postRow.total };
 }
 
 /** The admin dashboard's counts across the product; live offers are those the feed shows. */

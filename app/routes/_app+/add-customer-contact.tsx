@@ -11,7 +11,7 @@ import { paths } from "~/lib/paths";
 import { formatIndianPhone } from "~/lib/phone";
 import { contactSchema } from "~/lib/schemas/contacts";
 import { pageTitle } from "~/lib/title";
-import { createContact, getContact, listContacts } from "~/models/contacts.server";
+import { countContacts, createContact, getContact } from "~/models/contacts.server";
 import { assertSameOrigin } from "~/utils/csrf.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -31,7 +31,7 @@ const counterContactSchema = contactSchema.pick({ name: true, mobileNumber: true
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const addedId = new URL(request.url).searchParams.get("added");
-  const [added, { total }] = await Promise.all([addedId ? getContact(user.id, addedId) : null, listContacts(user.id, { page: 1 })]);
+  const [added, total] = await Promise.all([addedId ? getContact(user.id, addedId) : null, countContacts(user.id)]);
   return { added: added ? { id: added.id, name: added.name, mobileNumber: added.mobileNumber } : null, total };
 }
 
