@@ -22,6 +22,7 @@ const NAVIGATION = [
   { to: paths.campaigns(), title: "Campaigns" },
   { to: paths.smsHistory(), title: "SMS History" },
   { to: paths.addTemplates(), title: "Add Templates" },
+  { to: paths.businessCard(), title: "Business Card" },
   { to: paths.learn(), title: "Learn" },
   { to: paths.feed(), title: "Public Feed" },
 ];

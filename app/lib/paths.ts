@@ -34,6 +34,15 @@ export const paths = {
   smsHistory: () => "/sms-history",
   addTemplates: () => "/add-templates",
   templatePreview: (templateId: string) => `/template-preview/${id(templateId)}`,
+  businessCard: () => "/app/business-card",
+  /** A design filled with the signed-in business's details; `version` changes with them. */
+  businessCardPreview: (designId: string, version: string) => withQuery(`/app/business-card/preview/${id(designId)}`, { v: version }),
+  card: (cardId: string) => `/card/${id(cardId)}`,
+  /** The card's drawings; `version` changes with the card, so a changed card has new URLs. */
+  cardImage: (cardId: string, file: "card.png" | "og.jpg", version: string, query: { download?: 1 } = {}) =>
+    withQuery(`/card/${id(cardId)}/${file}`, { v: version, ...query }),
+  cardQrCode: (cardId: string) => `/card/${id(cardId)}/qr.png`,
+  cardContact: (cardId: string) => `/card/${id(cardId)}/contact.vcf`,
   learn: () => "/learn",
   learnArticle: (slug: string) => `/learn/${id(slug)}`,
   editProfile: () => "/edit-profile",

@@ -6,6 +6,8 @@ export type VCardInput = {
   /** The person's name, e.g. 'Kiran Rao'. */
   name: string;
   businessName: string;
+  /** The person's role in the business, e.g. 'Owner'. */
+  title?: string | null;
   /** E.164 numbers. */
   mobileNumber?: string | null;
   businessPhone?: string | null;
@@ -57,6 +59,7 @@ export function buildVCard(card: VCardInput): string {
     `N:${escapeVCardText(family)};${escapeVCardText(first ?? "")};;;`,
     `FN:${escapeVCardText(card.name.trim() || card.businessName)}`,
     `ORG:${escapeVCardText(card.businessName)}`,
+    card.title ? `TITLE:${escapeVCardText(card.title)}` : null,
     card.mobileNumber ? `TEL;TYPE=CELL,VOICE:${card.mobileNumber}` : null,
     card.businessPhone ? `TEL;TYPE=WORK,VOICE:${card.businessPhone}` : null,
     card.email ? `EMAIL;TYPE=INTERNET,WORK:${escapeVCardText(card.email)}` : null,

@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import sharp from "./sharp.server";
 
 /** What an uploaded image may be, and how big. */
 export const UPLOAD_LIMITS = { bytes: 10 * 1024 * 1024, pixels: 40_000_000, longestSide: 2048 } as const;

@@ -1,9 +1,7 @@
+import { AddressWithMapLink } from "~/components/address-with-map-link";
 import { formatIndianPhone, telHref } from "~/lib/phone";
 import type { PublicBusiness } from "~/models/business.server";
 import { imageVariantUrl } from "~/lib/images";
-
-/** A maps search for an address: opens the phone's maps app (Google Maps' universal link). */
-const mapSearchUrl = (address: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
 
 /** The business's public card: in the modal, and as the no-JavaScript business page. */
 export function BusinessCard({ business }: { business: PublicBusiness }) {
@@ -46,15 +44,7 @@ export function BusinessCard({ business }: { business: PublicBusiness }) {
             <div>
               <dt className="font-medium text-slate-500">Address</dt>
               <dd>
-                {business.businessAddress}{" "}
-                <a
-                  href={mapSearchUrl(business.businessAddress)}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="whitespace-nowrap text-brand-700 hover:underline"
-                >
-                  Open in maps
-                </a>
+                <AddressWithMapLink address={business.businessAddress} />
               </dd>
             </div>
           ) : null}

@@ -1,10 +1,11 @@
 import { useOutletContext } from "@remix-run/react";
 import { useEffect } from "react";
 
+import { useHydrated } from "~/hooks/use-hydrated";
 import type { Toast } from "~/lib/toast";
 import type { RootContext } from "~/root";
 
-import { ToastRegion, useHydrated } from "./toaster";
+import { ToastRegion } from "./toaster";
 
 /**
  * A toast that came with an action's answer (a failed form keeps its page, so

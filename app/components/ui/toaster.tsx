@@ -1,12 +1,7 @@
 import { useEffect, useMemo, useState } from "react";
 
+import { useHydrated } from "~/hooks/use-hydrated";
 import { TOAST_DURATION_MS, createToast, type Toast, type ToastInput } from "~/lib/toast";
-
-export function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
 
 const toneClasses: Record<Toast["type"], string> = {
   success: "border-green-600 bg-green-50 text-green-900",

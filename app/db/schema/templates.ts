@@ -34,15 +34,24 @@ export const templates = pgTable(
   (table) => [index("templates_category_id_idx").on(table.categoryId)],
 );
 
-/** A visual design the admin offers; `layout` holds colours, fonts and field positions. */
+/**
+ * The card layouts the product draws (app/lib/card-svg.ts): each places the card's parts
+ * differently. A design is one of them with its own colours and heading font.
+ */
+export const CARD_STYLES = ["classic", "bold", "minimal", "festive"] as const;
+export type CardStyle = (typeof CARD_STYLES)[number];
+export const CARD_FONTS = ["sans", "serif", "display"] as const;
+
+/** A design's look: which layout, its colours (#RRGGBB) and the heading font. */
 export type BusinessCardLayout = {
+  style: CardStyle;
   background: string;
   foreground: string;
   accent: string;
-  font: "sans" | "serif" | "mono";
-  align: "left" | "center";
+  font: (typeof CARD_FONTS)[number];
 };
 
+/** A visual design the admin offers. */
 export const businessCardDesigns = pgTable("business_card_designs", {
   id: id(),
   name: text("name").notNull(),
@@ -54,7 +63,10 @@ export const businessCardDesigns = pgTable("business_card_designs", {
   updatedAt: updatedAt(),
 });
 
-/** A user's own card: one design filled with their details. */
+/** What a card adds to the profile it is filled from; empty parts are left off the card. */
+export type BusinessCardFields = { title?: string; tagline?: string; email?: string; website?: string };
+
+/** A business's own card (one each): a design filled with its profile, public at /card/{id}. */
 export const businessCards = pgTable(
   "business_cards",
   {
@@ -63,9 +75,9 @@ export const businessCards = pgTable(
     designId: uuid("design_id")
       .notNull()
       .references(() => businessCardDesigns.id, { onDelete: "restrict" }),
-    fields: jsonb("fields").$type<Record<string, string>>().notNull().default({}),
+    fields: jsonb("fields").$type<BusinessCardFields>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [index("business_cards_user_id_idx").on(table.userId)],
+  (table) => [uniqueIndex("business_cards_user_id_key").on(table.userId)],
 );

@@ -1,5 +1,7 @@
 // Demo content used to seed a local or staging database with realistic data.
-// Pure data only: no imports, no side effects.
+// Pure data only: no side effects (its one import is a type).
+
+import type { BusinessCardLayout } from "~/db/schema/templates";
 
 export type DemoBusiness = {
   slug: string;
@@ -1279,78 +1281,17 @@ export const DEMO_TEMPLATES: DemoTemplate[] = [
   },
 ];
 
-export type DemoCardDesign = {
-  name: string;
-  layout: {
-    background: string;
-    foreground: string;
-    accent: string;
-    font: "sans" | "serif" | "mono";
-    align: "left" | "center";
-  };
-};
+export type DemoCardDesign = { name: string; layout: BusinessCardLayout };
 
+/** The card designs every installation starts with: each of the four layouts at least once. */
 export const DEMO_CARD_DESIGNS: DemoCardDesign[] = [
-  {
-    name: "Classic Ivory",
-    layout: {
-      background: "#FFF8E7",
-      foreground: "#2B2118",
-      accent: "#B4400C",
-      font: "serif",
-      align: "left",
-    },
-  },
-  {
-    name: "Midnight Gold",
-    layout: {
-      background: "#111827",
-      foreground: "#F9FAFB",
-      accent: "#D4AF37",
-      font: "serif",
-      align: "center",
-    },
-  },
-  {
-    name: "Saffron Fresh",
-    layout: {
-      background: "#FFF3E0",
-      foreground: "#3E2723",
-      accent: "#C2410C",
-      font: "sans",
-      align: "left",
-    },
-  },
-  {
-    name: "Peacock Teal",
-    layout: {
-      background: "#0F4C5C",
-      foreground: "#FFFFFF",
-      accent: "#F2C14E",
-      font: "sans",
-      align: "center",
-    },
-  },
-  {
-    name: "Minimal Mono",
-    layout: {
-      background: "#FFFFFF",
-      foreground: "#1F2937",
-      accent: "#2563EB",
-      font: "mono",
-      align: "left",
-    },
-  },
-  {
-    name: "Rose Blush",
-    layout: {
-      background: "#FDF2F4",
-      foreground: "#4A1D2C",
-      accent: "#BE185D",
-      font: "serif",
-      align: "center",
-    },
-  },
+  { name: "Classic Ivory", layout: { style: "classic", background: "#FFF8E7", foreground: "#2B2118", accent: "#B4400C", font: "serif" } },
+  { name: "Midnight Gold", layout: { style: "bold", background: "#111827", foreground: "#F9FAFB", accent: "#D4AF37", font: "serif" } },
+  { name: "Saffron Fresh", layout: { style: "festive", background: "#FFF3E0", foreground: "#3E2723", accent: "#C2410C", font: "display" } },
+  { name: "Peacock Teal", layout: { style: "bold", background: "#FFFFFF", foreground: "#0F172A", accent: "#0F4C5C", font: "sans" } },
+  { name: "Minimal Mono", layout: { style: "minimal", background: "#FFFFFF", foreground: "#1F2937", accent: "#2563EB", font: "sans" } },
+  { name: "Rose Blush", layout: { style: "classic", background: "#FDF2F4", foreground: "#4A1D2C", accent: "#BE185D", font: "serif" } },
+  { name: "Diwali Maroon", layout: { style: "festive", background: "#5B0E2D", foreground: "#FFF7E6", accent: "#F4B400", font: "display" } },
 ];
 
 export const DEMO_PAGES: Record<"terms" | "privacy" | "about" | "contact", { title: string; body: string }> = {

@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import sharp from "~/services/sharp.server";
 
 /** Two-colour palettes per category, so generated pictures look like they belong together. */
 const PALETTES: Array<[string, string]> = [

@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { count, eq, inArray, sql } from "drizzle-orm";
 
 import { createAdminAccount } from "~/models/admins.server";
+import { listCardDesigns, saveBusinessCard } from "~/models/business-cards.server";
 import { importContactsNow } from "~/models/contact-import.server";
 import type { FileStorage } from "~/services/storage.server";
 
@@ -199,6 +200,7 @@ export async function seedDemoData(storage: FileStorage, options: { now?: Date; 
       createdAt: new Date(now.getTime() - (DEMO_DAYS + 10) * 86_400_000),
     });
     businessIds.set(business.slug, account.id);
+    await seedDemoCard(account.id, business, index, isDemoUser);
     if (isDemoUser) await seedDemoContacts(account.id, now);
   }
 
@@ -283,6 +285,24 @@ export async function seedDemoData(storage: FileStorage, options: { now?: Date; 
     .from(posts)
     .where(inArray(posts.id, seededIds));
   log(`Demo data: ${businesses.length} businesses, ${postRows.length} posts, ${totals.likes} likes, ${totals.views} views.`);
+}
+
+/**
+ * Most demo businesses have made their business card, each in another design; the demo user's is
+ * the first design, with a tagline and an email, so 'My business card' looks lived-in.
+ */
+async function seedDemoCard(userId: string, business: DemoBusiness, index: number, isDemoUser: boolean) {
+  if (!isDemoUser && index % 4 === 3) return;
+  const designs = await listCardDesigns();
+  if (designs.length === 0) return;
+  const firstSentence = business.details.split(/(?<=\.)\s/)[0];
+  await saveBusinessCard(userId, {
+    designId: designs[isDemoUser ? 0 : index % designs.length].id,
+    title: index % 2 ? "Owner" : "Proprietor",
+    tagline: isDemoUser ? "Home-style thalis, fresh rotis, weekend biryani" : firstSentence.length <= 80 ? firstSentence : null,
+    email: isDemoUser ? "orders@ashaskitchen.example.in" : null,
+    website: null,
+  });
 }
 
 async function ensureDemoPhotos(storage: FileStorage): Promise<Map<string, string[]>> {

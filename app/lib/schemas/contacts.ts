@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { noControlCharacters } from "./text";
+import { noControlCharacters, optionalEmail, optionalText } from "./text";
 
 export const CONTACTS_PAGE_SIZE = 25;
 
@@ -40,15 +40,6 @@ const tags = z
   )
   .default([]);
 
-const optionalText = (max: number, message: string, options: { multiLine?: boolean } = {}) =>
-  z
-    .string()
-    .trim()
-    .pipe(noControlCharacters(z.string().max(max, message), options))
-    .transform((value) => value || null)
-    .nullish()
-    .transform((value) => value ?? null);
-
 /**
  * A contact as the add and edit forms and POST/PUT /api/contacts send it. The browser checks the
  * mobile number's shape; the action also checks it is a real Indian mobile (contacts.server.ts).
@@ -69,9 +60,7 @@ export const contactSchema = z.object({
         .max(20, INVALID_MOBILE)
         .regex(/^\+?[\d\s().-]+$/, INVALID_MOBILE),
     ),
-  email: optionalText(254, "Please enter a valid email address").pipe(
-    z.string().email("Please enter a valid email address").toLowerCase().nullable(),
-  ),
+  email: optionalEmail(),
   tags,
   notes: optionalText(2000, "Notes must be at most 2,000 characters", { multiLine: true }),
   consent: z.enum(CONSENT_STATES).default("opted_in"),

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 import { GST_STATE_CODES, gstinProblem } from "~/lib/gstin";
 
-import { noControlCharacters } from "./text";
+import { noControlCharacters, optionalText } from "./text";
 
 export const INDIAN_STATES = Object.keys(GST_STATE_CODES).sort();
 export const INVALID_PHONE = "Enter a valid Indian phone number, e.g. 98123 45678 or 080 2345 6789";
@@ -13,12 +13,6 @@ const text = (max: number, message: string, options: { multiLine?: boolean } = {
     .string()
     .trim()
     .pipe(noControlCharacters(z.string().max(max, message), options));
-
-const optionalText = (max: number, message: string, options: { multiLine?: boolean } = {}) =>
-  text(max, message, options)
-    .transform((value) => value || null)
-    .nullish()
-    .transform((value) => value ?? null);
 
 /** A phone as typed: its shape only here; the server checks it is a real Indian number (profile.server.ts). */
 const phone = (message: string) =>

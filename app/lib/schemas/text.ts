@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 
 export const CONTROL_CHARACTERS_MESSAGE = "Remove the invisible control characters from this field";
 
@@ -26,3 +26,19 @@ export function noControlCharacters<Schema extends z.ZodType<string, z.ZodTypeDe
 ): z.ZodEffects<Schema, z.output<Schema>, z.input<Schema>> {
   return schema.refine((value) => !hasControlCharacters(value, options), CONTROL_CHARACTERS_MESSAGE);
 }
+
+/** A single- or multi-line text field: trimmed, at most `max` characters, empty as null. */
+export const optionalText = (max: number, message: string, options: { multiLine?: boolean } = {}) =>
+  z
+    .string()
+    .trim()
+    .pipe(noControlCharacters(z.string().max(max, message), options))
+    .transform((value) => value || null)
+    .nullish()
+    .transform((value) => value ?? null);
+
+/** An optional email address, stored lower-cased. */
+export const optionalEmail = () =>
+  optionalText(254, "Please enter a valid email address").pipe(
+    z.string().email("Please enter a valid email address").toLowerCase().nullable(),
+  );

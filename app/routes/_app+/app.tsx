@@ -1,19 +1,22 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 
+import { ButtonLink } from "~/components/ui/button";
 import type { OnboardingStep } from "~/lib/onboarding";
+import { paths } from "~/lib/paths";
 import { pageTitle } from "~/lib/title";
 import { onboardingOf } from "~/models/business-profile.server";
 import { businessStats } from "~/models/dashboard.server";
 import { requireUser } from "~/utils/session.server";
-import { paths } from "~/lib/paths";
+
+import { ownCardSummary } from "../__business-card.server";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Business Dashboard") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const [stats, onboarding] = await Promise.all([businessStats(user.id), onboardingOf(user.id)]);
-  return { name: user.name, businessName: user.businessName, balance: user.balance, stats, onboarding };
+  const [stats, onboarding, card] = await Promise.all([businessStats(user.id), onboardingOf(user.id), ownCardSummary(user.id)]);
+  return { name: user.name, businessName: user.businessName, balance: user.balance, stats, onboarding, card };
 }
 
 const QUICK_LINKS = [
@@ -24,7 +27,7 @@ const QUICK_LINKS = [
 ];
 
 export default function Dashboard() {
-  const { name, businessName, balance, stats, onboarding } = useLoaderData<typeof loader>();
+  const { name, businessName, balance, stats, onboarding, card } = useLoaderData<typeof loader>();
   return (
     <div>
       <h1 className="text-2xl font-bold text-slate-900">Hello, {name}</h1>
@@ -47,7 +50,39 @@ export default function Dashboard() {
           </li>
         ))}
       </ul>
+      <MyBusinessCard card={card} />
     </div>
+  );
+}
+
+/** 'My business card': the card as visitors see it, or the way to make one. */
+function MyBusinessCard({ card }: { card: { cardPath: string; previewUrl: string } | null }) {
+  return (
+    <section aria-labelledby="card-heading" className="mt-8">
+      <h2 id="card-heading" className="text-lg font-semibold">
+        My business card
+      </h2>
+      {card ? (
+        <div className="mt-3 grid items-start gap-3 sm:grid-cols-[minmax(0,22rem)_1fr]">
+          <a href={card.cardPath} className="block overflow-hidden rounded-xl shadow ring-1 ring-slate-200">
+            <img src={card.previewUrl} alt="Your business card" width={700} height={400} className="h-auto w-full" />
+          </a>
+          <div className="flex flex-wrap gap-2 sm:flex-col sm:items-start">
+            <ButtonLink to={card.cardPath}>Open my card</ButtonLink>
+            <ButtonLink to={paths.businessCard()} variant="secondary">
+              Change design
+            </ButtonLink>
+          </div>
+        </div>
+      ) : (
+        <Link to={paths.businessCard()} className="mt-3 block rounded-xl border border-slate-200 bg-white p-4 hover:border-brand-500">
+          <span className="font-semibold text-brand-700">Make your business card</span>
+          <span className="mt-1 block text-sm text-slate-600">
+            Choose a design, filled from your profile: customers save your number, scan its QR code or get it on WhatsApp.
+          </span>
+        </Link>
+      )}
+    </section>
   );
 }
 

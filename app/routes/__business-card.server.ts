@@ -1,0 +1,62 @@
+import { config } from "~/config.server";
+import type { BusinessCardFields, BusinessCardLayout } from "~/db/schema";
+import { cardContentOf, cardPhotoUrl, type CardProfile } from "~/lib/business-card";
+import type { CardContent } from "~/lib/card-svg";
+import { paths } from "~/lib/paths";
+import { getCardDesign, getOwnBusinessCard, getPublicBusinessCard, type PublicBusinessCard } from "~/models/business-cards.server";
+import { CARD_IMAGES, cardImage, cardVersion, type CardImageKind } from "~/services/card-image.server";
+import { qrCodeSvg } from "~/services/qr-code.server";
+import { applySecurityHeaders } from "~/utils/security-headers.server";
+
+/** The card's page, as its QR code, link preview and contact carry it. */
+export const cardPageUrl = (cardId: string) => `${config.PUBLIC_ORIGIN}${paths.card(cardId)}`;
+
+/** A saved card of an active business, or the 404 every other id gets. */
+export async function publicCardOr404(cardId: string | undefined): Promise<PublicBusinessCard> {
+  const card = await getPublicBusinessCard(cardId ?? "");
+  if (!card) throw new Response("This business card was not found.", { status: 404 });
+  return card;
+}
+
+export type CardDrawing = { content: CardContent; design: BusinessCardLayout; version: string };
+
+/** What a card draws: the profile with the card's fields, the photo as stored, the QR code to the card's page. */
+export async function cardDrawing(
+  card: { id: string; profile: CardProfile; fields: BusinessCardFields },
+  design: BusinessCardLayout,
+): Promise<CardDrawing> {
+  const qrSvg = await qrCodeSvg(cardPageUrl(card.id));
+  const content = cardContentOf(card.profile, card.fields, { photoHref: cardPhotoUrl(card.profile), qrSvg });
+  return { content, design, version: cardVersion(content, design) };
+}
+
+/**
+ * A drawing of the card as an answer: kept a year under its versioned URL (a changed card has a
+ * new one), a few minutes under any other; `filename` makes it a download.
+ */
+export async function cardImageResponse(
+  request: Request,
+  kind: CardImageKind,
+  drawing: CardDrawing,
+  options: { filename?: string; privateToOwner?: boolean } = {},
+): Promise<Response> {
+  const bytes = await cardImage(kind, drawing.content, drawing.design);
+  const current = new URL(request.url).searchParams.get("v") === drawing.version;
+  const headers = new Headers({
+    "Content-Type": CARD_IMAGES[kind].contentType,
+    "Content-Length": String(bytes.byteLength),
+    "Cache-Control": `${options.privateToOwner ? "private" : "public"}, ${current ? "max-age=31536000, immutable" : "max-age=300"}`,
+  });
+  if (options.filename) headers.set("Content-Disposition", `attachment; filename="${options.filename}"`);
+  applySecurityHeaders(headers);
+  return new Response(new Uint8Array(bytes), { headers });
+}
+
+/** The dashboard's 'My business card': the saved card's page and picture; null until the card is first saved. */
+export async function ownCardSummary(userId: string): Promise<{ cardPath: string; previewUrl: string } | null> {
+  const card = await getOwnBusinessCard(userId);
+  const design = card?.designId ? await getCardDesign(card.designId) : null;
+  if (!card || !design) return null;
+  const { version } = await cardDrawing(card, design.layout);
+  return { cardPath: paths.card(card.id), previewUrl: paths.businessCardPreview(design.id, version) };
+}

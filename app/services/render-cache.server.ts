@@ -1,0 +1,29 @@
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import path from "node:path";
+
+import { config } from "~/config.server";
+
+/**
+ * A drawn file (an image variant, a card image) kept on local disk under DATA_DIR/cache: read if
+ * it was drawn before, else drawn and kept (nothing is kept when there was nothing to draw). Its
+ * name must say everything it depends on.
+ */
+export async function cachedRender<Drawn extends Buffer | null>(
+  relativePath: string,
+  render: () => Promise<Drawn>,
+): Promise<Buffer | Drawn> {
+  const file = path.resolve(config.DATA_DIR, "cache", relativePath);
+  try {
+    return await readFile(file);
+  } catch {
+    // Not drawn yet.
+  }
+  const bytes = await render();
+  if (bytes === null) return bytes;
+  await mkdir(path.dirname(file), { recursive: true });
+  // Write then rename, so a concurrent reader never sees half a file.
+  const partial = `${file}.${process.pid}.${Date.now()}.tmp`;
+  await writeFile(partial, bytes);
+  await rename(partial, file);
+  return bytes;
+}
