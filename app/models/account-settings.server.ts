@@ -100,7 +100,7 @@ export async function exportAccountData(userId: string) {
     .from(users)
     .where(eq(users.id, userId));
   if (!profile) return null;
-  const [contactRows, postRows, ledgerRows, campaignRows, smsRows, uploadRows] = await Promise.all([
+  const [contactRows, postRows, ledgerRows, campaignRows, smsRows, uploadRows, [card]] = await Promise.all([
     db().select().from(contacts).where(eq(contacts.userId, userId)).orderBy(asc(contacts.createdAt)),
     db().select().from(posts).where(eq(posts.userId, userId)).orderBy(asc(posts.createdAt)),
     db().select().from(creditLedger).where(eq(creditLedger.userId, userId)).orderBy(asc(creditLedger.createdAt)),
@@ -111,6 +111,10 @@ export async function exportAccountData(userId: string) {
       .from(uploads)
       .where(eq(uploads.userId, userId))
       .orderBy(asc(uploads.createdAt)),
+    db()
+      .select({ id: businessCards.id, designId: businessCards.designId, fields: businessCards.fields, updatedAt: businessCards.updatedAt })
+      .from(businessCards)
+      .where(eq(businessCards.userId, userId)),
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -121,6 +125,7 @@ export async function exportAccountData(userId: string) {
     campaigns: campaignRows,
     smsMessages: smsRows,
     uploads: uploadRows,
+    businessCard: card ?? null,
   };
 }
 

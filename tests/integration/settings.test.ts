@@ -6,7 +6,8 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { campaigns, contacts, creditLedger, posts, refreshTokens, uploads, users } from "~/db/schema";
+import { businessCardDesigns, campaigns, contacts, creditLedger, posts, refreshTokens, uploads, users } from "~/db/schema";
+import { DEMO_CARD_DESIGNS } from "~/db/seed/demo-content";
 import { makeCampaign, makeContact, makePost, makeUser } from "~/db/seed/factories.server";
 import { PASSWORD_FROM_ACCOUNT_DETAILS, PASSWORD_TOO_COMMON } from "~/lib/schemas/auth";
 import { CONFIRM_BUSINESS_NAME_WRONG, CURRENT_PASSWORD_WRONG } from "~/lib/schemas/settings";
@@ -14,6 +15,7 @@ import { issueTokenPair, rotateRefreshToken } from "~/models/api-tokens.server";
 import { parseFeedQuery } from "~/lib/feed-query";
 import { listFeed } from "~/models/feed.server";
 import { verifyPassword } from "~/models/password.server";
+import { saveBusinessCard } from "~/models/business-cards.server";
 import { storeImageUpload } from "~/models/uploads.server";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/_account+/settings";
 import { loader as dataLoader } from "~/routes/_account+/settings_.data[.]json";
@@ -146,6 +148,13 @@ describe("/settings/data.json", () => {
     await makePost({ userId: owner.id, content: "my post" });
     await makePost({ userId: other.id, content: "their post" });
     await issueTokenPair(owner.id);
+    const [design] = await test.db.insert(businessCardDesigns).values({ name: "Plain", layout: DEMO_CARD_DESIGNS[0].layout }).returning();
+    for (const [userId, title] of [
+      [owner.id, "Owner"],
+      [other.id, "Their title"],
+    ]) {
+      await saveBusinessCard(userId, { designId: design.id, title, tagline: null, email: null, website: null });
+    }
     const reply = await call<string | Record<string, unknown>>(dataLoader, (await signedIn(owner.id)).request("/settings/data.json"));
     expect(reply.status).toBe(200);
     expect(reply.headers.get("Content-Disposition")).toMatch(/^attachment; filename="isent-data-.*\.json"$/);
@@ -155,12 +164,14 @@ describe("/settings/data.json", () => {
       contacts: Array<{ name: string; userId: string }>;
       posts: Array<{ content: string; userId: string }>;
       creditLedger: Array<{ userId: string }>;
+      businessCard: { designId: string; fields: Record<string, string> };
     };
     expect(exported.profile).toMatchObject({ id: owner.id, businessName: "Own Shop" });
     expect(exported.contacts.map((contact) => contact.name)).toEqual(["Mine"]);
     expect(exported.posts.map((row) => row.content)).toEqual(["my post"]);
     expect(exported.creditLedger.length).toBeGreaterThan(0);
     expect(exported.creditLedger.every((row) => row.userId === owner.id)).toBe(true);
+    expect(exported.businessCard).toMatchObject({ designId: design.id, fields: { title: "Owner" } });
     expect(body).not.toMatch(/passwordHash|password_hash|tokenHash|token_hash|\$argon2/);
     expect(body).not.toContain(other.id);
   });
