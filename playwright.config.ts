@@ -1,9 +1,6 @@
-import path from "node:path";
-
 import { defineConfig, devices } from "@playwright/test";
 
-const PORT = Number(process.env.E2E_PORT ?? 3210);
-const dataDir = path.resolve("tests/.tmp/e2e-data");
+import { E2E_DATA_DIR, E2E_PORT as PORT } from "./tests/e2e/server-paths";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -28,7 +25,7 @@ export default defineConfig({
   ],
   // The production build on a fresh embedded database with the demo data (npm run build runs first).
   webServer: {
-    command: `rm -rf "${dataDir}" && tsx scripts/db-setup.ts && tsx server/index.ts`,
+    command: `rm -rf "${E2E_DATA_DIR}" && tsx scripts/db-setup.ts && tsx server/index.ts`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
@@ -36,7 +33,7 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       NODE_ENV: "production",
-      DATA_DIR: dataDir,
+      DATA_DIR: E2E_DATA_DIR,
       DATABASE_URL: "",
       SESSION_SECRET: "e2e-session-secret",
       PUBLIC_URL: `http://127.0.0.1:${PORT}`,

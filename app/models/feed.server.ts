@@ -4,6 +4,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { db } from "~/db/db.server";
 import { queryRows } from "~/db/query.server";
 import { posts, users } from "~/db/schema";
+import { callToActionLink, type CallToAction, type CallToActionType } from "~/lib/call-to-action";
 import { type FeedQuery, encodeCursor } from "~/lib/feed-query";
 import { boundingBox, cellsWithin, flatCircle } from "~/lib/geo-grid";
 import { likePattern, parseSearchTerms } from "~/lib/search-terms";
@@ -27,8 +28,10 @@ export type FeedPost = {
   images: string[];
   offerTitle: string | null;
   couponCode: string | null;
+  offerTerms: string | null;
+  validFrom: string | null;
   validUntil: string | null;
-  callToAction: string | null;
+  callToAction: CallToAction | null;
   createdAt: string;
   likesCount: number;
   viewsCount: number;
@@ -44,12 +47,25 @@ export type FeedPage = {
 };
 
 /** A row as the driver gives it: the SQL names its columns like FeedPost; dates may come as strings. */
-type FeedRow = Omit<FeedPost, "createdAt" | "validUntil"> & { createdAt: Date | string; validUntil: Date | string | null };
+type FeedRow = Omit<FeedPost, "createdAt" | "validFrom" | "validUntil" | "callToAction"> & {
+  createdAt: Date | string;
+  validFrom: Date | string | null;
+  validUntil: Date | string | null;
+  /** What the offer's button is made from. */
+  callToActionType: CallToActionType | null;
+  callToActionUrl: string | null;
+  businessPhone: string | null;
+  mobileNumber: string | null;
+  lat: number | null;
+  lon: number | null;
+};
 
 const POST_COLUMNS = sql.raw(`p.id, p.user_id as "userId", p.kind, u.business_name as "businessName", u.name as "authorName",
   u.profile_image_url as "profileImageUrl", p.category, p.city, p.state, p.country, p.content, p.hashtags, p.images,
-  p.offer_title as "offerTitle", p.coupon_code as "couponCode", p.valid_until as "validUntil",
-  p.call_to_action_label as "callToAction", p.created_at as "createdAt", p.likes_count as "likesCount", p.views_count as "viewsCount"`);
+  p.offer_title as "offerTitle", p.coupon_code as "couponCode", p.offer_terms as "offerTerms", p.valid_from as "validFrom",
+  p.valid_until as "validUntil", p.call_to_action_type as "callToActionType", p.call_to_action_url as "callToActionUrl",
+  u.business_phone as "businessPhone", u.mobile_number as "mobileNumber", p.lat, p.lon,
+  p.created_at as "createdAt", p.likes_count as "likesCount", p.views_count as "viewsCount"`);
 
 /** The feed's SQL names posts `p` and their business `u`; only live posts are shown. */
 const LIVE = livePostCondition(alias(posts, "p"), alias(users, "u"));
@@ -196,9 +212,12 @@ function toIso(value: Date | string): string {
 }
 
 function toFeedPost(row: FeedRow): FeedPost {
+  const { callToActionType, callToActionUrl, businessPhone, mobileNumber, lat, lon, ...post } = row;
   return {
-    ...row,
+    ...post,
+    validFrom: row.validFrom === null ? null : toIso(row.validFrom),
     validUntil: row.validUntil === null ? null : toIso(row.validUntil),
+    callToAction: callToActionLink(callToActionType, { businessPhone, mobileNumber, lat, lon, url: callToActionUrl }),
     createdAt: toIso(row.createdAt),
     likesCount: Number(row.likesCount),
     viewsCount: Number(row.viewsCount),

@@ -4,8 +4,9 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 
 import { expect, test, testClientIp, uniqueEmail, usesJavaScript } from "./fixtures";
+import { E2E_DATA_DIR } from "./server-paths";
 
-const OUTBOX = path.resolve("tests/.tmp/e2e-data/outbox");
+const OUTBOX = path.join(E2E_DATA_DIR, "outbox");
 const ADMIN = { email: "admin@isent.example.in", password: "admin-e2e-password" };
 
 async function register(page: Page, email: string, password = "secret123") {

@@ -26,6 +26,8 @@ const post: FeedPost = {
   images: [],
   offerTitle: null,
   couponCode: null,
+  offerTerms: null,
+  validFrom: null,
   validUntil: null,
   callToAction: null,
   createdAt: "2026-11-20T10:00:00.000Z",

@@ -7,8 +7,13 @@ import { ownerId } from "./accounts";
 import { createdAt, id, updatedAt } from "./columns";
 
 export const POST_KINDS = ["update", "offer"] as const;
-/** live: in the feed; hidden: withdrawn by its business; removed: taken down by the admin. */
-export const POST_STATUSES = ["live", "hidden", "removed"] as const;
+/**
+ * scheduled: paid for, waiting for its time; live: in the feed (an offer until it ends); hidden:
+ * withdrawn by its business; removed: taken down by the admin (with a reason).
+ */
+export const POST_STATUSES = ["scheduled", "live", "hidden", "removed"] as const;
+/** What an offer's button does: call or WhatsApp the business, directions to it, or its website. */
+export const CALL_TO_ACTION_TYPES = ["call", "whatsapp", "directions", "website"] as const;
 
 export const categories = pgTable(
   "categories",
@@ -50,12 +55,18 @@ export const posts = pgTable(
     offerTerms: text("offer_terms"),
     validFrom: timestamp("valid_from", { withTimezone: true }),
     validUntil: timestamp("valid_until", { withTimezone: true }),
-    callToActionLabel: text("call_to_action_label"),
+    callToActionType: text("call_to_action_type", { enum: CALL_TO_ACTION_TYPES }),
+    /** The website a 'website' button opens; the other kinds' links are made from the business and the post's place. */
     callToActionUrl: text("call_to_action_url"),
+    /** The admin's reason, shown to the business, when the post was removed. */
+    removedReason: text("removed_reason"),
+    /** The publishing request's key (a form's hidden field, an API client's Idempotency-Key): a retried request finds this post. */
+    idempotencyKey: text("idempotency_key"),
     /** Credits charged when published, so a refund or report can refer to it. */
     pricePaid: integer("price_paid").notNull().default(0),
     likesCount: integer("likes_count").notNull().default(0),
     viewsCount: integer("views_count").notNull().default(0),
+    /** When the post went into the feed: the feed's order. A scheduled post holds its time here until it goes live, then now. */
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -67,6 +78,10 @@ export const posts = pgTable(
       .on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`${table.status} = 'live'`),
     index("posts_user_id_created_at_idx").on(table.userId, table.createdAt.desc()),
+    uniqueIndex("posts_user_id_idempotency_key_key")
+      .on(table.userId, table.idempotencyKey)
+      .where(sql`${table.idempotencyKey} IS NOT NULL`),
+    index("posts_scheduled_created_at_idx").on(table.createdAt).where(sql`${table.status} = 'scheduled'`),
     check("posts_lat_range", sql`${table.lat} IS NULL OR ${table.lat} BETWEEN -90 AND 90`),
     check("posts_lon_range", sql`${table.lon} IS NULL OR ${table.lon} BETWEEN -180 AND 180`),
     check("posts_counts_not_negative", sql`${table.likesCount} >= 0 AND ${table.viewsCount} >= 0`),

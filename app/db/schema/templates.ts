@@ -24,7 +24,12 @@ export const templates = pgTable(
     categoryId: uuid("category_id").references(() => templateCategories.id, { onDelete: "set null" }),
     kind: text("kind", { enum: TEMPLATE_KINDS }).notNull().default("post"),
     title: text("title").notNull(),
+    /** The text, with placeholders such as {{businessName}}, {{phone}} and {{city}} (app/lib/template-fill.ts). */
     content: text("content").notNull(),
+    hashtags: text("hashtags")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     imageUrl: text("image_url"),
     isActive: boolean("is_active").notNull().default(true),
     sortOrder: integer("sort_order").notNull().default(0),

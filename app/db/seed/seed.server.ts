@@ -238,7 +238,7 @@ export async function seedDemoData(storage: FileStorage, options: { now?: Date; 
         offerTerms: offer?.terms ?? null,
         validFrom: offer ? createdAt : null,
         validUntil: offer ? new Date(createdAt.getTime() + random.int(7, 45) * 86_400_000) : null,
-        callToActionLabel: offer?.callToAction ?? null,
+        callToActionType: offer?.callToAction ?? null,
         createdAt,
         updatedAt: createdAt,
       }),

@@ -1,0 +1,1 @@
+ALTER TABLE "posts" DROP COLUMN "call_to_action_label";
