@@ -81,7 +81,9 @@ export const posts = pgTable(
     uniqueIndex("posts_user_id_idempotency_key_key")
       .on(table.userId, table.idempotencyKey)
       .where(sql`${table.idempotencyKey} IS NOT NULL`),
-    index("posts_scheduled_created_at_idx").on(table.createdAt).where(sql`${table.status} = 'scheduled'`),
+    index("posts_scheduled_created_at_idx")
+      .on(table.createdAt)
+      .where(sql`${table.status} = 'scheduled'`),
     check("posts_lat_range", sql`${table.lat} IS NULL OR ${table.lat} BETWEEN -90 AND 90`),
     check("posts_lon_range", sql`${table.lon} IS NULL OR ${table.lon} BETWEEN -180 AND 180`),
     check("posts_counts_not_negative", sql`${table.likesCount} >= 0 AND ${table.viewsCount} >= 0`),
