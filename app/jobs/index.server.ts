@@ -3,6 +3,7 @@ import { z } from "zod";
 import { jobQueue, stopJobQueue, type JobQueue } from "~/db/queue.server";
 import { runContactImport } from "~/models/contact-import.server";
 import { mailPasswordReset } from "~/models/password-reset.server";
+import { publishDueScheduledPosts } from "~/models/posts.server";
 
 /**
  * Background work, run by the PostgreSQL job queue (pg-boss) in every server
@@ -16,6 +17,8 @@ function defineJob<Schema extends z.ZodTypeAny>(data: Schema, run: (data: z.infe
 const jobs = {
   "password-reset-mail": defineJob(z.object({ email: z.string().email() }), ({ email }) => mailPasswordReset(email)),
   "contact-import": defineJob(z.object({ importId: z.string().uuid() }), ({ importId }) => runContactImport(importId)),
+  // Queued for each scheduled post's time; it publishes every post that is due, so a late run catches up.
+  "publish-scheduled-posts": defineJob(z.object({}), () => publishDueScheduledPosts()),
 } as const;
 
 type JobName = keyof typeof jobs;
@@ -45,15 +48,21 @@ async function startWorkers(): Promise<Workers> {
     });
     workerIds.set(name, workerId);
   }
+  // Scheduled posts whose time came while no server ran go live now.
+  await publishDueScheduledPosts();
   return { queue, workerIds };
 }
 
-/** Puts a job on the queue and wakes this process's worker: it runs right after the current request has been answered. */
-export async function queueJob<Name extends JobName>(name: Name, data: JobData<Name>) {
+/**
+ * Puts a job on the queue: it runs right after the current request has been answered (this
+ * process's worker is woken), or, with `startAfter`, from that time on (kept in the database, so a
+ * restart does not lose it).
+ */
+export async function queueJob<Name extends JobName>(name: Name, data: JobData<Name>, options: { startAfter?: Date } = {}) {
   const { queue, workerIds } = await startBackgroundJobs();
-  await queue.send(name, data, RETRIES);
+  await queue.send(name, data, { ...RETRIES, ...(options.startAfter ? { startAfter: options.startAfter } : {}) });
   const workerId = workerIds.get(name);
-  if (workerId) queue.notifyWorker(workerId);
+  if (workerId && !options.startAfter) queue.notifyWorker(workerId);
 }
 
 /** Lets jobs under way finish, then stops (before the database closes). */

@@ -1,7 +1,7 @@
-import type { CALL_TO_ACTION_TYPES } from "~/db/schema";
-
 import { indianE164, whatsappChatUrl } from "./phone";
 
+/** What an offer's button does: call or WhatsApp the business, directions to it, or its website. */
+export const CALL_TO_ACTION_TYPES = ["call", "whatsapp", "directions", "website"] as const;
 export type CallToActionType = (typeof CALL_TO_ACTION_TYPES)[number];
 
 /** The button's words, per kind, as Google Business Profile's offers have them. */

@@ -1,7 +1,10 @@
 import { sql } from "drizzle-orm";
 import { check, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
+import { CALL_TO_ACTION_TYPES } from "../../lib/call-to-action";
 import { GEO_CELL_SQL } from "../../lib/geo-grid";
+
+export { CALL_TO_ACTION_TYPES };
 
 import { ownerId } from "./accounts";
 import { createdAt, id, updatedAt } from "./columns";
@@ -12,8 +15,6 @@ export const POST_KINDS = ["update", "offer"] as const;
  * withdrawn by its business; removed: taken down by the admin (with a reason).
  */
 export const POST_STATUSES = ["scheduled", "live", "hidden", "removed"] as const;
-/** What an offer's button does: call or WhatsApp the business, directions to it, or its website. */
-export const CALL_TO_ACTION_TYPES = ["call", "whatsapp", "directions", "website"] as const;
 
 export const categories = pgTable(
   "categories",

@@ -42,3 +42,31 @@ export const optionalEmail = () =>
   optionalText(254, "Please enter a valid email address").pipe(
     z.string().email("Please enter a valid email address").toLowerCase().nullable(),
   );
+
+/**
+ * A website as people type it ('kiransweets.in', 'https://kiransweets.in/menu'): kept as an
+ * http(s) URL, https when no scheme is given. Anything else (javascript:, a bare word, a user and
+ * password in the address) is refused with `message`, as the page links to it.
+ */
+export const optionalWebsite = (message: string) =>
+  optionalText(200, "A website address can be at most 200 characters").transform((value, context) => {
+    if (value === null) return null;
+    const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value}`;
+    let url: URL | null = null;
+    try {
+      url = new URL(withScheme);
+    } catch {
+      // Not a URL at all.
+    }
+    const valid =
+      url &&
+      (url.protocol === "https:" || url.protocol === "http:") &&
+      /\.[a-z]{2,}$/i.test(url.hostname) &&
+      !url.username &&
+      !url.password;
+    if (!url || !valid) {
+      context.addIssue({ code: z.ZodIssueCode.custom, message });
+      return z.NEVER;
+    }
+    return url.href;
+  });

@@ -1,0 +1,261 @@
+import { randomUUID } from "node:crypto";
+
+import { and, eq, inArray, lte, sql } from "drizzle-orm";
+
+import type { Database, Transaction } from "~/db/client.server";
+import { db } from "~/db/db.server";
+import { isUniqueViolation } from "~/db/errors.server";
+import { posts, pricing, templates, uploads, users } from "~/db/schema";
+import { isUuid } from "~/lib/ids";
+import { endOfIndianDay, startOfIndianDay } from "~/lib/india-time";
+import { POST_MESSAGES, type PostInput } from "~/lib/schemas/posts";
+import { nearestGazetteerPlace } from "~/services/geocoding.server";
+
+import { activeAccountCondition } from "./account-rules.server";
+import { unknownCategories } from "./business-profile.server";
+import { chargeCredits, grantCredits } from "./credits.server";
+import { hitRateLimit, throttledFor, type RateLimit, type Throttled } from "./rate-limit.server";
+import { uploadKeyOf } from "./uploads.server";
+
+/**
+ * Posts and offers as their business has them: publishing (paid from the balance in the same
+ * transaction that makes the post live, once per request however often it is sent), scheduling,
+ * hiding, ending and deleting. The HTML routes and /api/posts call these same functions.
+ */
+
+export type OwnPost = typeof posts.$inferSelect;
+
+/** What a post or an offer costs, in credits: the admin's pricing table. */
+export async function priceOf(kind: PostInput["kind"], tx: Database | Transaction = db()): Promise<number> {
+  const [row] = await tx
+    .select({ credits: pricing.credits })
+    .from(pricing)
+    .where(eq(pricing.key, kind === "offer" ? "offer" : "post"));
+  if (!row) throw new Error(`No price for a ${kind}: the pricing table is seeded at every start`);
+  return row.credits;
+}
+
+/** The composer's header: what this kind costs and what the business has (the server's numbers). */
+export async function priceAndBalance(userId: string, kind: PostInput["kind"]) {
+  const [[account], price] = await Promise.all([
+    db().select({ balance: users.balance }).from(users).where(eq(users.id, userId)),
+    priceOf(kind),
+  ]);
+  return { price, balance: account?.balance ?? 0 };
+}
+
+/** Publishing costs money: a business may try at most this often (a runaway script spends nothing past it). */
+export const PUBLISHES_PER_HOUR: RateLimit = { limit: 60, windowSeconds: 3600 };
+
+export async function throttlePublishing(userId: string): Promise<Throttled | null> {
+  const result = await hitRateLimit(`publish:user:${userId}`, PUBLISHES_PER_HOUR);
+  return result.allowed ? null : throttledFor(result.retryAfterSeconds);
+}
+
+export type PublishRefusal =
+  | { reason: "no_location" }
+  | { reason: "insufficient_balance"; price: number; balance: number; shortfall: number }
+  | { reason: "invalid"; field: keyof PostInput; message: string };
+
+export type PublishResult = { ok: true; post: OwnPost; balance: number; repeated: boolean } | ({ ok: false } & PublishRefusal);
+
+export const PUBLISH_MESSAGES = {
+  notYourImage: "Use images you uploaded here (or a template's): that image is not one of them.",
+  placeUnknown: "That place is not near a city or town in India we know. Search for it instead.",
+} as const;
+
+/**
+ * The images a post may show, as this site's paths in the order given: this business's own uploads
+ * and the templates' pictures. `usable` is false when any is neither.
+ */
+async function postImages(userId: string, urls: string[]): Promise<{ usable: boolean; images: string[] }> {
+  if (urls.length === 0) return { usable: true, images: [] };
+  const keys = urls.map(uploadKeyOf);
+  const images = urls.map((url, index) => (keys[index] ? `/uploads/${keys[index]}` : url));
+  const [owned, templateImages] = await Promise.all([
+    db()
+      .select({ key: uploads.key })
+      .from(uploads)
+      .where(
+        and(
+          eq(uploads.userId, userId),
+          inArray(
+            uploads.key,
+            keys.filter((key): key is string => key !== null),
+          ),
+        ),
+      ),
+    db().select({ imageUrl: templates.imageUrl }).from(templates).where(inArray(templates.imageUrl, images)),
+  ]);
+  const allowed = new Set([...owned.map((row) => `/uploads/${row.key}`), ...templateImages.map((row) => row.imageUrl)]);
+  return { usable: images.every((image) => allowed.has(image)), images };
+}
+
+/**
+ * Publishes a post or offer now, or schedules it (then it is paid now, and refunded if it is
+ * deleted before it goes live). In one transaction, with the business's row locked, so a
+ * business's publishes happen one at a time: a request whose key was seen before gets the post
+ * it made; otherwise the price is charged (refused, with the shortfall, when the balance is short:
+ * nothing is published) and the post is written. A business without a location cannot publish.
+ */
+export async function publishPost(userId: string, input: PostInput, idempotencyKey: string | null): Promise<PublishResult> {
+  const unknown = input.category ? await unknownCategories([input.category]) : [];
+  if (unknown.length) return { ok: false, reason: "invalid", field: "category", message: POST_MESSAGES.unknownCategory };
+  const { usable, images } = await postImages(userId, input.images);
+  if (!usable) return { ok: false, reason: "invalid", field: "images", message: PUBLISH_MESSAGES.notYourImage };
+  const chosenPlace = input.place ? await nearestGazetteerPlace(input.place.lat, input.place.lon) : null;
+  if (input.place && !chosenPlace) return { ok: false, reason: "invalid", field: "place", message: PUBLISH_MESSAGES.placeUnknown };
+
+  try {
+    return await db().transaction(async (tx) => {
+      const [business] = await tx
+        .select({ lat: users.lat, lon: users.lon, city: users.city, state: users.state })
+        .from(users)
+        .where(and(eq(users.id, userId), activeAccountCondition()))
+        .for("update");
+      if (!business) throw new Error(`No active account ${userId} to publish for`);
+      const earlier = idempotencyKey ? await postByKey(tx, userId, idempotencyKey) : null;
+      if (earlier) return { ok: true as const, post: earlier, balance: await balanceOf(tx, userId), repeated: true };
+      if (business.lat === null || business.lon === null) return { ok: false as const, reason: "no_location" as const };
+
+      const price = await priceOf(input.kind, tx);
+      const id = randomUUID();
+      let balance = await balanceOf(tx, userId);
+      if (price > 0) {
+        const charge = await chargeCredits(tx, { userId, amount: price, reason: input.kind === "offer" ? "offer" : "post", reference: id });
+        if (!charge.ok) {
+          return {
+            ok: false as const,
+            reason: "insufficient_balance" as const,
+            price,
+            balance: charge.balance,
+            shortfall: price - charge.balance,
+          };
+        }
+        balance = charge.balance;
+      }
+      const where = input.place && chosenPlace ? { lat: input.place.lat, lon: input.place.lon, ...chosenPlace } : business;
+      const offer = input.kind === "offer";
+      const [post] = await tx
+        .insert(posts)
+        .values({
+          id,
+          userId,
+          kind: input.kind,
+          status: input.publishAt ? "scheduled" : "live",
+          content: input.content,
+          hashtags: input.hashtags,
+          images,
+          category: input.category,
+          lat: where.lat,
+          lon: where.lon,
+          city: where.city,
+          state: where.state,
+          country: "India",
+          offerTitle: offer ? input.offerTitle : null,
+          couponCode: offer ? input.couponCode : null,
+          offerTerms: offer ? input.offerTerms : null,
+          validFrom: offer && input.validFrom ? startOfIndianDay(input.validFrom) : null,
+          validUntil: offer && input.validUntil ? endOfIndianDay(input.validUntil) : null,
+          callToActionType: offer ? input.callToActionType : null,
+          callToActionUrl: offer && input.callToActionType === "website" ? input.callToActionUrl : null,
+          pricePaid: price,
+          idempotencyKey,
+          createdAt: input.publishAt ?? new Date(),
+        })
+        .returning();
+      return { ok: true as const, post, balance, repeated: false };
+    });
+  } catch (error) {
+    // Two requests with one key at once on PostgreSQL: the second waited on the first's lock, then
+    // its insert met the unique index. It answers with the first's post.
+    if (idempotencyKey && isUniqueViolation(error)) {
+      const earlier = await postByKey(db(), userId, idempotencyKey);
+      if (earlier) return { ok: true, post: earlier, balance: await balanceOf(db(), userId), repeated: true };
+    }
+    throw error;
+  }
+}
+
+async function postByKey(tx: Database | Transaction, userId: string, key: string): Promise<OwnPost | null> {
+  const [post] = await tx
+    .select()
+    .from(posts)
+    .where(and(eq(posts.userId, userId), eq(posts.idempotencyKey, key)));
+  return post ?? null;
+}
+
+async function balanceOf(tx: Database | Transaction, userId: string): Promise<number> {
+  const [row] = await tx.select({ balance: users.balance }).from(users).where(eq(users.id, userId));
+  return row?.balance ?? 0;
+}
+
+/** One of the business's own posts; null for another business's (or no such) post, alike. */
+export async function getOwnPost(userId: string, postId: string): Promise<OwnPost | null> {
+  if (!isUuid(postId)) return null;
+  const [post] = await db()
+    .select()
+    .from(posts)
+    .where(and(eq(posts.id, postId), eq(posts.userId, userId)));
+  return post ?? null;
+}
+
+export type PostAction = "hide" | "show" | "end";
+
+/**
+ * The business's own changes to a post: hide it from the feed, show it again, or end an offer
+ * early. A post the admin removed stays removed; a scheduled one can only be deleted. Null when
+ * the post is not this business's, or the change does not apply to it (nothing changes then).
+ */
+export async function changePost(userId: string, postId: string, action: PostAction): Promise<OwnPost | null> {
+  if (!isUuid(postId)) return null;
+  const mine = and(eq(posts.id, postId), eq(posts.userId, userId));
+  const change = {
+    hide: { set: { status: "hidden" as const }, when: eq(posts.status, "live") },
+    show: { set: { status: "live" as const }, when: eq(posts.status, "hidden") },
+    end: {
+      set: { validUntil: sql`now()` },
+      when: and(eq(posts.kind, "offer"), inArray(posts.status, ["live", "hidden"]), sql`${posts.validUntil} > now()`),
+    },
+  }[action];
+  const [post] = await db()
+    .update(posts)
+    .set({ ...change.set, updatedAt: new Date() })
+    .where(and(mine, change.when))
+    .returning();
+  return post ?? null;
+}
+
+/**
+ * Deletes one of the business's posts, its likes and views with it. A scheduled post was paid for
+ * and never shown: its price comes back, with its ledger row, in the same transaction. The
+ * ledger's rows for a deleted post stay, for the accounts.
+ */
+export async function deletePost(userId: string, postId: string): Promise<{ refunded: number } | null> {
+  if (!isUuid(postId)) return null;
+  return db().transaction(async (tx) => {
+    const [post] = await tx
+      .select({ status: posts.status, pricePaid: posts.pricePaid })
+      .from(posts)
+      .where(and(eq(posts.id, postId), eq(posts.userId, userId)))
+      .for("update");
+    if (!post) return null;
+    const refund = post.status === "scheduled" ? post.pricePaid : 0;
+    if (refund > 0) await grantCredits(tx, { userId, amount: refund, reason: "refund", reference: postId });
+    await tx.delete(posts).where(and(eq(posts.id, postId), eq(posts.userId, userId)));
+    return { refunded: refund };
+  });
+}
+
+/**
+ * Puts scheduled posts whose time has come into the feed, at the top (their time becomes now).
+ * Run by the job each scheduled post queues, and at every start for any a stopped server missed.
+ */
+export async function publishDueScheduledPosts(now: Date = new Date()): Promise<string[]> {
+  const rows = await db()
+    .update(posts)
+    .set({ status: "live", createdAt: now, updatedAt: now })
+    .where(and(eq(posts.status, "scheduled"), lte(posts.createdAt, now)))
+    .returning({ id: posts.id });
+  return rows.map((row) => row.id);
+}

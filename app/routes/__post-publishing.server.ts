@@ -1,0 +1,37 @@
+import { config } from "~/config.server";
+import { queueJob } from "~/jobs/index.server";
+import type { PostInput } from "~/lib/schemas/posts";
+import { postPath } from "~/lib/share";
+import { publishPost, type OwnPost, type PublishRefusal, type PublishResult } from "~/models/posts.server";
+
+/**
+ * Publishing as the composer and POST /api/posts do it: the model's publishPost, then, for a
+ * scheduled post, the job that puts it live on time (kept in the database: a restart keeps it).
+ */
+export async function publishAndSchedule(userId: string, input: PostInput, idempotencyKey: string | null): Promise<PublishResult> {
+  const result = await publishPost(userId, input, idempotencyKey);
+  if (result.ok && !result.repeated && result.post.status === "scheduled") {
+    await queueJob("publish-scheduled-posts", {}, { startAfter: result.post.createdAt });
+  }
+  return result;
+}
+
+export const NO_LOCATION_MESSAGE = "Set your business location before publishing: your posts reach people near it.";
+
+/** What the business is told when a publish is refused. */
+export function refusalMessage(refusal: PublishRefusal, kind: PostInput["kind"]): string {
+  switch (refusal.reason) {
+    case "no_location":
+      return NO_LOCATION_MESSAGE;
+    case "insufficient_balance":
+      return `This ${kind === "offer" ? "offer" : "post"} costs ${refusal.price} credits and your balance is ${refusal.balance}: you need ${refusal.shortfall} more credits to publish it.`;
+    case "invalid":
+      return refusal.message;
+  }
+}
+
+/** A post as the API shows it to its business: everything but the request key, with its public link. */
+export function apiPost(post: OwnPost) {
+  const { idempotencyKey: _key, userId: _owner, ...shown } = post;
+  return { ...shown, url: `${config.PUBLIC_ORIGIN}${postPath(post.id)}` };
+}
