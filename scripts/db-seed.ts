@@ -11,7 +11,8 @@ await runWithDatabase("Seeding", async (handle) => {
   // The seed calls the models, which use the process-wide database.
   useDatabase(handle);
   await migrateDatabase(handle);
-  await seedEssentials({ adminEmail: config.ADMIN_EMAIL, adminPassword: config.ADMIN_PASSWORD, log: console.log });
-  await seedDemoData(fileStorage(), { log: console.log });
+  const storage = fileStorage();
+  await seedEssentials({ adminEmail: config.ADMIN_EMAIL, adminPassword: config.ADMIN_PASSWORD, storage, log: console.log });
+  await seedDemoData(storage, { log: console.log });
   console.log(`Seeded ${handle.description}.`);
 });

@@ -1,10 +1,26 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+
+import type { CallToActionType } from "../../lib/call-to-action";
 
 import { ownerId } from "./accounts";
 import { createdAt, id, updatedAt } from "./columns";
 
+/** post and offer templates start a post or an offer (the posts table's 'update' and 'offer'); sms ones a campaign. */
 export const TEMPLATE_KINDS = ["post", "offer", "sms"] as const;
+export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
+
+/**
+ * What an offer template fills the composer's offer block with. `title` and `terms` may hold
+ * placeholders like the body; the offer runs `validDays` days in India, the day it is used included.
+ */
+export type TemplateOffer = {
+  title: string;
+  couponCode: string | null;
+  terms: string | null;
+  validDays: number;
+  callToAction: CallToActionType | null;
+};
 
 export const templateCategories = pgTable(
   "template_categories",
@@ -24,19 +40,27 @@ export const templates = pgTable(
     categoryId: uuid("category_id").references(() => templateCategories.id, { onDelete: "set null" }),
     kind: text("kind", { enum: TEMPLATE_KINDS }).notNull().default("post"),
     title: text("title").notNull(),
-    /** The text, with placeholders such as {{businessName}}, {{phone}} and {{city}} (app/lib/template-fill.ts). */
+    /**
+     * The text, with placeholders such as {{businessName}}, {{phone}} and {{city}} (app/lib/template-fill.ts).
+     * sms templates may hold {{customerName}}, which a campaign fills per contact.
+     */
     content: text("content").notNull(),
     hashtags: text("hashtags")
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
     imageUrl: text("image_url"),
+    /** An offer template's offer block; only offer templates have one, and they always do. */
+    offer: jsonb("offer").$type<TemplateOffer>(),
     isActive: boolean("is_active").notNull().default(true),
     sortOrder: integer("sort_order").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [index("templates_category_id_idx").on(table.categoryId)],
+  (table) => [
+    index("templates_category_id_idx").on(table.categoryId),
+    check("templates_offer_only_on_offers", sql`(${table.kind} = 'offer') = (${table.offer} IS NOT NULL)`),
+  ],
 );
 
 /**

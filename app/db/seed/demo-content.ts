@@ -1,7 +1,9 @@
 // Demo content used to seed a local or staging database with realistic data.
-// Pure data only: no side effects (its one import is a type).
+// Pure data only: no side effects (its imports are types).
 
-import type { BusinessCardLayout } from "~/db/schema/templates";
+import type { BusinessCardLayout, TemplateOffer } from "~/db/schema/templates";
+
+import type { TemplateImageName } from "./template-images.server";
 
 export type DemoBusiness = {
   slug: string;
@@ -1116,169 +1118,712 @@ export const DEMO_TEMPLATE_CATEGORIES: string[] = [
   "Events",
   "Reviews & Thanks",
   "Reminders",
+  "Openings",
+  "Seasonal",
 ];
 
 export type DemoTemplate = {
   category: string;
   kind: "post" | "offer" | "sms";
   title: string;
+  /** Placeholders as app/lib/template-fill.ts fills them; a {{#phone}}…{{/phone}} section shows only with a phone. */
   content: string;
+  hashtags?: string[];
+  /** Offer templates only (the table requires it there). */
+  offer?: TemplateOffer;
+  /** One of the festive pictures drawn at seeding (app/db/seed/template-images.server.ts). */
+  image?: TemplateImageName;
 };
 
+/**
+ * The templates every installation starts with: what a small shop posts through the year. Titles
+ * are their stable ids (seed.server.ts), so a title is never changed once shipped. The 'sms' ones
+ * are for SMS campaigns, whose {{customerName}} is filled per contact.
+ */
 export const DEMO_TEMPLATES: DemoTemplate[] = [
+  // Festivals
   {
     category: "Festivals",
     kind: "post",
     title: "Happy Diwali",
     content:
-      "Wishing you and your family a very Happy Diwali! May this festival of lights bring joy, good health and prosperity to your home. Visit {business} for our festive specials. #happydiwali #festivalsoflights",
+      "Wishing you and your family a very Happy Diwali! May this festival of lights bring joy, good health and prosperity to your home.\n\nVisit {{businessName}} for our festive specials.{{#phone}} Call {{phone}} to order ahead.{{/phone}}",
+    hashtags: ["happydiwali", "festivaloflights", "shubhdeepavali"],
+    image: "diwali",
+  },
+  {
+    category: "Festivals",
+    kind: "offer",
+    title: "Diwali dhamaka offer",
+    content:
+      "This Diwali, light up your home and save more! {{offerTitle}} at {{businessName}}, {{city}}. Show code {{couponCode}} at the counter. Offer valid till {{validUntil}}.",
+    hashtags: ["diwalioffer", "diwalisale", "shoplocal"],
+    offer: {
+      title: "Flat 15% off on festive shopping",
+      couponCode: "DIWALI15",
+      terms: "On bills above ₹999. Not valid with other offers.",
+      validDays: 10,
+      callToAction: "call",
+    },
+    image: "diwali",
   },
   {
     category: "Festivals",
     kind: "offer",
     title: "Holi colour splash offer",
     content:
-      "Bura na mano, Holi hai! Celebrate the festival of colours with flat 15% off on everything at {business} this week. #happyholi #festiveoffer",
+      "Bura na mano, Holi hai! Celebrate the festival of colours with {{offerTitle}} at {{businessName}}. Use code {{couponCode}} till {{validUntil}}.",
+    hashtags: ["happyholi", "festiveoffer"],
+    offer: {
+      title: "Flat 15% off on everything",
+      couponCode: "HOLI15",
+      terms: "One use per customer.",
+      validDays: 7,
+      callToAction: "call",
+    },
+    image: "holi",
   },
   {
     category: "Festivals",
-    kind: "sms",
-    title: "Eid Mubarak",
-    content: "Eid Mubarak, {name}! Celebrate with special festive offers at {business} this week. We look forward to seeing you.",
+    kind: "post",
+    title: "Happy Holi wishes",
+    content:
+      "May your life be as colourful as the festival itself! Happy Holi from all of us at {{businessName}}. Play safe, use natural colours and save water.",
+    hashtags: ["happyholi", "festivalofcolours", "safeholi"],
+    image: "holi",
   },
+  {
+    category: "Festivals",
+    kind: "post",
+    title: "Eid Mubarak from us",
+    content:
+      "Eid Mubarak! May Allah's blessings fill your home with peace, happiness and prosperity. Warm wishes from {{name}} and the whole team at {{businessName}}.",
+    hashtags: ["eidmubarak", "eid", "festivalwishes"],
+    image: "eid",
+  },
+  {
+    category: "Festivals",
+    kind: "offer",
+    title: "Eid festive offer",
+    content:
+      "Get ready for Eid with {{businessName}}! Enjoy {{offerTitle}} on festive orders. Mention code {{couponCode}} when you order.{{#phone}} WhatsApp or call {{phone}}.{{/phone}}",
+    hashtags: ["eidoffer", "eidmubarak", "festiveshopping"],
+    offer: {
+      title: "10% off on festive orders",
+      couponCode: "EID10",
+      terms: "On orders above ₹1,000. Pre-orders welcome.",
+      validDays: 7,
+      callToAction: "whatsapp",
+    },
+  },
+  {
+    category: "Festivals",
+    kind: "post",
+    title: "Pongal and Sankranti wishes",
+    content:
+      "Happy Pongal and Makar Sankranti! May the harvest season bring sweetness, health and abundance to every home in {{city}}. With warm wishes from {{businessName}}.",
+    hashtags: ["happypongal", "makarsankranti", "harvestfestival"],
+    image: "pongal",
+  },
+  {
+    category: "Festivals",
+    kind: "post",
+    title: "Happy Onam wishes",
+    content:
+      "Onashamsakal! May Maveli bring prosperity, happiness and a grand sadhya to your home. Happy Onam from {{businessName}}, {{city}}.",
+    hashtags: ["happyonam", "onam", "onashamsakal"],
+    image: "onam",
+  },
+  {
+    category: "Festivals",
+    kind: "offer",
+    title: "Onam festive offer",
+    content:
+      "Celebrate Onam with {{businessName}}! {{offerTitle}} for the festive days. Quote {{couponCode}} at billing. Till {{validUntil}} only.",
+    hashtags: ["onamoffer", "happyonam", "shoplocal"],
+    offer: {
+      title: "Flat 12% off for Onam",
+      couponCode: "ONAM12",
+      terms: "Not valid on already discounted items.",
+      validDays: 10,
+      callToAction: "directions",
+    },
+    image: "onam",
+  },
+  {
+    category: "Festivals",
+    kind: "post",
+    title: "Merry Christmas",
+    content:
+      "Merry Christmas! May your home be filled with love, laughter and plenty of plum cake. Season's greetings from all of us at {{businessName}}.",
+    hashtags: ["merrychristmas", "christmas", "seasonsgreetings"],
+    image: "christmas",
+  },
+  {
+    category: "Festivals",
+    kind: "offer",
+    title: "Raksha Bandhan gift offer",
+    content:
+      "Make this Raksha Bandhan extra special. Pick a gift for your sibling at {{businessName}} and get {{offerTitle}}. Use code {{couponCode}} till {{validUntil}}.",
+    hashtags: ["rakshabandhan", "rakhigifts", "rakhi"],
+    offer: {
+      title: "10% off on gifts and hampers",
+      couponCode: "RAKHI10",
+      terms: "On purchases above ₹499.",
+      validDays: 7,
+      callToAction: "call",
+    },
+  },
+  {
+    category: "Festivals",
+    kind: "post",
+    title: "Ganesh Chaturthi wishes",
+    content:
+      "Ganpati Bappa Morya! May Lord Ganesha remove every obstacle from your path and bless your family with wisdom and happiness. Happy Ganesh Chaturthi from {{businessName}}.",
+    hashtags: ["ganeshchaturthi", "ganpatibappamorya"],
+  },
+  {
+    category: "Festivals",
+    kind: "offer",
+    title: "Navratri festive offer",
+    content:
+      "Nine nights of garba, colour and celebration! Get ready with {{businessName}}: {{offerTitle}} all through Navratri. Code {{couponCode}}, valid till {{validUntil}}.",
+    hashtags: ["navratri", "garbanight", "dussehra"],
+    offer: {
+      title: "9% off through Navratri",
+      couponCode: "NAVRATRI9",
+      terms: "One use per customer per day.",
+      validDays: 9,
+      callToAction: "directions",
+    },
+  },
+  {
+    category: "Festivals",
+    kind: "post",
+    title: "Ugadi and Gudi Padwa wishes",
+    content:
+      "Happy Ugadi and Gudi Padwa! As the new year begins, we wish you fresh starts, good health and success in everything you do. With thanks, {{businessName}}.",
+    hashtags: ["ugadi", "gudipadwa", "newbeginnings"],
+  },
+
+  // Offers & Discounts
   {
     category: "Offers & Discounts",
     kind: "offer",
     title: "Weekend sale",
-    content: "This weekend only: flat 20% off on selected items at {business}. Limited stock, so come early! #weekendsale #localdeals",
+    content:
+      "This weekend only: {{offerTitle}} at {{businessName}}. Limited stock, so come early!{{#address}} Find us at {{address}}.{{/address}}",
+    hashtags: ["weekendsale", "localdeals"],
+    offer: {
+      title: "Flat 20% off on selected items",
+      couponCode: "WEEKEND20",
+      terms: "Saturday and Sunday only, while stocks last.",
+      validDays: 2,
+      callToAction: "directions",
+    },
   },
   {
     category: "Offers & Discounts",
-    kind: "sms",
-    title: "Flash sale alert",
-    content: "Hi {name}, flash sale at {business} today only! Flat 25% off till 9 pm. Show this SMS at the counter.",
-  },
-  {
-    category: "Offers & Discounts",
-    kind: "post",
+    kind: "offer",
     title: "Buy one, get one",
-    content: "Double the joy! Buy one, get one free on selected items all week at {business}. Bring a friend along. #bogo #offeroftheweek",
+    content: "Double the joy! {{offerTitle}} all week at {{businessName}}. Bring a friend along and share the savings.",
+    hashtags: ["bogo", "offeroftheweek"],
+    offer: {
+      title: "Buy one, get one free on selected items",
+      couponCode: null,
+      terms: "The free item is of equal or lower value.",
+      validDays: 7,
+      callToAction: "directions",
+    },
   },
+  {
+    category: "Offers & Discounts",
+    kind: "offer",
+    title: "First visit discount",
+    content:
+      "New in {{city}} or visiting us for the first time? Welcome! Enjoy {{offerTitle}} at {{businessName}}. Just show this post and the code {{couponCode}}.",
+    hashtags: ["newcustomer", "welcomeoffer", "supportlocal"],
+    offer: {
+      title: "10% off on your first purchase",
+      couponCode: "HELLO10",
+      terms: "For first-time customers only.",
+      validDays: 30,
+      callToAction: "directions",
+    },
+  },
+  {
+    category: "Offers & Discounts",
+    kind: "offer",
+    title: "Month-end savings",
+    content: "Salary not in yet? We've got you covered. {{offerTitle}} at {{businessName}} till {{validUntil}}. Code: {{couponCode}}.",
+    hashtags: ["monthendsale", "savemore"],
+    offer: {
+      title: "₹100 off on bills above ₹999",
+      couponCode: "MONTHEND100",
+      terms: "One use per customer.",
+      validDays: 5,
+      callToAction: "call",
+    },
+  },
+  {
+    category: "Offers & Discounts",
+    kind: "offer",
+    title: "Combo deal of the week",
+    content:
+      "Why choose one when you can have both? This week at {{businessName}}: {{offerTitle}}. Ask for the combo at the counter.{{#phone}} Orders on {{phone}}.{{/phone}}",
+    hashtags: ["combooffer", "valueformoney"],
+    offer: {
+      title: "Combo packs at special prices",
+      couponCode: null,
+      terms: "Combos as listed in store.",
+      validDays: 7,
+      callToAction: "call",
+    },
+  },
+  {
+    category: "Offers & Discounts",
+    kind: "offer",
+    title: "Refer a friend",
+    content:
+      "Happy with {{businessName}}? Tell a friend! When they visit and mention your name, you both get {{offerTitle}}. Code {{couponCode}}.",
+    hashtags: ["referafriend", "sharethelove"],
+    offer: {
+      title: "₹150 off for you and your friend",
+      couponCode: "FRIEND150",
+      terms: "The friend must be a new customer. On bills above ₹750.",
+      validDays: 30,
+      callToAction: "whatsapp",
+    },
+  },
+  {
+    category: "Offers & Discounts",
+    kind: "offer",
+    title: "Clearance sale",
+    content:
+      "Clearance sale at {{businessName}}! Making room for new stock: {{offerTitle}}. Once it's gone, it's gone. Ends {{validUntil}}.",
+    hashtags: ["clearancesale", "stockclearance", "bigsavings"],
+    offer: {
+      title: "Up to 40% off on last season's stock",
+      couponCode: null,
+      terms: "No exchange on clearance items.",
+      validDays: 10,
+      callToAction: "directions",
+    },
+  },
+
+  // New Arrivals
   {
     category: "New Arrivals",
     kind: "post",
     title: "Fresh stock just in",
-    content: "New stock has just arrived at {business}! Come by and be the first to see what's new this season. #newarrivals #justlanded",
-  },
-  {
-    category: "New Arrivals",
-    kind: "sms",
-    title: "New collection SMS",
-    content: "Hi {name}, our new collection is here! Visit {business} this week for a first look before it sells out.",
+    content:
+      "New stock has just arrived at {{businessName}}! Come by and be the first to see what's new this season.{{#phone}} Call {{phone}} to check availability.{{/phone}}",
+    hashtags: ["newarrivals", "justlanded"],
   },
   {
     category: "New Arrivals",
     kind: "offer",
     title: "Launch offer on the new range",
-    content: "Celebrate our new range with an introductory 10% off for the first 50 customers. #launchoffer #newarrivals",
+    content: "Celebrate our new range with {{offerTitle}} at {{businessName}}. Use code {{couponCode}} before {{validUntil}}.",
+    hashtags: ["launchoffer", "newarrivals"],
+    offer: {
+      title: "Introductory 10% off for the first 50 customers",
+      couponCode: "NEW10",
+      terms: "Only for the first 50 customers.",
+      validDays: 14,
+      callToAction: "call",
+    },
   },
+  {
+    category: "New Arrivals",
+    kind: "post",
+    title: "New season collection",
+    content:
+      "The new season's collection is here! Fresh designs, new colours and the latest styles, now at {{businessName}}, {{city}}. Drop in for a look, no obligation to buy.",
+    hashtags: ["newcollection", "newseason", "latestdesigns"],
+  },
+  {
+    category: "New Arrivals",
+    kind: "post",
+    title: "Back in stock",
+    content:
+      "You asked, we listened: our bestsellers are back in stock at {{businessName}}! They went fast last time, so visit soon.{{#phone}} Call {{phone}} to keep one aside.{{/phone}}",
+    hashtags: ["backinstock", "bestseller"],
+  },
+  {
+    category: "New Arrivals",
+    kind: "post",
+    title: "Festive collection is here",
+    content:
+      "Our festive collection has arrived! Everything you need for the celebrations, under one roof at {{businessName}}. Shop early for the best choice.",
+    hashtags: ["festivecollection", "festiveshopping", "newarrivals"],
+  },
+
+  // Greetings
   {
     category: "Greetings",
     kind: "post",
     title: "Happy Independence Day",
     content:
-      "Happy Independence Day! Proud to serve our neighbourhood and to be part of a free, growing India. Jai Hind! #independenceday #vocalforlocal",
+      "Happy Independence Day! Proud to serve our neighbourhood in {{city}} and to be part of a free, growing India. Jai Hind! — {{businessName}}",
+    hashtags: ["independenceday", "vocalforlocal", "jaihind"],
+    image: "independence",
   },
   {
     category: "Greetings",
-    kind: "sms",
-    title: "Onam wishes",
-    content: "Happy Onam, {name}! Wishing you a joyful sadhya and a prosperous year ahead. Warm wishes from all of us at {business}.",
+    kind: "post",
+    title: "Happy Republic Day",
+    content:
+      "Happy Republic Day! Let us celebrate the spirit of our Constitution and the unity of our country. Warm wishes from {{businessName}}, {{city}}.",
+    hashtags: ["republicday", "26january", "proudindian"],
+    image: "independence",
+  },
+  {
+    category: "Greetings",
+    kind: "post",
+    title: "Happy New Year",
+    content:
+      "Happy New Year! Thank you for making last year so special for {{businessName}}. We look forward to serving you again in the year ahead. — {{name}} and team",
+    hashtags: ["happynewyear", "newyear", "thankyou"],
+    image: "new-year",
   },
   {
     category: "Greetings",
     kind: "offer",
     title: "Christmas and New Year special",
     content:
-      "Merry Christmas and a Happy New Year! Enjoy 12% off from 24 December to 1 January at {business}. #merrychristmas #newyearoffer",
+      "Merry Christmas and a Happy New Year! Enjoy {{offerTitle}} at {{businessName}} through the holidays. Code {{couponCode}}, till {{validUntil}}.",
+    hashtags: ["merrychristmas", "newyearoffer"],
+    offer: {
+      title: "12% off through the holidays",
+      couponCode: "XMAS12",
+      terms: "Not valid with other offers.",
+      validDays: 9,
+      callToAction: "call",
+    },
+    image: "christmas",
   },
+  {
+    category: "Greetings",
+    kind: "offer",
+    title: "Mother's Day special",
+    content:
+      "To the women who do it all: Happy Mother's Day! Treat your mother to something special from {{businessName}} with {{offerTitle}}. Code {{couponCode}}.",
+    hashtags: ["mothersday", "loveyoumaa", "giftsformom"],
+    offer: {
+      title: "15% off on gifts for mothers",
+      couponCode: "MAA15",
+      terms: "Valid this weekend only.",
+      validDays: 3,
+      callToAction: "call",
+    },
+  },
+
+  // Announcements
   {
     category: "Announcements",
     kind: "post",
     title: "New store timings",
-    content: "Good news! {business} is now open from 8 am to 10 pm, all 7 days of the week. See you soon! #newtimings #openlate",
-  },
-  {
-    category: "Announcements",
-    kind: "sms",
-    title: "We have moved",
-    content: "Hi {name}, {business} has moved to a bigger space just down the road! Same team, more to offer. Call us for directions.",
+    content: "Good news! {{businessName}} is now open from 8 am to 10 pm, all 7 days of the week. See you soon!",
+    hashtags: ["newtimings", "openlate"],
   },
   {
     category: "Announcements",
     kind: "post",
     title: "Now delivering to your doorstep",
     content:
-      "We now offer home delivery within 3 km! Call or WhatsApp us your order and we'll bring it to your door. #homedelivery #neighbourhood",
+      "We now offer home delivery within 3 km of {{businessName}}! Place your order{{#phone}} on {{phone}} (call or WhatsApp){{/phone}} and we'll bring it to your door.",
+    hashtags: ["homedelivery", "neighbourhood"],
   },
+  {
+    category: "Announcements",
+    kind: "post",
+    title: "Open on the festival days",
+    content:
+      "Festival shopping left for the last minute? Don't worry, {{businessName}} stays open through the festival days, with extended hours in the evening. Happy celebrations!",
+    hashtags: ["openonholidays", "festiveseason"],
+  },
+  {
+    category: "Announcements",
+    kind: "post",
+    title: "Closed tomorrow",
+    content:
+      "Please note: {{businessName}} will be closed tomorrow. We will be back at our usual time the day after. Sorry for the trouble, and thank you for understanding!",
+    hashtags: ["storeclosed", "holiday"],
+  },
+  {
+    category: "Announcements",
+    kind: "post",
+    title: "Now accepting UPI",
+    content: "Pay the easy way! {{businessName}} now accepts all UPI apps, cards and cash. Just scan the QR code at the counter.",
+    hashtags: ["upi", "digitalindia", "cashless"],
+  },
+  {
+    category: "Announcements",
+    kind: "post",
+    title: "We are hiring",
+    content:
+      "We are hiring! {{businessName}} in {{city}} is looking for a friendly, hard-working person to join our team. Freshers welcome. Walk in with your details{{#phone}} or call {{phone}}{{/phone}}.",
+    hashtags: ["hiring", "jobs", "localjobs"],
+  },
+
+  // Openings
+  {
+    category: "Openings",
+    kind: "offer",
+    title: "Grand opening offer",
+    content:
+      "We're open! Celebrate the grand opening of {{businessName}} in {{city}} with {{offerTitle}} and a small gift for every visitor.{{#address}} Come see us at {{address}}.{{/address}}",
+    hashtags: ["grandopening", "newinthearea"],
+    offer: {
+      title: "20% off on your first purchase",
+      couponCode: "OPENING20",
+      terms: "Opening week only.",
+      validDays: 7,
+      callToAction: "directions",
+    },
+    image: "opening",
+  },
+  {
+    category: "Openings",
+    kind: "post",
+    title: "We are now open",
+    content:
+      "The wait is over! {{businessName}} is now open in {{city}}.{{#address}} Find us at {{address}}.{{/address}} Drop in, say hello and see what we have for you.",
+    hashtags: ["nowopen", "newshop", "supportlocal"],
+    image: "opening",
+  },
+  {
+    category: "Openings",
+    kind: "post",
+    title: "Our new branch",
+    content:
+      "We are growing, thanks to you! {{businessName}} has opened a new branch{{#address}} at {{address}}{{/address}}. Same quality, same friendly service, now closer to you.",
+    hashtags: ["newbranch", "nowopen"],
+  },
+  {
+    category: "Openings",
+    kind: "offer",
+    title: "Anniversary celebration",
+    content:
+      "Another year of serving {{city}}! To celebrate the anniversary of {{businessName}}, we're offering {{offerTitle}}. Thank you for being with us. Code {{couponCode}}.",
+    hashtags: ["anniversary", "thankyou", "celebration"],
+    offer: {
+      title: "Anniversary special: 15% off storewide",
+      couponCode: "ANNIV15",
+      terms: "Anniversary week only.",
+      validDays: 7,
+      callToAction: "call",
+    },
+  },
+  {
+    category: "Openings",
+    kind: "post",
+    title: "Reopened after renovation",
+    content:
+      "We're back, and better than ever! {{businessName}} has reopened after renovation with more space and a fresh new look. Come and see the new place.",
+    hashtags: ["reopened", "newlook"],
+  },
+
+  // Events
   {
     category: "Events",
     kind: "post",
     title: "Pongal celebration at our store",
     content:
-      "Join us for Pongal celebrations this Sunday! Kolam contest, sweet pongal for every visitor and festive offers all day. #happypongal #celebration",
+      "Join us for Pongal celebrations this Sunday at {{businessName}}! Kolam contest, sweet pongal for every visitor and festive offers all day.",
+    hashtags: ["happypongal", "celebration"],
+    image: "pongal",
   },
   {
     category: "Events",
-    kind: "sms",
-    title: "Event invitation",
-    content: "Hi {name}, you're invited to a special event at {business} this Saturday from 5 pm. Snacks on us! Reply STOP to opt out.",
-  },
-  {
-    category: "Events",
-    kind: "offer",
-    title: "Grand opening offer",
+    kind: "post",
+    title: "Free health check-up camp",
     content:
-      "We're open! Celebrate our grand opening with 20% off on your first purchase and a small gift for every visitor. #grandopening #newinthearea",
+      "Free health check-up camp at {{businessName}} this Sunday, 9 am to 1 pm: blood pressure, blood sugar and BMI checks. No appointment needed, bring your family!",
+    hashtags: ["healthcamp", "freecheckup", "healthylife"],
   },
+  {
+    category: "Events",
+    kind: "post",
+    title: "Weekend workshop",
+    content:
+      "Learn something new this weekend! {{businessName}} is hosting a free hands-on workshop on Saturday at 4 pm. Seats are limited.{{#phone}} Book yours on {{phone}}.{{/phone}}",
+    hashtags: ["workshop", "learnsomethingnew", "weekend"],
+  },
+  {
+    category: "Events",
+    kind: "post",
+    title: "Kids' drawing competition",
+    content:
+      "Calling all little artists! Drawing competition for children aged 5 to 12 at {{businessName}} this Sunday at 11 am. Prizes for the best three and a treat for every child.",
+    hashtags: ["drawingcompetition", "kidsevent", "littleartists"],
+  },
+
+  // Reviews & Thanks
   {
     category: "Reviews & Thanks",
     kind: "post",
     title: "Thank you for 1,000 customers",
     content:
-      "We just served our 1,000th happy customer! Thank you for your love and support, it means the world to us at {business}. #thankyou #milestone",
+      "We just served our 1,000th happy customer! Thank you for your love and support, it means the world to us at {{businessName}}.",
+    hashtags: ["thankyou", "milestone"],
   },
   {
     category: "Reviews & Thanks",
     kind: "post",
     title: "Share your review",
     content:
-      "Loved your visit? A short review helps other neighbours find us and helps a small business like ours grow. Dhanyavaad! #reviews #supportlocal",
+      "Loved your visit? A short review helps other neighbours find us and helps a small business like {{businessName}} grow. Dhanyavaad!",
+    hashtags: ["reviews", "supportlocal"],
   },
   {
     category: "Reviews & Thanks",
-    kind: "sms",
-    title: "Thank you for visiting",
-    content: "Thank you for visiting {business}, {name}! We hope to see you again soon. Reply with any feedback, we read every message.",
+    kind: "post",
+    title: "Thank you, regulars",
+    content:
+      "A big thank you to every regular who walks into {{businessName}} with a smile. You are the reason we open our shutters every morning. — {{name}}",
+    hashtags: ["thankyou", "loyalcustomers", "community"],
   },
-  {
-    category: "Reminders",
-    kind: "sms",
-    title: "Appointment reminder",
-    content: "Hi {name}, a reminder of your appointment at {business} tomorrow. Please call us if you need to reschedule.",
-  },
-  {
-    category: "Reminders",
-    kind: "sms",
-    title: "Offer ending soon",
-    content: "Hi {name}, last 2 days of our special offer at {business}! Don't miss out. Visit us before Sunday.",
-  },
+
+  // Reminders
   {
     category: "Reminders",
     kind: "post",
     title: "Festive pre-order reminder",
     content:
-      "Festivals are around the corner! Pre-book your orders at {business} now to avoid last-minute rush and disappointment. #preorder #festiveseason",
+      "Festivals are around the corner! Pre-book your orders at {{businessName}} now to avoid the last-minute rush.{{#phone}} Call {{phone}} to book.{{/phone}}",
+    hashtags: ["preorder", "festiveseason"],
+  },
+  {
+    category: "Reminders",
+    kind: "post",
+    title: "Offer ends today",
+    content: "Last chance! Our special offer at {{businessName}} ends today. Drop in before closing time so you don't miss out.",
+    hashtags: ["lastchance", "endstoday"],
+  },
+  {
+    category: "Reminders",
+    kind: "post",
+    title: "Book your slot",
+    content:
+      "Weekends fill up fast at {{businessName}}! Book your slot in advance and skip the wait.{{#phone}} Call or WhatsApp {{phone}}.{{/phone}}",
+    hashtags: ["bookyourslot", "noqueue"],
+  },
+
+  // Seasonal
+  {
+    category: "Seasonal",
+    kind: "offer",
+    title: "Monsoon special",
+    content:
+      "Rainy day? We've got you covered! {{offerTitle}} at {{businessName}} this monsoon. Stay dry, and show code {{couponCode}} when you visit.",
+    hashtags: ["monsoon", "monsoonoffer", "rainyday"],
+    offer: {
+      title: "10% off on monsoon essentials",
+      couponCode: "RAIN10",
+      terms: "On monsoon range items only.",
+      validDays: 14,
+      callToAction: "call",
+    },
+  },
+  {
+    category: "Seasonal",
+    kind: "post",
+    title: "Summer coolers",
+    content: "Beat the heat in {{city}}! Our summer range is in at {{businessName}}: cool, fresh and just what you need this season.",
+    hashtags: ["summer", "beattheheat", "staycool"],
+  },
+  {
+    category: "Seasonal",
+    kind: "post",
+    title: "Winter warmers",
+    content: "Winter is here! Stay warm and cosy with the winter range at {{businessName}}. Come early for the best picks.",
+    hashtags: ["winter", "staywarm", "winterspecial"],
+  },
+  {
+    category: "Seasonal",
+    kind: "offer",
+    title: "Back to school",
+    content:
+      "New school year, new beginnings! Get everything your child needs at {{businessName}} and enjoy {{offerTitle}}. Code {{couponCode}}, till {{validUntil}}.",
+    hashtags: ["backtoschool", "schoolessentials"],
+    offer: {
+      title: "10% off on school essentials",
+      couponCode: "SCHOOL10",
+      terms: "Show a school ID card.",
+      validDays: 21,
+      callToAction: "directions",
+    },
+  },
+  {
+    category: "Seasonal",
+    kind: "post",
+    title: "Wedding season specials",
+    content:
+      "Shaadi season is here! From gifts to last-minute shopping, {{businessName}} has you covered for every wedding in the family.{{#phone}} Bulk orders: {{phone}}.{{/phone}}",
+    hashtags: ["weddingseason", "shaadi", "bulkorders"],
+  },
+
+  // SMS campaigns ({{customerName}} is each contact's name)
+  {
+    category: "Festivals",
+    kind: "sms",
+    title: "Eid Mubarak",
+    content:
+      "Eid Mubarak, {{customerName}}! Celebrate with special festive offers at {{businessName}} this week. We look forward to seeing you.",
+  },
+  {
+    category: "Offers & Discounts",
+    kind: "sms",
+    title: "Flash sale alert",
+    content: "Hi {{customerName}}, flash sale at {{businessName}} today only! Flat 25% off till 9 pm. Show this SMS at the counter.",
+  },
+  {
+    category: "New Arrivals",
+    kind: "sms",
+    title: "New collection SMS",
+    content: "Hi {{customerName}}, our new collection is here! Visit {{businessName}} this week for a first look before it sells out.",
+  },
+  {
+    category: "Greetings",
+    kind: "sms",
+    title: "Onam wishes",
+    content:
+      "Happy Onam, {{customerName}}! Wishing you a joyful sadhya and a prosperous year ahead. Warm wishes from all of us at {{businessName}}.",
+  },
+  {
+    category: "Announcements",
+    kind: "sms",
+    title: "We have moved",
+    content:
+      "Hi {{customerName}}, {{businessName}} has moved to a bigger space just down the road! Same team, more to offer. Call us for directions.",
+  },
+  {
+    category: "Events",
+    kind: "sms",
+    title: "Event invitation",
+    content:
+      "Hi {{customerName}}, you're invited to a special event at {{businessName}} this Saturday from 5 pm. Snacks on us! Reply STOP to opt out.",
+  },
+  {
+    category: "Reviews & Thanks",
+    kind: "sms",
+    title: "Thank you for visiting",
+    content:
+      "Thank you for visiting {{businessName}}, {{customerName}}! We hope to see you again soon. Reply with any feedback, we read every message.",
+  },
+  {
+    category: "Reminders",
+    kind: "sms",
+    title: "Appointment reminder",
+    content: "Hi {{customerName}}, a reminder of your appointment at {{businessName}} tomorrow. Please call us if you need to reschedule.",
+  },
+  {
+    category: "Reminders",
+    kind: "sms",
+    title: "Offer ending soon",
+    content: "Hi {{customerName}}, last 2 days of our special offer at {{businessName}}! Don't miss out. Visit us before Sunday.",
   },
 ];
 

@@ -164,12 +164,31 @@ export async function makeContact(overrides: Partial<typeof contacts.$inferInser
   return contact;
 }
 
-/** An active template of the admin's (a post template unless told). */
+/**
+ * An active template of the admin's (a post template unless told). An offer template gets an offer
+ * block unless one is given, as the table requires.
+ */
 export async function makeTemplate(overrides: Partial<typeof templates.$inferInsert> = {}) {
   const n = next();
+  const offer =
+    overrides.kind === "offer"
+      ? {
+          title: `Weekend special ${n}`,
+          couponCode: `WEEKEND${n}`,
+          terms: "One per customer.",
+          validDays: 7,
+          callToAction: "call" as const,
+        }
+      : null;
   const [template] = await db()
     .insert(templates)
-    .values({ title: `Template ${n}`, content: `Weekend special at our shop (${n}) #weekend`, ...overrides })
+    .values({
+      title: `Template ${n}`,
+      content: `Weekend special at {{businessName}} (${n}) #weekend`,
+      hashtags: ["weekend"],
+      offer,
+      ...overrides,
+    })
     .returning();
   return template;
 }

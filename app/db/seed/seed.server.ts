@@ -38,6 +38,7 @@ import { seededRandom, uuidFromName } from "./deterministic";
 import { makeContact, makeUser, postValues } from "./factories.server";
 import { renderDemoLogo, renderDemoPhoto } from "./images.server";
 import { LEARN_ARTICLES } from "./learn-articles";
+import { renderTemplateImage, type TemplateImageName } from "./template-images.server";
 
 export const DEFAULT_PRICING = [
   { key: "opening_balance", label: "Opening balance for a new business", credits: 100 },
@@ -81,7 +82,7 @@ type SeedLog = (message: string) => void;
  * templates, card designs and the admin account. Never overwrites an edit.
  * Writes to the process-wide database (db()), as the models it calls do.
  */
-export async function seedEssentials(options: { adminEmail: string; adminPassword?: string; log?: SeedLog }) {
+export async function seedEssentials(options: { adminEmail: string; adminPassword?: string; storage: FileStorage; log?: SeedLog }) {
   const log = options.log ?? (() => {});
   await db()
     .insert(pricing)
@@ -106,6 +107,7 @@ export async function seedEssentials(options: { adminEmail: string; adminPasswor
   // Resolve by name: an existing installation may have its own ids for these categories.
   const templateCategoryRows = await db().select().from(templateCategories);
   const templateCategoryId = new Map(templateCategoryRows.map((row) => [row.name.toLowerCase(), row.id]));
+  const templateImages = await ensureTemplateImages(options.storage);
   await db()
     .insert(templates)
     .values(
@@ -115,6 +117,9 @@ export async function seedEssentials(options: { adminEmail: string; adminPasswor
         kind: template.kind,
         title: template.title,
         content: template.content,
+        hashtags: template.hashtags ?? [],
+        offer: template.offer ?? null,
+        imageUrl: template.image ? templateImages.get(template.image) : null,
         sortOrder: index,
       })),
     )
@@ -319,6 +324,17 @@ async function ensureDemoPhotos(storage: FileStorage): Promise<Map<string, strin
     byCategory.set(category, urls);
   }
   return byCategory;
+}
+
+/** The festive pictures the seeded templates use, drawn once into storage. */
+async function ensureTemplateImages(storage: FileStorage): Promise<Map<TemplateImageName, string>> {
+  const urls = new Map<TemplateImageName, string>();
+  for (const name of new Set(DEMO_TEMPLATES.flatMap((template) => template.image ?? []))) {
+    const key = `seed/templates/${name}.jpg`;
+    if (!(await storage.exists(key))) await storage.put(key, await renderTemplateImage(name), "image/jpeg");
+    urls.set(name, storage.publicUrl(key));
+  }
+  return urls;
 }
 
 async function ensureDemoLogo(storage: FileStorage, business: DemoBusiness, index: number): Promise<string> {
