@@ -17,8 +17,9 @@ export const paths = {
   feed: () => "/",
   login: (query: { redirectTo?: string } = {}) => withQuery("/login", query),
   app: () => "/app",
-  sendPost: () => "/send-post",
-  sendOffers: () => "/send-offers",
+  /** The composer; `template` starts it from that template (filled with the business's details). */
+  sendPost: (query: { template?: string } = {}) => withQuery("/send-post", query),
+  sendOffers: (query: { template?: string } = {}) => withQuery("/send-offers", query),
   success: () => "/success",
   postsHistory: () => "/posts-history",
   contacts: (query: { q?: string; tag?: string; page?: number } = {}) =>
@@ -32,7 +33,7 @@ export const paths = {
   editContact: (contactId: string) => `/edit-contact/${id(contactId)}`,
   campaigns: () => "/campaigns",
   smsHistory: () => "/sms-history",
-  addTemplates: () => "/add-templates",
+  addTemplates: (query: { category?: string | null } = {}) => withQuery("/add-templates", query),
   templatePreview: (templateId: string) => `/template-preview/${id(templateId)}`,
   businessCard: () => "/app/business-card",
   /** A design filled with the signed-in business's details; `version` changes with them. */

@@ -56,6 +56,8 @@ export function fillTemplate(text: string, values: TemplateValues): string {
     filled
       // A line that held only empty parts goes, with its line break.
       .replace(/^[ \t]*\uE000[\uE000 \t]*(?:\r?\n|$)/gm, "")
+      // Ending a list ('Kiran Sweets, {{city}}!'): with the comma that led to it.
+      .replace(/,[ \t]*\uE000[\uE000 \t]*(?=[.;:!?)]|\r?\n|$)/g, "")
       // Before punctuation or at a line's end: with the spaces before it.
       .replace(/[ \t]*\uE000[\uE000 \t]*(?=[,.;:!?)]|\r?\n|$)/g, "")
       // At a line's start, or after an opening bracket: with the spaces after it.
@@ -64,6 +66,14 @@ export function fillTemplate(text: string, values: TemplateValues): string {
       .replace(/[ \t]*\uE000[\uE000 \t]*/g, " ")
       .trimEnd()
   );
+}
+
+const BUSINESS_DETAILS: PlaceholderName[] = ["businessName", "name", "phone", "address", "city", "state"];
+
+/** The business details ('phone', 'address', …) a text uses that have no value: what the business could add to its profile. */
+export function missingDetails(text: string, values: TemplateValues): PlaceholderName[] {
+  const used = new Set(Array.from(text.matchAll(PLACEHOLDER), (match) => match[1].trim()));
+  return BUSINESS_DETAILS.filter((name) => used.has(name) && !valueOf(values, name));
 }
 
 /** What a business's details fill in (the users table's columns). */

@@ -19,8 +19,6 @@ const NOT_BUILT = [
   { path: "/posts-history", title: "Posts History", container: true },
   { path: "/campaigns", title: "Campaigns", container: true },
   { path: "/sms-history", title: "SMS History", container: true },
-  { path: "/add-templates", title: "Add Templates", container: true },
-  { path: "/template-preview/:id", title: "Template Preview", container: true },
   { path: "/success", title: "Success", container: false },
 ];
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { fillTemplate, templateValues, type TemplateBusiness } from "~/lib/template-fill";
+import { fillTemplate, missingDetails, templateValues, type TemplateBusiness } from "~/lib/template-fill";
 
 const business: TemplateBusiness = {
   name: "Asha Verma",
@@ -43,7 +43,8 @@ describe("fillTemplate", () => {
     const bare = templateValues({ ...business, businessPhone: null, mobileNumber: null, address: null, state: "" });
     expect(fillTemplate("Call us {{phone}} today", bare)).toBe("Call us today");
     expect(fillTemplate("Call us on {{phone}}.", bare)).toBe("Call us on.");
-    expect(fillTemplate("In {{city}}, {{state}}!", bare)).toBe("In Bengaluru,!");
+    expect(fillTemplate("In {{city}}, {{state}}!", bare)).toBe("In Bengaluru!");
+    expect(fillTemplate("Visit {{businessName}}, {{address}}\nOpen daily", bare)).toBe("Visit Asha's Kitchen\nOpen daily");
     expect(fillTemplate("{{unknownThing}} Fresh stock at {{businessName}} {{favouriteColour}}", bare)).toBe(
       "Fresh stock at Asha's Kitchen",
     );
@@ -77,5 +78,14 @@ describe("fillTemplate", () => {
     expect(fillTemplate("{{}} and {{ 1abc }} {{ a b }}", {})).toBe("and");
     expect(fillTemplate("{{toString}} {{constructor}} {{__proto__}}", {})).toBe("");
     expect(fillTemplate("{ single } braces stay", {})).toBe("{ single } braces stay");
+  });
+});
+
+describe("missingDetails", () => {
+  it("names the business details a text uses that the profile lacks, sections included", () => {
+    const bare = templateValues({ ...business, businessPhone: null, mobileNumber: null, city: null });
+    const text = "{{businessName}} in {{city}}{{#phone}}, call {{phone}}{{/phone}}. {{couponCode}} {{customerName}} {{address}}";
+    expect(missingDetails(text, bare)).toEqual(["phone", "city"]);
+    expect(missingDetails(text, templateValues(business))).toEqual([]);
   });
 });

@@ -13,7 +13,7 @@ import { chargeCredits, grantCredits } from "~/models/credits.server";
 import { createAccount, getAccountUser, type AccountUser, type NewAccount } from "~/models/users.server";
 
 import { db } from "../db.server";
-import { campaigns, contacts, posts, templates, users } from "../schema";
+import { campaigns, contacts, posts, templateCategories, templates, users } from "../schema";
 
 const DAY_MS = 86_400_000;
 
@@ -162,6 +162,15 @@ export async function makeContact(overrides: Partial<typeof contacts.$inferInser
     .values({ name: `Customer ${next()}`, mobileNumber: `+91${uniqueMobileNumber()}`, ...overrides, userId })
     .returning();
   return contact;
+}
+
+/** A template category of the admin's, with a name nobody has used. */
+export async function makeTemplateCategory(overrides: Partial<typeof templateCategories.$inferInsert> = {}) {
+  const [category] = await db()
+    .insert(templateCategories)
+    .values({ name: `Category ${run}-${next()}`, ...overrides })
+    .returning();
+  return category;
 }
 
 /**

@@ -1,0 +1,16 @@
+import { templateApiQuerySchema } from "~/lib/schemas/templates";
+import { listTemplates } from "~/models/templates.server";
+import { apiError, apiJson, methods } from "~/utils/api.server";
+
+/**
+ * GET /api/templates (?categoryId): the active post and offer templates, in their categories' order,
+ * placeholders as written: [{id, title, kind, categoryId, categoryName, content, hashtags, imageUrl, offer}].
+ * The same for everyone, so no sign-in and a public cache.
+ */
+export const { loader, action } = methods({
+  GET: async ({ request }) => {
+    const query = templateApiQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+    if (!query.success) return apiError(400, query.error.issues[0].message);
+    return apiJson(await listTemplates(query.data), { headers: { "Cache-Control": "public, max-age=300" } });
+  },
+});
