@@ -21,7 +21,9 @@ export const paths = {
   sendPost: (query: { template?: string } = {}) => withQuery("/send-post", query),
   sendOffers: (query: { template?: string } = {}) => withQuery("/send-offers", query),
   success: () => "/success",
-  postsHistory: () => "/posts-history",
+  /** The history's page, or with `delete` the step that asks to confirm deleting that post (without JavaScript). */
+  postsHistory: (query: { page?: number; delete?: string } = {}) =>
+    withQuery("/posts-history", { page: query.page && query.page > 1 ? query.page : undefined, delete: query.delete }),
   contacts: (query: { q?: string; tag?: string; page?: number } = {}) =>
     withQuery("/contacts", { ...query, page: query.page && query.page > 1 ? query.page : undefined }),
   contactsImport: () => "/contacts/import",

@@ -16,7 +16,6 @@ import { getUser, requireUser } from "~/utils/session.server";
 const NOT_BUILT = [
   { path: "/send-post", title: "Send Post", container: true },
   { path: "/send-offers", title: "Send Offers", container: true },
-  { path: "/posts-history", title: "Posts History", container: true },
   { path: "/campaigns", title: "Campaigns", container: true },
   { path: "/sms-history", title: "SMS History", container: true },
   { path: "/success", title: "Success", container: false },

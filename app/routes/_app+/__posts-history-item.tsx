@@ -1,0 +1,135 @@
+import { Form, Link, useNavigation } from "@remix-run/react";
+
+import { DeleteQuestion, useDeleteStep, usePendingDeleteCount as usePendingDeletes } from "~/components/delete-step";
+import { ActionToast } from "~/components/ui/action-toast";
+import { paths } from "~/lib/paths";
+import type { PostChange, PostDisplayStatus } from "~/lib/post-status";
+
+import type { HistoryItem } from "./__posts-history-view.server";
+import type { action as postsHistoryAction } from "./posts-history";
+
+/** Each post deletes through its own fetcher, named after it, so the list can see which deletes are under way. */
+const DELETE_FETCHER_PREFIX = "delete-post:";
+
+/** How many of the list's posts are being deleted right now, so the total drops with them. */
+export function usePendingDeleteCount(): number {
+  return usePendingDeletes(DELETE_FETCHER_PREFIX, "delete");
+}
+
+const STATUS_STYLES: Record<PostDisplayStatus, string> = {
+  live: "bg-green-50 text-green-800 ring-green-200",
+  scheduled: "bg-brand-50 text-brand-700 ring-brand-100",
+  ended: "bg-slate-100 text-slate-700 ring-slate-200",
+  hidden: "bg-amber-50 text-amber-800 ring-amber-200",
+  removed: "bg-red-50 text-red-800 ring-red-200",
+};
+
+const CHANGE_LABELS: Record<PostChange, { label: string; busy: string }> = {
+  hide: { label: "Hide", busy: "Hiding..." },
+  show: { label: "Show again", busy: "Showing..." },
+  end: { label: "End offer", busy: "Ending..." },
+};
+
+const NUMBER = new Intl.NumberFormat("en-IN");
+const counted = (count: number, one: string, many: string) => `${NUMBER.format(count)} ${count === 1 ? one : many}`;
+
+/**
+ * One post of the history: what it is, its state, its numbers and chart, and what can be done
+ * with it. Every action is a form that works without JavaScript; Delete asks first: on the
+ * confirm step of the page without JavaScript, in the card itself with it.
+ */
+export function PostHistoryItem({ post, page }: { post: HistoryItem; page: number }) {
+  const listAction = paths.postsHistory({ page });
+  const deleteStep = useDeleteStep<typeof postsHistoryAction>(`${DELETE_FETCHER_PREFIX}${post.id}`, "delete");
+  const navigation = useNavigation();
+  const changing =
+    navigation.state === "submitting" && navigation.formData?.get("postId") === post.id ? navigation.formData.get("intent") : null;
+  const questionId = `confirm-delete-${post.id}`;
+  return (
+    <li data-post-id={post.id} className={deleteStep.deleting ? "hidden" : "block"}>
+      <article className="rounded-xl border border-slate-200 bg-white p-4" aria-label={`${post.kindLabel}: ${post.name}`}>
+        <div className="flex flex-wrap items-center gap-2 text-sm">
+          <span className="font-semibold text-slate-900">{post.kindLabel}</span>
+          <span className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${STATUS_STYLES[post.status]}`} data-testid="post-status">
+            {post.statusLabel}
+          </span>
+          <span className="text-slate-500">{post.when}</span>
+        </div>
+
+        <div className="mt-3 flex gap-3">
+          {post.coverUrl ? (
+            <img src={post.coverUrl} alt="" width={64} height={64} loading="lazy" className="h-16 w-16 shrink-0 rounded-lg object-cover" />
+          ) : null}
+          <div className="min-w-0 flex-1">
+            {post.offerTitle ? <p className="break-words font-semibold text-slate-900">{post.offerTitle}</p> : null}
+            <p className="line-clamp-3 whitespace-pre-line break-words text-sm text-slate-700">{post.excerpt}</p>
+            {post.offerLine ? <p className="mt-1 text-xs text-slate-500">{post.offerLine}</p> : null}
+          </div>
+        </div>
+
+        {post.status === "removed" ? (
+          <div className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900">
+            <p className="font-medium">Removed by admin</p>
+            <p className="break-words">{post.removedReason ? `Reason: ${post.removedReason}` : "No reason was given."}</p>
+          </div>
+        ) : null}
+
+        <p className="mt-3 flex gap-4 text-sm text-slate-700">
+          <span data-testid="views-count">{counted(post.views, "view", "views")}</span>
+          <span data-testid="likes-count">{counted(post.likes, "like", "likes")}</span>
+        </p>
+        {post.chartSvg ? (
+          // Drawn on the server (app/lib/engagement-chart.ts): plain SVG, no script.
+          <div
+            className="mt-2 max-w-md [&>svg]:h-auto [&>svg]:w-full"
+            data-testid="engagement-chart"
+            dangerouslySetInnerHTML={{ __html: post.chartSvg }}
+          />
+        ) : (
+          <p className="mt-2 text-sm text-slate-500">Views and likes are counted from the moment it goes live.</p>
+        )}
+
+        <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
+          {post.changes.map((change) => (
+            <Form key={change} method="post" action={listAction}>
+              <input type="hidden" name="postId" value={post.id} />
+              <button
+                type="submit"
+                name="intent"
+                value={change}
+                disabled={changing === change}
+                className="text-sm font-medium text-brand-700 hover:underline disabled:cursor-wait disabled:opacity-70"
+              >
+                {changing === change ? CHANGE_LABELS[change].busy : CHANGE_LABELS[change].label}
+                <span className="sr-only"> {post.name}</span>
+              </button>
+            </Form>
+          ))}
+          {post.feedPath ? (
+            <Link to={post.feedPath} className="text-sm font-medium text-brand-700 hover:underline">
+              See it in the feed<span className="sr-only"> {post.name}</span>
+            </Link>
+          ) : null}
+          <Form method="get" action={paths.postsHistory()}>
+            {page > 1 ? <input type="hidden" name="page" value={page} /> : null}
+            <button
+              {...deleteStep.ask}
+              type="submit"
+              name="delete"
+              value={post.id}
+              className="text-sm font-medium text-red-700 hover:underline disabled:opacity-50"
+            >
+              Delete<span className="sr-only"> {post.name}</span>
+            </button>
+          </Form>
+        </div>
+
+        <DeleteQuestion question={deleteStep.question} action={listAction} id={questionId} fields={{ postId: post.id }} className="mt-3">
+          Delete this {post.kindLabel.toLowerCase()}?
+          {post.refundOnDelete > 0 ? ` Its ${counted(post.refundOnDelete, "credit comes", "credits come")} back.` : ""}
+        </DeleteQuestion>
+      </article>
+      <ActionToast toast={deleteStep.fetcher.data?.toast} />
+    </li>
+  );
+}

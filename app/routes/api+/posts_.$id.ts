@@ -1,0 +1,36 @@
+import { isUuid } from "~/lib/ids";
+import { INVALID_POST_ID, POST_NOT_FOUND, postChangeSchema } from "~/lib/schemas/post-history";
+import { applyPostChange } from "~/models/post-history.server";
+import { deletePost } from "~/models/posts.server";
+import { requireApiUser } from "~/utils/api-auth.server";
+import { apiError, apiJson, methods, parseJsonBody } from "~/utils/api.server";
+
+import { apiPost } from "../__post-publishing.server";
+
+/** The signed-in business and the post id in the path: a malformed id is 400 'Invalid post ID'. */
+async function ownerAndId(request: Request, id: string | undefined) {
+  const user = await requireApiUser(request);
+  if (!isUuid(id)) throw apiError(400, INVALID_POST_ID);
+  return { userId: user.id, id };
+}
+
+/**
+ * PATCH /api/posts/{id} {action: 'hide' | 'show' | 'end'} → the post; a change that does not apply
+ * to it as it is is 409 {message}. DELETE → {success: true, refunded} (a scheduled post's price comes
+ * back). Another business's post is 404, exactly as an unknown one. The history page calls the same
+ * model functions.
+ */
+export const { loader, action } = methods({
+  PATCH: async ({ request, params }) => {
+    const { userId, id } = await ownerAndId(request, params.id);
+    const { action: change } = await parseJsonBody(request, postChangeSchema);
+    const result = await applyPostChange(userId, id, change);
+    if (!result.ok) return apiError(result.reason === "not_found" ? 404 : 409, result.message);
+    return apiJson({ ...apiPost(result.post), displayStatus: result.post.displayStatus });
+  },
+  DELETE: async ({ request, params }) => {
+    const { userId, id } = await ownerAndId(request, params.id);
+    const deleted = await deletePost(userId, id);
+    return deleted ? apiJson({ success: true, refunded: deleted.refunded }) : apiError(404, POST_NOT_FOUND);
+  },
+});
