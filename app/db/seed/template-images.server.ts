@@ -96,7 +96,9 @@ const SCENES = {
     ink: "#ffd54f",
     greetingY: 330,
     art: () =>
-      scatter(22, 3, (x, y, index) => (y < 560 ? sparkle(x, y, 8 + (index % 4) * 5, index % 2 ? "#ffe082" : "#ffffff") : "")) +
+      scatter(22, 3, (x, y, index) =>
+        y < 200 || (y > 430 && y < 560) ? sparkle(x, y, 8 + (index % 4) * 5, index % 2 ? "#ffe082" : "#ffffff") : "",
+      ) +
       range(5)
         .map((index) => diya(200 + index * 200, 760 - (index % 2) * 30))
         .join(""),
@@ -119,7 +121,7 @@ const SCENES = {
         .map(([x, y, r, colour]) => `<circle cx="${x}" cy="${y}" r="${r}" fill="${colour}" opacity="0.75" filter="url(#soft)"/>`)
         .join("") +
       scatter(60, 7, (x, y, index) =>
-        y > 340 && y < 540
+        y > 330 && y < 590
           ? ""
           : `<circle cx="${x}" cy="${y}" r="${4 + (index % 5) * 3}" fill="${["#ec407a", "#fdd835", "#43a047", "#1e88e5", "#ab47bc"][index % 5]}" opacity="0.8"/>`,
       ),
@@ -229,7 +231,7 @@ const SCENES = {
     greetingY: 300,
     art: () =>
       scatter(80, 13, (x, y, index) =>
-        y < 560 || y > 760
+        (y < 180 || y > 360) && (y < 560 || y > 760)
           ? `<rect x="${x}" y="${y}" width="14" height="26" rx="3" fill="${["#ffd54f", "#4fc3f7", "#f06292", "#aed581"][index % 4]}" transform="rotate(${(index * 37) % 180} ${x} ${y})"/>`
           : "",
       ) +
@@ -265,7 +267,7 @@ const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&
 export function templateImageSvg(name: TemplateImageName): string {
   const scene: Scene = SCENES[name];
   const [top, bottom] = scene.sky;
-  const size = scene.greeting.length > 16 ? 96 : 124;
+  const size = scene.greeting.length > 16 ? 88 : 124;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}">
   <defs>
     <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${top}"/><stop offset="1" stop-color="${bottom}"/></linearGradient>
