@@ -13,6 +13,8 @@ import { setSecurityHeaders } from "~/utils/security-headers.server";
 const MB = 1024 * 1024;
 export const BODY_LIMIT_BYTES = 1 * MB;
 export const UPLOAD_BODY_LIMIT_BYTES = 12 * MB;
+/** The post composer takes up to 6 images of up to 10 MB each in one submit (each is re-encoded as it arrives). */
+export const COMPOSER_BODY_LIMIT_BYTES = 64 * MB;
 
 /** The upload routes: the only paths whose bodies may reach UPLOAD_BODY_LIMIT_BYTES. Each new upload form is listed here. */
 export const UPLOAD_PATHS: readonly RegExp[] = [
@@ -27,7 +29,11 @@ const LINGER_MS = 5_000;
 
 const pathOf = (req: IncomingMessage) => (req.url ?? "/").split("?")[0];
 
+/** The composer's pages, whose forms carry a post's images (a path of its own limit, not in UPLOAD_PATHS). */
+export const COMPOSER_PATHS: readonly RegExp[] = [/^\/send-post\/?$/, /^\/send-offers\/?$/];
+
 export function bodyLimitFor(path: string): number {
+  if (COMPOSER_PATHS.some((pattern) => pattern.test(path))) return COMPOSER_BODY_LIMIT_BYTES;
   return UPLOAD_PATHS.some((pattern) => pattern.test(path)) ? UPLOAD_BODY_LIMIT_BYTES : BODY_LIMIT_BYTES;
 }
 

@@ -1,8 +1,10 @@
 import { useRef, useState } from "react";
 
+import { useHydrated } from "~/hooks/use-hydrated";
 import { useViewTracking } from "~/hooks/use-view-tracking";
 import { formatDistance } from "~/lib/distance";
 import { hashtagsToShow } from "~/lib/hashtags";
+import { offerEndsLabel } from "~/lib/india-time";
 import { formatDayMonth, formatRelativeTime } from "~/lib/relative-time";
 import type { FeedPost } from "~/models/feed.server";
 
@@ -13,6 +15,8 @@ import { imageVariantUrl } from "~/lib/images";
 
 export type PostCardProps = {
   post: FeedPost;
+  /** False for the composer's preview: nothing is counted, liked or shared. */
+  interactive?: boolean;
   liked: boolean;
   /** Where a no-JavaScript like returns to: this feed page, at this card. */
   returnTo: string;
@@ -27,6 +31,7 @@ export type PostCardProps = {
 /** A post as visitors see it: business, category, place, time, content, hashtags, images, likes, views, share. */
 export function PostCard({
   post,
+  interactive = true,
   liked,
   returnTo,
   postUrl,
@@ -40,7 +45,7 @@ export function PostCard({
   const place = [post.city, post.state].filter(Boolean).join(", ");
   const cardRef = useRef<HTMLElement>(null);
   const [viewsCount, setViewsCount] = useState(post.viewsCount);
-  useViewTracking(cardRef, post.id, setViewsCount);
+  useViewTracking(cardRef, post.id, setViewsCount, interactive);
   const hashtags = hashtagsToShow(post.hashtags, post.content);
 
   return (
@@ -107,29 +112,75 @@ export function PostCard({
       <ImageGrid images={post.images} priority={priority} onOpen={(index) => onOpenImage(post, index)} />
 
       <footer className="flex items-center gap-1 p-2">
-        <LikeButton postId={post.id} initialLiked={liked} initialCount={post.likesCount} returnTo={returnTo} />
+        {interactive ? (
+          <LikeButton postId={post.id} initialLiked={liked} initialCount={post.likesCount} returnTo={returnTo} />
+        ) : (
+          <span className="px-2 text-sm text-slate-500">{post.likesCount} likes</span>
+        )}
         <span className="px-2 text-sm text-slate-500">
           <span data-testid="views-count">{viewsCount}</span> views
         </span>
-        <ShareLinks postUrl={postUrl} title={name} content={post.content} />
+        {interactive ? <ShareLinks postUrl={postUrl} title={name} content={post.content} /> : null}
       </footer>
     </article>
   );
 }
 
+/** An offer as Google Business Profile shows one: title, how long it lasts, the coupon to copy, terms and its button. */
 function OfferDetails({ post }: { post: FeedPost }) {
+  const ends = post.validUntil ? offerEndsLabel(post.validUntil) : null;
   return (
-    <div className="mx-4 mt-3 rounded-lg border border-dashed border-green-600 bg-green-50 px-3 py-2">
-      {post.offerTitle ? <p className="font-semibold text-green-800">{post.offerTitle}</p> : null}
+    <div className="mx-4 mt-3 rounded-lg border border-dashed border-green-600 bg-green-50 px-3 py-2" data-testid="offer">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-2">
+        {post.offerTitle ? <p className="font-semibold text-green-800">{post.offerTitle}</p> : null}
+        {ends ? <p className="text-xs font-semibold text-green-900">{ends}</p> : null}
+      </div>
       <p className="text-xs text-green-900">
-        {post.couponCode ? (
-          <>
-            Code <span className="font-mono font-semibold">{post.couponCode}</span>
-          </>
-        ) : null}
-        {post.couponCode && post.validUntil ? " · " : ""}
-        {post.validUntil ? `Valid till ${formatDayMonth(post.validUntil)}` : ""}
+        {post.validFrom && post.validUntil
+          ? `${formatDayMonth(post.validFrom)} – ${formatDayMonth(post.validUntil)}`
+          : post.validUntil
+            ? `Valid till ${formatDayMonth(post.validUntil)}`
+            : ""}
       </p>
+      {post.couponCode ? <CouponCode code={post.couponCode} /> : null}
+      {post.offerTerms ? <p className="mt-1 whitespace-pre-line text-xs text-green-900/80">{post.offerTerms}</p> : null}
+      {post.callToAction ? (
+        <a
+          href={post.callToAction.href}
+          {...(post.callToAction.type === "call" ? {} : { target: "_blank", rel: "noopener noreferrer nofollow" })}
+          className="mt-2 inline-block rounded-lg bg-green-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-green-800"
+        >
+          {post.callToAction.label}
+        </a>
+      ) : null}
     </div>
+  );
+}
+
+/** The coupon code, selected whole by one tap; with JavaScript a button copies it. */
+function CouponCode({ code }: { code: string }) {
+  const [copied, setCopied] = useState(false);
+  const hydrated = useHydrated();
+  return (
+    <p className="mt-1 flex items-center gap-2 text-xs text-green-900">
+      Code{" "}
+      <span className="select-all rounded bg-white px-1.5 py-0.5 font-mono text-sm font-semibold" data-testid="coupon-code">
+        {code}
+      </span>
+      {hydrated ? (
+        <button
+          type="button"
+          onClick={() =>
+            navigator.clipboard?.writeText(code).then(
+              () => setCopied(true),
+              () => setCopied(false),
+            )
+          }
+          className="rounded px-1.5 py-0.5 font-medium text-green-800 underline decoration-dotted hover:bg-green-100"
+        >
+          {copied ? "Copied" : "Copy code"}
+        </button>
+      ) : null}
+    </p>
   );
 }

@@ -6,10 +6,10 @@ import { getAnonId, markViewedThisSession } from "~/lib/visitor.client";
 const VISIBLE_SHARE = 0.3;
 const VISIBLE_FOR_MS = 500;
 
-export function useViewTracking(ref: RefObject<HTMLElement>, postId: string, onCounted: (viewsCount: number) => void) {
+export function useViewTracking(ref: RefObject<HTMLElement>, postId: string, onCounted: (viewsCount: number) => void, enabled = true) {
   useEffect(() => {
     const element = ref.current;
-    if (!element || typeof IntersectionObserver === "undefined") return;
+    if (!enabled || !element || typeof IntersectionObserver === "undefined") return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const observer = new IntersectionObserver(
       ([entry]) => {
@@ -37,5 +37,5 @@ export function useViewTracking(ref: RefObject<HTMLElement>, postId: string, onC
       clearTimeout(timer);
       observer.disconnect();
     };
-  }, [ref, postId, onCounted]);
+  }, [ref, postId, onCounted, enabled]);
 }

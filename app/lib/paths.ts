@@ -20,7 +20,8 @@ export const paths = {
   /** The composer; `template` starts it from that template (filled with the business's details). */
   sendPost: (query: { template?: string } = {}) => withQuery("/send-post", query),
   sendOffers: (query: { template?: string } = {}) => withQuery("/send-offers", query),
-  success: () => "/success",
+  /** A published (or scheduled) post as its business sees it right after. */
+  success: (postId: string) => withQuery("/success", { post: postId }),
   /** The history's page, or with `delete` the step that asks to confirm deleting that post (without JavaScript). */
   postsHistory: (query: { page?: number; delete?: string } = {}) =>
     withQuery("/posts-history", { page: query.page && query.page > 1 ? query.page : undefined, delete: query.delete }),

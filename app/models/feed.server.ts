@@ -207,6 +207,17 @@ export async function getLivePost(id: string, location?: FeedQuery["location"]):
   return row ? toFeedPost(row) : null;
 }
 
+/** One of a business's own posts as the feed shows it, whatever its status (its /success page); null for another's. */
+export async function getOwnFeedPost(userId: string, postId: string): Promise<FeedPost | null> {
+  const [row] = await queryRows<FeedRow>(
+    db(),
+    sql`select ${POST_COLUMNS}, null::float8 as "distanceKm"
+        from posts p join users u on u.id = p.user_id
+        where p.id = ${postId}::uuid and p.user_id = ${userId}::uuid`,
+  );
+  return row ? toFeedPost(row) : null;
+}
+
 function toIso(value: Date | string): string {
   return (value instanceof Date ? value : new Date(value)).toISOString();
 }

@@ -14,11 +14,8 @@ import { getUser, requireUser } from "~/utils/session.server";
  * giving it its own file in routes/_app+ (or routes/_account+) and taking it off this list.
  */
 const NOT_BUILT = [
-  { path: "/send-post", title: "Send Post", container: true },
-  { path: "/send-offers", title: "Send Offers", container: true },
   { path: "/campaigns", title: "Campaigns", container: true },
   { path: "/sms-history", title: "SMS History", container: true },
-  { path: "/success", title: "Success", container: false },
 ];
 
 const NOTHING_HERE = "There is nothing at this address.";

@@ -6,7 +6,6 @@ import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
-  type UploadHandler,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
@@ -33,8 +32,9 @@ import { createToast } from "~/lib/toast";
 import { getBusinessLocation, getBusinessProfile, unknownCategories, updateBusinessProfile } from "~/models/business-profile.server";
 import { listCategories } from "~/models/categories.server";
 import { storeImageUpload, throttleUploads } from "~/models/uploads.server";
-import { UPLOAD_LIMITS, UPLOAD_MESSAGES, UploadError } from "~/services/image-upload.server";
+import { UPLOAD_MESSAGES, UploadError } from "~/services/image-upload.server";
 import { assertSameOrigin } from "~/utils/csrf.server";
+import { streamingFormParts } from "~/utils/multipart.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -48,26 +48,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 const IMAGE_FIELD = "profileImage";
-const TOO_LARGE = Symbol("too large");
+const TOO_LARGE_TYPE = "application/x-too-large";
 
-/**
- * The form's parts as they stream in: text fields kept (up to 64 KB each), the image kept up to
- * the upload limit. A bigger image is drained and marked, so the form's other fields survive to
- * be shown again with the image's message.
- */
-const formParts: UploadHandler = async ({ name, filename, contentType, data: chunks }) => {
-  const limit = filename === undefined ? 64 * 1024 : UPLOAD_LIMITS.bytes;
-  const kept: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of chunks) {
-    size += chunk.length;
-    if (size <= limit) kept.push(chunk);
-  }
-  if (filename === undefined) return new TextDecoder().decode(Buffer.concat(kept));
-  if (name !== IMAGE_FIELD || (filename === "" && size === 0)) return undefined;
-  if (size > limit) return new File([], TOO_LARGE.description!, { type: "application/x-too-large" });
-  return new File([Buffer.concat(kept)], filename, { type: contentType });
-};
+/** The image is kept as it arrived (checked and stored once the other fields are right); a too-big one is marked, so the other fields survive. */
+const formParts = streamingFormParts(IMAGE_FIELD, async (file) =>
+  file.tooLarge ? new File([], "too large", { type: TOO_LARGE_TYPE }) : new File([file.bytes], file.filename, { type: file.contentType }),
+);
 
 /**
  * Saves the profile: the same schema as the browser's (GSTIN verified against the state), phones
@@ -92,7 +78,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return failed();
   let profileImageUrl: string | undefined;
   if (image instanceof File) {
-    if (image.type === "application/x-too-large") return failed({ [IMAGE_FIELD]: [UPLOAD_MESSAGES.tooLarge] });
+    if (image.type === TOO_LARGE_TYPE) return failed({ [IMAGE_FIELD]: [UPLOAD_MESSAGES.tooLarge] });
     const throttled = await throttleUploads(user.id);
     if (throttled) return failed({ [IMAGE_FIELD]: [throttled.message] });
     try {

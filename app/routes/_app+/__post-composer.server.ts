@@ -1,0 +1,176 @@
+import { randomUUID } from "node:crypto";
+
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { data, redirect, unstable_parseMultipartFormData } from "@remix-run/node";
+
+import { defaultOfferDates, POST_IMAGES_MAX, POST_MESSAGES, postSchema, type PostInput } from "~/lib/schemas/posts";
+import { placeQuerySchema } from "~/lib/place-search";
+import { paths } from "~/lib/paths";
+import { createToast } from "~/lib/toast";
+import { getBusinessLocation, getBusinessProfile } from "~/models/business-profile.server";
+import { listCategories } from "~/models/categories.server";
+import { priceAndBalance, throttlePublishing } from "~/models/posts.server";
+import { templateDraft, type TemplateDraft } from "~/models/templates.server";
+import { storeImageUpload, throttleUploads } from "~/models/uploads.server";
+import { searchPlaces, type Place } from "~/services/geocoding.server";
+import { UPLOAD_MESSAGES, UploadError } from "~/services/image-upload.server";
+import { assertSameOrigin } from "~/utils/csrf.server";
+import { streamingFormParts } from "~/utils/multipart.server";
+import { requireUser } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+import { NO_LOCATION_MESSAGE, publishAndSchedule, refusalMessage } from "../__post-publishing.server";
+
+export type PostKind = PostInput["kind"];
+
+/** The composer's URL for each kind: a template of the other kind is opened in the other composer. */
+const composerPath = (kind: PostKind, query: { template?: string } = {}) =>
+  kind === "offer" ? paths.sendOffers(query) : paths.sendPost(query);
+
+/** The form's starting values: a template filled for this business, else an empty post (an offer running for a week from today). */
+function startingValues(kind: PostKind, draft: TemplateDraft | null, category: string): Record<string, string | string[]> {
+  const offer = draft?.offer;
+  const dates = defaultOfferDates();
+  return {
+    category,
+    content: draft?.content ?? "",
+    hashtags: draft?.hashtags.join(" ") ?? "",
+    images: draft?.images ?? [],
+    ...(kind === "offer"
+      ? {
+          offerTitle: offer?.title ?? "",
+          couponCode: offer?.couponCode ?? "",
+          offerTerms: offer?.terms ?? "",
+          validFrom: offer?.validFrom ?? dates.validFrom,
+          validUntil: offer?.validUntil ?? dates.validUntil,
+          callToActionType: offer?.callToAction?.type ?? "",
+          callToActionUrl: offer?.callToAction?.url ?? "",
+        }
+      : {}),
+  };
+}
+
+/**
+ * What the composer shows: the price and the balance (the server's), the business as its posts
+ * show it, its place (or that it has none), the categories (its own first), a fresh key for this
+ * form's publishing, and the starting values (from ?template=).
+ */
+export async function composerLoader(request: Request, kind: PostKind) {
+  const user = await requireUser(request);
+  const templateId = new URL(request.url).searchParams.get("template");
+  const draft = templateId ? await templateDraft(templateId, user.id) : null;
+  if (templateId && !draft) throw new Response("This template was not found.", { status: 404 });
+  if (draft && draft.kind !== kind) throw redirect(composerPath(draft.kind, { template: draft.templateId }));
+  const [profile, location, categories, money] = await Promise.all([
+    getBusinessProfile(user.id),
+    getBusinessLocation(user.id),
+    listCategories(),
+    priceAndBalance(user.id, kind),
+  ]);
+  if (!profile) throw new Response("Not found", { status: 404 });
+  const own = new Set(profile.businessCategories);
+  return {
+    kind,
+    idempotencyKey: randomUUID(),
+    fromTemplate: draft !== null,
+    ...money,
+    business: {
+      id: user.id,
+      name: profile.name,
+      businessName: profile.businessName,
+      profileImageUrl: profile.profileImageUrl,
+      businessPhone: profile.businessPhone,
+      mobileNumber: profile.mobileNumber,
+    },
+    location,
+    categories: [...profile.businessCategories, ...categories.map((category) => category.name).filter((name) => !own.has(name))],
+    initial: startingValues(kind, draft, profile.businessCategories[0] ?? ""),
+  };
+}
+
+/** A reply that shows the form again as it was sent, with no errors (a place search or a preview, not a publish). */
+function formAsSent(formData: FormData): SubmissionResult<string[]> {
+  const values: Record<string, string | string[]> = {};
+  for (const name of new Set(formData.keys())) {
+    const all = formData.getAll(name).filter((value): value is string => typeof value === "string");
+    values[name] = name === "images" ? all : (all[0] ?? "");
+  }
+  return { initialValue: values, status: undefined };
+}
+
+export type ComposerActionData = {
+  result: SubmissionResult<string[]>;
+  places?: Place[];
+  placeQuery?: string;
+  toast?: ReturnType<typeof createToast>;
+  /** The publish was refused because the business has no location: the page links to the step. */
+  needsLocation?: boolean;
+};
+
+/**
+ * The composer's one form, with JavaScript or without: images chosen in it arrive with it and are
+ * re-encoded and stored one by one as they arrive (kept for the next try if the post is refused);
+ * `intent` is 'search-place' (no JavaScript's place search), 'preview', or publishing. Publishing
+ * is the API's publish: charged once per form (its key), then /success.
+ */
+export async function composerAction(request: Request, kind: PostKind) {
+  assertSameOrigin(request);
+  const user = await requireUser(request);
+  const stored: string[] = [];
+  const uploadErrors = new Set<string>();
+  const formParts = streamingFormParts("imageFiles", async (file) => {
+    if (file.tooLarge) return void uploadErrors.add(UPLOAD_MESSAGES.tooLarge);
+    if (stored.length >= POST_IMAGES_MAX) return void uploadErrors.add(POST_MESSAGES.tooManyImages);
+    const throttled = await throttleUploads(user.id);
+    if (throttled) return void uploadErrors.add(throttled.message);
+    try {
+      stored.push((await storeImageUpload(user.id, file.bytes)).url);
+    } catch (error) {
+      if (!(error instanceof UploadError)) throw error;
+      uploadErrors.add(error.message);
+    }
+    return undefined;
+  });
+  const formData = await unstable_parseMultipartFormData(request, formParts);
+  for (const url of stored) formData.append("images", url);
+  formData.set("kind", kind);
+  const intent = formData.get("intent");
+
+  if (intent === "search-place") {
+    const query = placeQuerySchema.safeParse(formData.get("placeQuery") ?? "");
+    return data<ComposerActionData>({
+      result: formAsSent(formData),
+      places: query.success ? await searchPlaces(query.data) : [],
+      placeQuery: query.success ? query.data : "",
+    });
+  }
+  if (intent === "preview") return data<ComposerActionData>({ result: formAsSent(formData) });
+
+  const submission = parseWithZod(formData, { schema: postSchema });
+  const refuse = (fieldErrors: Record<string, string[]> = {}, extra: Partial<ComposerActionData> = {}, status = 400) =>
+    data<ComposerActionData>(
+      {
+        result: submission.reply({ fieldErrors }),
+        toast: createToast({ type: "error", title: kind === "offer" ? "Offer not published" : "Post not published" }),
+        ...extra,
+      },
+      { status },
+    );
+  if (uploadErrors.size) return refuse({ images: [...uploadErrors] });
+  if (submission.status !== "success") return refuse();
+  const throttled = await throttlePublishing(user.id);
+  if (throttled) return refuse({ "": [throttled.message] }, {}, 429);
+  const key = String(formData.get("idempotencyKey") ?? "").slice(0, 100) || null;
+  const result = await publishAndSchedule(user.id, submission.value, key);
+  if (!result.ok) {
+    if (result.reason === "invalid") return refuse({ [result.field]: [result.message] });
+    if (result.reason === "no_location") return refuse({ "": [NO_LOCATION_MESSAGE] }, { needsLocation: true }, 409);
+    return refuse({ "": [refusalMessage(result, kind)] }, {}, 402);
+  }
+  const scheduled = result.post.status === "scheduled";
+  return redirectWithToast(paths.success(result.post.id), {
+    type: "success",
+    title: scheduled ? (kind === "offer" ? "Offer scheduled" : "Post scheduled") : kind === "offer" ? "Offer published" : "Post published",
+  });
+}

@@ -1,0 +1,496 @@
+import { getFormProps, type FieldMetadata } from "@conform-to/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect, useState, type ChangeEvent } from "react";
+
+import { ErrorList, Field, SelectField, SubmitButton, TextareaField, useValidatedForm } from "~/components/forms";
+import { PostCard } from "~/components/post-card";
+import { ActionToast } from "~/components/ui/action-toast";
+import { Button } from "~/components/ui/button";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { useIsPending } from "~/hooks/use-is-pending";
+import { CALL_TO_ACTION_LABELS, CALL_TO_ACTION_TYPES, callToActionLink } from "~/lib/call-to-action";
+import { hashtagsToShow } from "~/lib/hashtags";
+import { endOfIndianDay, isCalendarDate, startOfIndianDay } from "~/lib/india-time";
+import { paths } from "~/lib/paths";
+import { POST_CONTENT_MAX, POST_IMAGES_MAX, postSchema } from "~/lib/schemas/posts";
+import type { FeedPost } from "~/models/feed.server";
+
+import type { ComposerActionData, composerLoader } from "./__post-composer.server";
+
+type Place = { id: string; label: string; lat: number; lon: number };
+type Values = Record<string, string | string[] | undefined>;
+
+const asText = (field: unknown) => field as FieldMetadata<string>;
+const text = (value: Values[string]) => (typeof value === "string" ? value : "");
+
+/**
+ * The composer of /send-post and /send-offers: one multipart form that publishes in one submit,
+ * images included, without JavaScript; with it, images upload as they are chosen (and can be put
+ * in order), places are searched as you type, and the preview follows every keystroke.
+ */
+export function PostComposer() {
+  const loaded = useLoaderData<typeof composerLoader>();
+  const actionData = useActionData<ComposerActionData>();
+  const { kind, business, location, price, balance } = loaded;
+  const offer = kind === "offer";
+  const startValues = (actionData?.result.initialValue as Values | undefined) ?? loaded.initial;
+  const [form, fields] = useValidatedForm(`composer-${kind}`, postSchema, actionData?.result, loaded.initial);
+  const [values, setValues] = useState<Values>(startValues);
+  const [images, setImages] = useState<string[]>(() => [startValues.images ?? []].flat());
+  const [place, setPlace] = useState<Place | null>(null);
+  const busy = useIsPending();
+  const hydrated = useHydrated();
+  const short = balance < price;
+  const noun = offer ? "offer" : "post";
+
+  const readForm = (target: HTMLFormElement) => {
+    const data = new FormData(target);
+    setValues(Object.fromEntries([...new Set(data.keys())].map((name) => [name, String(data.get(name) ?? "")])));
+  };
+
+  return (
+    <div className="mx-auto max-w-5xl">
+      <h1 className="text-2xl font-bold text-slate-900">{offer ? "Send an offer" : "Send a post"}</h1>
+      <p className="mt-1 text-sm text-slate-600" data-testid="price-and-balance">
+        This {noun} costs <strong>{price} credits</strong>. Your balance: <strong>{balance} credits</strong>.
+      </p>
+      {short ? (
+        <p role="alert" className="mt-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          Your balance is {price - balance} credits short of this {noun}.
+        </p>
+      ) : null}
+      {!location || actionData?.needsLocation ? (
+        <p role="alert" className="mt-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          Set your business location before publishing: your posts reach people near it.{" "}
+          <Link to={paths.editProfileLocation()} className="font-semibold underline">
+            Set your location
+          </Link>
+        </p>
+      ) : null}
+
+      <div className="mt-5 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <Form
+          method="post"
+          encType="multipart/form-data"
+          {...getFormProps(form)}
+          onChange={(event) => readForm(event.currentTarget)}
+          className="space-y-5"
+        >
+          <input type="hidden" name="kind" value={kind} />
+          <input type="hidden" name="idempotencyKey" value={loaded.idempotencyKey} />
+          {loaded.fromTemplate ? (
+            <p className="text-sm text-slate-600">
+              Started from a template: change anything you like.{" "}
+              <Link to={paths.addTemplates()} className="text-brand-700 hover:underline">
+                Other templates
+              </Link>
+            </p>
+          ) : null}
+          <ErrorList errors={form.errors} id={form.errorId} />
+
+          {offer ? <OfferFields fields={fields} values={values} /> : null}
+
+          <TextareaField
+            label={offer ? "Describe the offer" : "What's new?"}
+            field={asText(fields.content)}
+            rows={6}
+            maxLength={POST_CONTENT_MAX}
+            placeholder={offer ? "What is on offer, for whom, and why now" : "News, new stock, today's special… Add #hashtags anywhere."}
+          />
+          <Field label="Hashtags (optional)" field={asText(fields.hashtags)} type="text" placeholder="#diwali #sweets" />
+          <SelectField
+            label="Category"
+            field={asText(fields.category)}
+            options={loaded.categories.map((name) => ({ value: name, label: name }))}
+            placeholder="No category"
+          />
+          <ImagesField images={images} onChange={setImages} errors={fields.images.errors} hydrated={hydrated} />
+          <PlaceField
+            location={location}
+            places={actionData?.places ?? []}
+            placeQuery={actionData?.placeQuery ?? ""}
+            chosen={text(startValues.place)}
+            error={fields.place.errors}
+            hydrated={hydrated}
+            onChoose={setPlace}
+          />
+          <Field label="Publish at (optional)" field={asText(fields.publishAt)} type="datetime-local" />
+          <p className="-mt-4 text-xs text-slate-500">
+            Leave it empty to publish now. A scheduled {noun} is paid now, goes live at that time (India time), and is refunded if you
+            delete it before then.
+          </p>
+
+          {hydrated ? null : (
+            <Button type="submit" name="intent" value="preview" variant="secondary" formNoValidate>
+              Update the preview
+            </Button>
+          )}
+          <SubmitButton busy={busy} busyText="Publishing..." name="intent" value="publish">
+            {`Publish ${noun} · ${price} credits`}
+          </SubmitButton>
+        </Form>
+
+        <aside aria-labelledby="preview-heading" className="lg:sticky lg:top-28 lg:self-start">
+          <h2 id="preview-heading" className="text-sm font-semibold text-slate-700">
+            Preview: as people nearby will see it
+          </h2>
+          <div className="mt-2">
+            <Preview kind={kind} business={business} location={location} values={values} images={images} place={place} />
+          </div>
+        </aside>
+      </div>
+      <ActionToast toast={actionData?.toast} />
+    </div>
+  );
+}
+
+type ComposerData = ReturnType<typeof useLoaderData<typeof composerLoader>>;
+
+/** The post card as the feed will show it (the feed's own PostCard), from what the form holds now. */
+function Preview({
+  kind,
+  business,
+  location,
+  values,
+  images,
+  place,
+}: {
+  kind: ComposerData["kind"];
+  business: ComposerData["business"];
+  location: ComposerData["location"];
+  values: Values;
+  images: string[];
+  place: Place | null;
+}) {
+  const offer = kind === "offer";
+  const from = text(values.validFrom);
+  const until = text(values.validUntil);
+  const ctaType = CALL_TO_ACTION_TYPES.find((type) => type === values.callToActionType) ?? null;
+  const where = place ? place.label.split(",").map((part) => part.trim()) : [location?.city ?? null, location?.state ?? null];
+  const post: FeedPost = {
+    id: "preview",
+    userId: business.id,
+    kind,
+    businessName: business.businessName,
+    authorName: business.name,
+    profileImageUrl: business.profileImageUrl,
+    category: text(values.category) || null,
+    city: where[0] ?? null,
+    state: where.length > 1 ? (where.at(-1) ?? null) : null,
+    country: "India",
+    content: text(values.content) || "Your text appears here.",
+    hashtags: hashtagsToShow(text(values.hashtags).split(/[\s,]+/), ""),
+    images,
+    offerTitle: offer ? text(values.offerTitle) || "Your offer's title" : null,
+    couponCode: offer ? text(values.couponCode).toUpperCase() || null : null,
+    offerTerms: offer ? text(values.offerTerms) || null : null,
+    validFrom: offer && isCalendarDate(from) ? startOfIndianDay(from).toISOString() : null,
+    validUntil: offer && isCalendarDate(until) ? endOfIndianDay(until).toISOString() : null,
+    callToAction: offer
+      ? callToActionLink(ctaType, {
+          businessPhone: business.businessPhone,
+          mobileNumber: business.mobileNumber,
+          lat: place?.lat ?? location?.lat ?? null,
+          lon: place?.lon ?? location?.lon ?? null,
+          url: text(values.callToActionUrl) || null,
+        })
+      : null,
+    createdAt: new Date().toISOString(),
+    likesCount: 0,
+    viewsCount: 0,
+    distanceKm: null,
+  };
+  return (
+    <PostCard
+      post={post}
+      interactive={false}
+      liked={false}
+      returnTo="/"
+      postUrl="/"
+      hashtagUrl={(tag) => `/?q=%23${encodeURIComponent(tag)}`}
+      highlighted={false}
+      priority={false}
+      onOpenImage={() => {}}
+      onOpenBusiness={() => {}}
+    />
+  );
+}
+
+type ComposerFields = ReturnType<typeof useValidatedForm<typeof postSchema>>[1];
+
+/** The offer's block, as Google Business Profile's offers have it: title, coupon, dates in India, terms and a button. */
+function OfferFields({ fields, values }: { fields: ComposerFields; values: Values }) {
+  return (
+    <fieldset className="space-y-4 rounded-xl border border-green-200 bg-green-50/50 p-4">
+      <legend className="px-1 text-sm font-semibold text-green-900">The offer</legend>
+      <Field label="Offer title" field={asText(fields.offerTitle)} type="text" placeholder="20% off all sweets" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Valid from" field={asText(fields.validFrom)} type="date" />
+        <Field label="Valid until" field={asText(fields.validUntil)} type="date" />
+      </div>
+      <Field label="Coupon code (optional)" field={asText(fields.couponCode)} type="text" placeholder="DIWALI20" />
+      <TextareaField
+        label="Terms (optional)"
+        field={asText(fields.offerTerms)}
+        rows={2}
+        maxLength={500}
+        placeholder="On orders above ₹500."
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField
+          label="Button"
+          field={asText(fields.callToActionType)}
+          options={CALL_TO_ACTION_TYPES.map((type) => ({ value: type, label: CALL_TO_ACTION_LABELS[type] }))}
+          placeholder="No button"
+        />
+        {values.callToActionType === "website" || fields.callToActionUrl.errors?.length || text(fields.callToActionUrl.initialValue) ? (
+          <Field
+            label="Website for the button"
+            field={asText(fields.callToActionUrl)}
+            type="text"
+            inputMode="url"
+            placeholder="yourshop.in"
+          />
+        ) : (
+          <input type="hidden" name={fields.callToActionUrl.name} value="" />
+        )}
+      </div>
+    </fieldset>
+  );
+}
+
+/**
+ * Up to 6 images, the first the cover. Without JavaScript: chosen files go with the form, and
+ * images kept from a refused try are checkboxes (untick to drop). With JavaScript: each file is
+ * uploaded as it is chosen (POST /api/uploads), and the list can be put in order.
+ */
+function ImagesField({
+  images,
+  onChange,
+  errors,
+  hydrated,
+}: {
+  images: string[];
+  onChange: (images: string[]) => void;
+  errors?: string[];
+  hydrated: boolean;
+}) {
+  const [uploading, setUploading] = useState(0);
+  const [problem, setProblem] = useState<string | null>(null);
+  const room = POST_IMAGES_MAX - images.length;
+
+  async function upload(event: ChangeEvent<HTMLInputElement>) {
+    if (!hydrated) return;
+    const input = event.currentTarget;
+    const files = Array.from(input.files ?? []);
+    input.value = "";
+    if (files.length > room) setProblem(`A post can have at most ${POST_IMAGES_MAX} images`);
+    else setProblem(null);
+    let added = [...images];
+    for (const file of files.slice(0, Math.max(room, 0))) {
+      setUploading((count) => count + 1);
+      try {
+        const body = new FormData();
+        body.append("file", file);
+        const response = await fetch("/api/uploads", { method: "POST", body });
+        const answer = (await response.json()) as { url?: string; message?: string };
+        if (!response.ok || !answer.url) throw new Error(answer.message ?? "The image could not be uploaded");
+        added = [...added, answer.url];
+        onChange(added);
+      } catch (error) {
+        setProblem(error instanceof Error ? error.message : "The image could not be uploaded");
+      } finally {
+        setUploading((count) => count - 1);
+      }
+    }
+  }
+
+  const move = (from: number, to: number) => {
+    const next = [...images];
+    const [moved] = next.splice(from, 1);
+    next.splice(to, 0, moved);
+    onChange(next);
+  };
+  const shownErrors = [...(errors ?? []), ...(problem ? [problem] : [])];
+
+  return (
+    <fieldset aria-describedby={shownErrors.length ? "images-error" : undefined}>
+      <legend className="text-sm font-medium text-slate-700">Images (up to {POST_IMAGES_MAX}; the first is the cover)</legend>
+      {images.length ? (
+        <ol className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-6" aria-label="Chosen images">
+          {images.map((url, index) => (
+            <li key={url} className="relative">
+              <img
+                src={url}
+                alt={`Image ${index + 1}${index === 0 ? " (cover)" : ""}`}
+                className="aspect-square w-full rounded-lg object-cover"
+              />
+              {hydrated ? (
+                <>
+                  <input type="hidden" name="images" value={url} />
+                  <div className="mt-1 flex justify-between text-xs">
+                    <button
+                      type="button"
+                      disabled={index === 0}
+                      onClick={() => move(index, index - 1)}
+                      aria-label={`Move image ${index + 1} earlier`}
+                      className="px-1 disabled:opacity-30"
+                    >
+                      ←
+                    </button>
+                    <button
+                      type="button"
+                      onClick={() => onChange(images.filter((_, at) => at !== index))}
+                      aria-label={`Remove image ${index + 1}`}
+                      className="px-1 text-red-700"
+                    >
+                      ✕
+                    </button>
+                    <button
+                      type="button"
+                      disabled={index === images.length - 1}
+                      onClick={() => move(index, index + 1)}
+                      aria-label={`Move image ${index + 1} later`}
+                      className="px-1 disabled:opacity-30"
+                    >
+                      →
+                    </button>
+                  </div>
+                </>
+              ) : (
+                <label className="mt-1 flex items-center gap-1 text-xs">
+                  <input type="checkbox" name="images" value={url} defaultChecked className="h-4 w-4" />
+                  Keep
+                </label>
+              )}
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      {room > 0 ? (
+        <>
+          <label htmlFor="image-files" className="mt-2 block text-sm text-slate-600">
+            {images.length ? "Add more images" : "Choose images"}
+          </label>
+          <input
+            id="image-files"
+            name="imageFiles"
+            type="file"
+            multiple
+            accept="image/jpeg,image/png,image/webp,image/heic"
+            onChange={upload}
+            className="mt-1 block w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-medium file:text-brand-700"
+          />
+        </>
+      ) : null}
+      {uploading ? <p className="mt-1 text-sm text-slate-600">Uploading {uploading} image(s)…</p> : null}
+      {shownErrors.length ? (
+        <p id="images-error" role="alert" className="mt-1 text-sm text-red-600">
+          {shownErrors.join(" ")}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/**
+ * Where the post reaches: the business's place, or another found by the place search (searched
+ * as you type with JavaScript; with a Search button that sends the form back without it).
+ */
+function PlaceField({
+  location,
+  places,
+  placeQuery,
+  chosen,
+  error,
+  hydrated,
+  onChoose,
+}: {
+  location: { city: string | null; state: string | null } | null;
+  places: Place[];
+  placeQuery: string;
+  chosen: string;
+  error?: string[];
+  hydrated: boolean;
+  onChoose: (place: Place | null) => void;
+}) {
+  const [query, setQuery] = useState(placeQuery);
+  const [found, setFound] = useState<{ status: "idle" | "searching" | "done"; places: Place[] }>({ status: "idle", places });
+  useEffect(() => {
+    if (!hydrated) return;
+    const text = query.trim();
+    if (text.length < 2) return;
+    const controller = new AbortController();
+    const timer = setTimeout(async () => {
+      setFound((current) => ({ ...current, status: "searching" }));
+      try {
+        const response = await fetch(`/api/places?q=${encodeURIComponent(text)}`, { signal: controller.signal });
+        setFound({ status: "done", places: response.ok ? ((await response.json()) as Place[]) : [] });
+      } catch {
+        if (!controller.signal.aborted) setFound({ status: "done", places: [] });
+      }
+    }, 400);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [query, hydrated]);
+
+  const value = (place: Place) => `${place.lat},${place.lon},${place.label}`;
+  const home = location ? [location.city, location.state].filter(Boolean).join(", ") : null;
+  return (
+    <fieldset aria-describedby={error?.length ? "place-error" : undefined}>
+      <legend className="text-sm font-medium text-slate-700">Where</legend>
+      <label className="mt-2 flex items-center gap-2 text-sm">
+        <input type="radio" name="place" value="" defaultChecked={!chosen} onChange={() => onChoose(null)} className="h-4 w-4" />
+        {home ? `Near my business: ${home}` : "Near my business (set your location first)"}
+      </label>
+      <div className="mt-2 flex gap-2">
+        <label htmlFor="place-query" className="sr-only">
+          Search a city, area…
+        </label>
+        <input
+          id="place-query"
+          name="placeQuery"
+          type="search"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          placeholder="Search a city, area…"
+          className="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-2 text-sm"
+        />
+        {hydrated ? null : (
+          <Button type="submit" name="intent" value="search-place" variant="dark" formNoValidate>
+            Search
+          </Button>
+        )}
+      </div>
+      <div aria-live="polite">
+        {found.status === "searching" ? <p className="mt-1 text-sm text-slate-500">Searching…</p> : null}
+        {found.status === "done" && found.places.length === 0 ? <p className="mt-1 text-sm text-slate-500">No places found</p> : null}
+        {placeQuery && !hydrated && places.length === 0 ? <p className="mt-1 text-sm text-slate-500">No places found</p> : null}
+        <ul className="mt-1 space-y-1">
+          {found.places.map((place) => (
+            <li key={place.id}>
+              <label className="flex items-center gap-2 text-sm">
+                <input
+                  type="radio"
+                  name="place"
+                  value={value(place)}
+                  defaultChecked={chosen === value(place)}
+                  onChange={() => onChoose(place)}
+                  className="h-4 w-4"
+                />
+                {place.label}
+              </label>
+            </li>
+          ))}
+        </ul>
+      </div>
+      {error?.length ? (
+        <p id="place-error" className="mt-1 text-sm text-red-600">
+          {error[0]}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
