@@ -168,3 +168,53 @@ test("another business's post, or one that does not exist, is not found", async 
   await page.goto("/posts-history");
   await expect(itemOf(page, "Only mine to change").getByTestId("post-status")).toHaveText("Live");
 });
+
+test("with JavaScript a deleted post goes before the server answers, and comes back if the delete fails @js-only", async ({
+  page,
+  login,
+  baseURL,
+}) => {
+  test.slow();
+  await login();
+  await setLocation(page.request, baseURL!);
+  for (const content of ["Samosa at four", "Chai at five", "Jalebi at six"])
+    await publish(page.request, baseURL!, { kind: "update", content });
+  await page.goto("/posts-history");
+  await scriptsReady(page, true);
+  const total = page.getByTestId("posts-total");
+  await expect(total).toHaveText("3 posts and offers");
+  const deletes = /\/posts-history(\.data)?(\?.*)?$/;
+
+  // The answer is held back: the post and the total have already gone.
+  let answer!: () => void;
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  await page.route(deletes, async (route) => {
+    if (route.request().method() === "POST") await held;
+    await route.continue();
+  });
+  await itemOf(page, "Chai at five")
+    .getByRole("button", { name: /^Delete/ })
+    .click();
+  await itemOf(page, "Chai at five").getByRole("button", { name: "Yes, delete" }).click();
+  await expect(itemOf(page, "Chai at five")).toBeHidden();
+  await expect(total).toHaveText("2 posts and offers");
+  answer();
+  await expect(toast(page)).toContainText("Post deleted");
+  await expect(itemOf(page, "Chai at five")).toHaveCount(0);
+  await expect(total).toHaveText("2 posts and offers");
+  await page.unroute(deletes);
+
+  // The server refuses (the delete names a post it does not know): the post and the total come back.
+  await page.route(deletes, (route) => {
+    const body = route.request().postData();
+    if (route.request().method() !== "POST" || !body) return route.continue();
+    return route.continue({ postData: body.replace(/postId=[0-9a-f-]+/, "postId=00000000-0000-4000-8000-000000000000") });
+  });
+  await itemOf(page, "Samosa at four")
+    .getByRole("button", { name: /^Delete/ })
+    .click();
+  await itemOf(page, "Samosa at four").getByRole("button", { name: "Yes, delete" }).click();
+  await expect(toast(page)).toContainText("Post not found");
+  await expect(itemOf(page, "Samosa at four")).toBeVisible();
+  await expect(total).toHaveText("2 posts and offers");
+});
