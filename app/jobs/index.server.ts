@@ -48,8 +48,10 @@ async function startWorkers(): Promise<Workers> {
     });
     workerIds.set(name, workerId);
   }
-  // Scheduled posts whose time came while no server ran go live now.
+  // Scheduled posts whose time came while no server ran go live now; and every minute, whatever
+  // happened to a post's own job (each is queued for its exact time).
   await publishDueScheduledPosts();
+  await queue.schedule("publish-scheduled-posts", "* * * * *", {});
   return { queue, workerIds };
 }
 

@@ -11,6 +11,7 @@ import { DEFAULT_PRICING } from "~/db/seed/seed.server";
 import { makeUser } from "~/db/seed/factories.server";
 import { addDays, indianDate } from "~/lib/india-time";
 import { POST_MESSAGES } from "~/lib/schemas/posts";
+import { queueJob, startBackgroundJobs, stopBackgroundJobs } from "~/jobs/index.server";
 import { listFeed } from "~/models/feed.server";
 import { deletePost, publishDueScheduledPosts } from "~/models/posts.server";
 import { storeImageUpload } from "~/models/uploads.server";
@@ -250,6 +251,36 @@ describe("POST /api/posts", () => {
       reference: cancelled.data.post.id,
     });
     expect(await ledgerSum(owner.id)).toBe(await balanceOf(owner.id));
+  });
+
+  it("puts a scheduled post live by the background job at its time, and at start for one whose time passed while stopped", async () => {
+    const owner = await business();
+    // Missed while no server ran: the start of the jobs publishes it.
+    const [missed] = await test.db
+      .insert(posts)
+      .values({ userId: owner.id, content: "Missed", status: "scheduled", createdAt: new Date(Date.now() - 3600_000), ...INDIRANAGAR })
+      .returning();
+    await stopBackgroundJobs();
+    await startBackgroundJobs();
+    expect((await test.db.select().from(posts).where(eq(posts.id, missed.id)))[0].status).toBe("live");
+
+    // Scheduled through the API: its own job runs at its time (here, a few seconds ahead).
+    const reply = await publishViaApi(owner.id, {
+      kind: "update",
+      content: "Soon",
+      publishAt: new Date(Date.now() + 6 * 60_000).toISOString(),
+    });
+    await test.db
+      .update(posts)
+      .set({ createdAt: new Date(Date.now() + 1500) })
+      .where(eq(posts.id, reply.data.post.id));
+    await queueJob("publish-scheduled-posts", {}, { startAfter: new Date(Date.now() + 1500) });
+    await expect
+      .poll(async () => (await test.db.select().from(posts).where(eq(posts.id, reply.data.post.id)))[0].status, {
+        timeout: 15_000,
+        interval: 500,
+      })
+      .toBe("live");
   });
 
   it("lets a template's picture be used, as well as the business's own uploads", async () => {

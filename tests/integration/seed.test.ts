@@ -51,7 +51,7 @@ describe("first start on an empty database", () => {
 
     const [userTotal, postTotal] = await tableCounts();
     expect(userTotal).toBe(32); // 30 businesses, the demo user and the admin
-    expect(postTotal).toBe(300);
+    expect(postTotal).toBe(301); // 300 posts and offers, and the demo user's scheduled one
 
     const before = await tableCounts();
     const second = await setupDatabase(test.handle, options);
@@ -98,13 +98,17 @@ describe("first start on an empty database", () => {
     expect(likes.total).toBeGreaterThan(1000);
   });
 
-  it("gives every user an opening balance of 100 recorded in the ledger", async () => {
+  it("gives every user an opening balance of 100 recorded in the ledger; the demo user has paid for its scheduled post", async () => {
     const rows = await test.db
-      .select({ balance: users.balance, amount: creditLedger.amount, reason: creditLedger.reason })
+      .select({ email: users.email, balance: users.balance, amount: creditLedger.amount, reason: creditLedger.reason })
       .from(users)
       .innerJoin(creditLedger, eq(creditLedger.userId, users.id));
-    expect(rows).toHaveLength(32);
-    for (const row of rows) expect(row).toEqual({ balance: 100, amount: 100, reason: "opening_balance" });
+    const openings = rows.filter((row) => row.reason === "opening_balance");
+    expect(openings).toHaveLength(32);
+    for (const { email: _email, balance: _balance, ...row } of openings) expect(row).toEqual({ amount: 100, reason: "opening_balance" });
+    expect(rows.filter((row) => row.reason !== "opening_balance")).toEqual([
+      { email: DEMO_USER.email, balance: 95, amount: -5, reason: "post" },
+    ]);
   });
 
   it("gives every balance its ledger rows: they add up to it, for every user", async () => {

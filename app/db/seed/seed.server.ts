@@ -1,9 +1,11 @@
 import { randomBytes } from "node:crypto";
 
-import { count, eq, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 
 import { createAdminAccount } from "~/models/admins.server";
 import { listCardDesigns, saveBusinessCard } from "~/models/business-cards.server";
+import { publishPost } from "~/models/posts.server";
+import { addDays, fromIndianDateTime, indianDate } from "~/lib/india-time";
 import { importContactsNow } from "~/models/contact-import.server";
 import type { FileStorage } from "~/services/storage.server";
 
@@ -250,10 +252,13 @@ export async function seedDemoData(storage: FileStorage, options: { now?: Date; 
     );
     const likes = random.int(0, 45);
     const views = likes + random.int(8, 160);
+    // Most people see a post in its first days, fewer later: each view and like at its own time since.
+    const since = now.getTime() - createdAt.getTime();
     for (let visitor = 0; visitor < views; visitor++) {
       const visitorId = `seed-visitor-${random.int(1, 5000)}`;
-      viewRows.push({ postId: id, visitorId, createdAt });
-      if (visitor < likes) likeRows.push({ postId: id, visitorId, createdAt });
+      const seenAt = new Date(createdAt.getTime() + Math.floor(random.next() ** 3 * since));
+      viewRows.push({ postId: id, visitorId, createdAt: seenAt });
+      if (visitor < likes) likeRows.push({ postId: id, visitorId, createdAt: seenAt });
     }
   }
 
@@ -285,11 +290,55 @@ export async function seedDemoData(storage: FileStorage, options: { now?: Date; 
     })
     .where(inArray(posts.id, seededIds));
 
+  await seedDemoUserHistory(businessIds.get(DEMO_USER.business.slug)!, now);
+
   const [totals] = await db()
     .select({ likes: sql<number>`sum(${posts.likesCount})::int`, views: sql<number>`sum(${posts.viewsCount})::int` })
     .from(posts)
     .where(inArray(posts.id, seededIds));
   log(`Demo data: ${businesses.length} businesses, ${postRows.length} posts, ${totals.likes} likes, ${totals.views} views.`);
+}
+
+/**
+ * The demo business's posts history shows every status: one post it hid, one the admin removed
+ * (with the reason), and one scheduled for tomorrow morning (published through the model: paid,
+ * with its ledger row).
+ */
+async function seedDemoUserHistory(userId: string, now: Date) {
+  const own = await db()
+    .select({ id: posts.id, kind: posts.kind })
+    .from(posts)
+    .where(and(eq(posts.userId, userId), eq(posts.status, "live")))
+    .orderBy(desc(posts.createdAt));
+  const updates = own.filter((post) => post.kind === "update");
+  if (updates.length >= 3) {
+    await db().update(posts).set({ status: "hidden" }).where(eq(posts.id, updates[1].id));
+    await db()
+      .update(posts)
+      .set({ status: "removed", removedReason: "The picture is from another business's page. Post your own photos." })
+      .where(eq(posts.id, updates[2].id));
+  }
+  const tomorrowMorning = fromIndianDateTime(`${addDays(indianDate(now), 1)}T09:00`)!;
+  await publishPost(
+    userId,
+    {
+      kind: "update",
+      content: "Tomorrow's lunch special: Rajasthani thali with dal baati churma, ₹220. Pre-book on WhatsApp. #thalitime",
+      hashtags: ["lunch"],
+      category: "Restaurant",
+      images: [],
+      place: null,
+      offerTitle: null,
+      couponCode: null,
+      offerTerms: null,
+      validFrom: null,
+      validUntil: null,
+      callToActionType: null,
+      callToActionUrl: null,
+      publishAt: tomorrowMorning,
+    },
+    "seed:scheduled-thali",
+  );
 }
 
 /**
