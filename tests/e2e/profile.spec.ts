@@ -68,6 +68,19 @@ test("a new business is onboarded: profile, GST number, photo without its GPS, a
   await expect(page.getByRole("heading", { name: "Lakshmi Tiffins" })).toBeVisible();
   await expect(page.getByText("Idli, dosa and <b>filter coffee</b> from 6 am")).toBeVisible();
   await expect(page.getByRole("link", { name: "+91 80234 56789" })).toHaveAttribute("href", "tel:+918023456789");
+
+  // Its posts carry the new name and picture, in the feed and on its page.
+  await page.goto("/send-post");
+  await page.getByLabel("What's new?").fill("Ghee podi idli all day today");
+  await page.getByRole("button", { name: "Publish post · 5 credits" }).click();
+  await expect(page.getByRole("heading", { name: "Your post is live" })).toBeVisible({ timeout: 15_000 });
+  const postId = new URL(page.url()).searchParams.get("post")!;
+  await page.goto(`/?post=${postId}`);
+  const card = page.locator(`article[data-post-id="${postId}"]`);
+  await expect(card.getByText("Lakshmi Tiffins")).toBeVisible();
+  await expect(card.locator("header img")).toHaveAttribute("src", /^\/img\/160\/u\/[0-9a-f]{32}\.jpg$/);
+  await page.goto(`/business/${id}`);
+  await expect(page.getByText("Ghee podi idli all day today")).toBeVisible();
 });
 
 test("a file that is not an image is refused and the rest of the form is kept", async ({ page, login }) => {

@@ -50,11 +50,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const IMAGE_FIELD = "profileImage";
 const TOO_LARGE_TYPE = "application/x-too-large";
 
-/** The image is kept as it arrived (checked and stored once the other fields are right); a too-big one is marked, so the other fields survive. */
-const formParts = streamingFormParts(IMAGE_FIELD, async (file) =>
-  file.tooLarge ? new File([], "too large", { type: TOO_LARGE_TYPE }) : new File([file.bytes], file.filename, { type: file.contentType }),
-);
-
 /**
  * Saves the profile: the same schema as the browser's (GSTIN verified against the state), phones
  * stored E.164, categories only the server's, and a new profile image in the same submit
@@ -63,6 +58,11 @@ const formParts = streamingFormParts(IMAGE_FIELD, async (file) =>
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const user = await requireUser(request);
+  // The image is kept as it arrived (checked and stored once the other fields are right); a too-big one is
+  // marked, so the other fields survive.
+  const formParts = streamingFormParts(IMAGE_FIELD, async (file) =>
+    file.tooLarge ? new File([], "too large", { type: TOO_LARGE_TYPE }) : new File([file.bytes], file.filename, { type: file.contentType }),
+  );
   const formData = await unstable_parseMultipartFormData(request, formParts);
   const image = formData.get(IMAGE_FIELD);
   formData.delete(IMAGE_FIELD);
