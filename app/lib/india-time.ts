@@ -6,6 +6,16 @@
 const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
 const DAY_MS = 86_400_000;
 
+// Formatters are costly to build: one each, made once.
+const DAY_MONTH = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", timeZone: "Asia/Kolkata" });
+const LONG_DATE_TIME = new Intl.DateTimeFormat("en-IN", {
+  day: "numeric",
+  month: "long",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZone: "Asia/Kolkata",
+});
+
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 
@@ -61,4 +71,14 @@ export function offerEndsLabel(validUntil: Date | string, now: Date = new Date()
   const days = daysBetween(indianDate(now), indianDate(end));
   if (days === 0) return "Ends today";
   return `Ends in ${days} ${days === 1 ? "day" : "days"}`;
+}
+
+/** '7 Dec' in India (an offer's days). */
+export function formatDayMonth(date: Date | string): string {
+  return DAY_MONTH.format(typeof date === "string" ? new Date(date) : date);
+}
+
+/** '1 December, 6:30 pm' in India (a scheduled post's time). */
+export function formatLongDateTime(date: Date | string): string {
+  return LONG_DATE_TIME.format(typeof date === "string" ? new Date(date) : date);
 }

@@ -1,5 +1,5 @@
 import { formatIndianPhone } from "./phone";
-import { formatDayMonth } from "./relative-time";
+import { formatDayMonth } from "./india-time";
 
 /**
  * A template's text names the business's details as {{placeholders}}; filling it puts in this

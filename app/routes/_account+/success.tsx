@@ -9,7 +9,7 @@ import { useHydrated } from "~/hooks/use-hydrated";
 import { useShare } from "~/hooks/use-share";
 import { isUuid } from "~/lib/ids";
 import { paths } from "~/lib/paths";
-import { formatLongDateTime } from "~/lib/relative-time";
+import { formatLongDateTime } from "~/lib/india-time";
 import { postPath, shareText, whatsappShareUrl } from "~/lib/share";
 import { pageTitle } from "~/lib/title";
 import { getOwnFeedPost } from "~/models/feed.server";

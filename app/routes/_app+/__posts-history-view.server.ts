@@ -2,7 +2,7 @@ import { chartPeriod, engagementChartSvg, type DailyEngagement } from "~/lib/eng
 import { imageVariantUrl } from "~/lib/images";
 import { offerEndsLabel } from "~/lib/india-time";
 import { POST_KIND_LABELS, POST_STATUS_LABELS, allowedChanges, type PostChange, type PostDisplayStatus } from "~/lib/post-status";
-import { formatDayMonth } from "~/lib/relative-time";
+import { formatDayMonth } from "~/lib/india-time";
 import { postPath } from "~/lib/share";
 import type { HistoryPost } from "~/models/post-history.server";
 import type { OwnPost } from "~/models/posts.server";

@@ -6,7 +6,7 @@ import { ButtonLink } from "~/components/ui/button";
 import { CALL_TO_ACTION_LABELS } from "~/lib/call-to-action";
 import { responsiveImage } from "~/lib/images";
 import { paths } from "~/lib/paths";
-import { formatDayMonth } from "~/lib/relative-time";
+import { formatDayMonth } from "~/lib/india-time";
 import type { PlaceholderName } from "~/lib/template-fill";
 import { pageTitle } from "~/lib/title";
 import { previewTemplate, type TemplateDraft } from "~/models/templates.server";
