@@ -204,15 +204,18 @@ export type PostAction = "hide" | "show" | "end";
 
 /**
  * The business's own changes to a post: hide it from the feed, show it again, or end an offer
- * early. A post the admin removed stays removed; a scheduled one can only be deleted. Null when
+ * early. A post the admin removed stays removed, an ended offer ended; a scheduled one can only be
+ * deleted. Null when
  * the post is not this business's, or the change does not apply to it (nothing changes then).
  */
 export async function changePost(userId: string, postId: string, action: PostAction): Promise<OwnPost | null> {
   if (!isUuid(postId)) return null;
   const mine = and(eq(posts.id, postId), eq(posts.userId, userId));
+  // An ended offer is out of the feed for good: hiding or showing it would change nothing anyone sees.
+  const notEnded = sql`(${posts.validUntil} is null or ${posts.validUntil} > now())`;
   const change = {
-    hide: { set: { status: "hidden" as const }, when: eq(posts.status, "live") },
-    show: { set: { status: "live" as const }, when: eq(posts.status, "hidden") },
+    hide: { set: { status: "hidden" as const }, when: and(eq(posts.status, "live"), notEnded) },
+    show: { set: { status: "live" as const }, when: and(eq(posts.status, "hidden"), notEnded) },
     end: {
       set: { validUntil: sql`now()` },
       when: and(eq(posts.kind, "offer"), inArray(posts.status, ["live", "hidden"]), sql`${posts.validUntil} > now()`),

@@ -405,6 +405,8 @@ describe("the API: GET /api/posts/mine, PATCH and DELETE /api/posts/{id}", () =>
       ["hide", 409, { message: "This offer is already hidden." }],
       ["end", 200, { displayStatus: "ended" }],
       ["end", 409, { message: "This offer has already ended." }],
+      // Ended, it stays out of the feed: showing it again would change nothing anyone sees.
+      ["show", 409, { message: "This offer has ended: it is not in the feed any more." }],
       ["publish", 400, { message: "Choose what to do with the post: hide, show or end" }],
     ];
     for (const [action, status, data] of steps) {
