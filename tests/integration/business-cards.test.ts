@@ -1,12 +1,8 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-
 import { eq } from "drizzle-orm";
 import ICAL from "ical.js";
 import jsQR from "jsqr";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 
 import { businessCardDesigns, businessCards, users } from "~/db/schema";
 import { makeUser } from "~/db/seed/factories.server";
@@ -22,28 +18,22 @@ import { loader as pngLoader } from "~/routes/card.$id_.card[.]png";
 import { loader as vcardLoader } from "~/routes/card.$id_.contact[.]vcf";
 import { loader as ogLoader } from "~/routes/card.$id_.og[.]jpg";
 import { loader as qrLoader } from "~/routes/card.$id_.qr[.]png";
-import { createLocalDiskStorage, useFileStorage } from "~/services/storage.server";
 
 import { sessionCookieFor } from "../support/accounts";
 import { setupTestDatabase } from "../support/database";
+import { useTemporaryStorage } from "../support/storage";
 import { EVIL_SITE, SITE, call, formErrors, formPost, getRequest, toastOf } from "../support/http";
 
 const test = setupTestDatabase();
+useTemporaryStorage("cards");
 
-let root: string;
 let designIds: Record<string, string>;
 beforeAll(async () => {
-  root = await mkdtemp(path.join(tmpdir(), "isent-cards-"));
-  useFileStorage(createLocalDiskStorage(root));
   const rows = await test.db
     .insert(businessCardDesigns)
     .values(DEMO_CARD_DESIGNS.map((design, index) => ({ name: design.name, layout: design.layout, sortOrder: index })))
     .returning();
   designIds = Object.fromEntries(rows.map((row) => [row.name, row.id]));
-});
-afterAll(async () => {
-  useFileStorage(undefined);
-  await rm(root, { recursive: true, force: true });
 });
 
 const PROFILE = {

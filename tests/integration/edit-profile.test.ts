@@ -1,10 +1,8 @@
-import { mkdtemp, readdir, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import path from "node:path";
 
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 
 import { categories, uploads, users } from "~/db/schema";
 import { makeUser } from "~/db/seed/factories.server";
@@ -14,30 +12,22 @@ import { getPublicBusiness } from "~/models/business.server";
 import { action, loader } from "~/routes/_account+/edit-profile";
 import { action as locationAction, loader as locationLoader } from "~/routes/_account+/edit-profile_.location";
 import { UPLOAD_MESSAGES } from "~/services/image-upload.server";
-import { createLocalDiskStorage, useFileStorage } from "~/services/storage.server";
 
 import { sessionCookieFor } from "../support/accounts";
 import { setupTestDatabase } from "../support/database";
+import { useTemporaryStorage } from "../support/storage";
 import { SITE, call, formErrors, formPost, freshIp, toastOf } from "../support/http";
 
 const test = setupTestDatabase();
+const storage = useTemporaryStorage("profile");
 
-let root: string;
 beforeAll(async () => {
-  root = await mkdtemp(path.join(tmpdir(), "isent-profile-"));
-  useFileStorage(createLocalDiskStorage(root));
   // The server's categories (seeded on a real installation).
   await test.db
     .insert(categories)
     .values([{ name: "Bakery" }, { name: "Restaurant" }])
     .onConflictDoNothing();
 });
-afterAll(async () => {
-  useFileStorage(undefined);
-  await rm(root, { recursive: true, force: true });
-});
-
-const storedFiles = async () => (await readdir(root, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile()).length;
 
 const GOOD = {
   name: "Kiran Rao",
@@ -91,7 +81,7 @@ describe("/edit-profile (no JavaScript: one multipart submit)", () => {
       businessCategories: ["Bakery", "Restaurant"],
       profileImageUrl: expect.stringMatching(/^\/uploads\/u\/[0-9a-f]{32}\.jpg$/),
     });
-    const image = await sharp(path.join(root, row.profileImageUrl!.slice("/uploads/".length))).metadata();
+    const image = await sharp(path.join(storage.root, row.profileImageUrl!.slice("/uploads/".length))).metadata();
     expect([image.width, image.height, image.exif]).toEqual([100, 200, undefined]);
     expect(await getPublicBusiness(owner.id)).toMatchObject({
       businessName: "Kiran Sweets",
@@ -143,14 +133,14 @@ describe("/edit-profile (no JavaScript: one multipart submit)", () => {
     ],
   ])("refuses %s as the image, keeping the profile and storing no file", async (_case, image, message) => {
     const owner = await makeUser({ name: "Before", profileImageUrl: null });
-    const [filesBefore, before] = [await storedFiles(), await stored(owner.id)];
+    const [filesBefore, before] = [await storage.storedFiles(), await stored(owner.id)];
     const reply = await submit(owner.id, GOOD, await image());
     expect(reply.status).toBe(400);
     expect(formErrors(reply)).toMatchObject({ profileImage: [message] });
     // The other fields come back as typed, to send again with another image.
     expect((reply.data as { result: { initialValue: { name: string } } }).result.initialValue.name).toBe("Kiran Rao");
     expect(await stored(owner.id)).toEqual(before);
-    expect(await storedFiles()).toBe(filesBefore);
+    expect(await storage.storedFiles()).toBe(filesBefore);
     expect(await test.db.select().from(uploads).where(eq(uploads.userId, owner.id))).toEqual([]);
   });
 });

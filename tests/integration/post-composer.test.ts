@@ -1,10 +1,8 @@
-import { mkdtemp, readdir, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import path from "node:path";
 
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 
 import { categories, creditLedger, posts, pricing, users } from "~/db/schema";
 import { makeTemplate, makeUser } from "~/db/seed/factories.server";
@@ -15,20 +13,18 @@ import { loader as successLoader } from "~/routes/_account+/success";
 import { action as sendOffersAction, loader as sendOffersLoader } from "~/routes/_app+/send-offers";
 import { action as sendPostAction, loader as sendPostLoader } from "~/routes/_app+/send-post";
 import { UPLOAD_MESSAGES } from "~/services/image-upload.server";
-import { createLocalDiskStorage, useFileStorage } from "~/services/storage.server";
 
 import { sessionCookieFor } from "../support/accounts";
 import { setupTestDatabase } from "../support/database";
+import { useTemporaryStorage } from "../support/storage";
 import { EVIL_SITE, SITE, call, formErrors, formValues, freshIp, getRequest, toastOf, type RouteHandler } from "../support/http";
 
 const test = setupTestDatabase();
+const storage = useTemporaryStorage("composer");
 
 const INDIRANAGAR = { lat: 12.97194, lon: 77.64115, city: "Bengaluru", state: "Karnataka" };
 
-let root: string;
 beforeAll(async () => {
-  root = await mkdtemp(path.join(tmpdir(), "isent-composer-"));
-  useFileStorage(createLocalDiskStorage(root));
   await test.db
     .insert(pricing)
     .values([...DEFAULT_PRICING])
@@ -38,12 +34,7 @@ beforeAll(async () => {
     .values([{ name: "Bakery" }, { name: "Restaurant" }])
     .onConflictDoNothing();
 });
-afterAll(async () => {
-  useFileStorage(undefined);
-  await rm(root, { recursive: true, force: true });
-});
 
-const storedFiles = async () => (await readdir(root, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile()).length;
 const balanceOf = async (userId: string) =>
   (await test.db.select({ balance: users.balance }).from(users).where(eq(users.id, userId)))[0].balance;
 const postsOf = (userId: string) => test.db.select().from(posts).where(eq(posts.userId, userId));
@@ -111,7 +102,7 @@ describe("/send-post and /send-offers without JavaScript", () => {
     // In the order chosen: orange, green, blue (the first is the cover).
     const strongest = await Promise.all(
       post.images.map(async (url) => {
-        const { channels } = await sharp(path.join(root, url.slice("/uploads/".length))).stats();
+        const { channels } = await sharp(path.join(storage.root, url.slice("/uploads/".length))).stats();
         return ["red", "green", "blue"][
           channels.slice(0, 3).reduce((best, channel, index, all) => (channel.mean > all[best].mean ? index : best), 0)
         ];
@@ -172,7 +163,7 @@ describe("/send-post and /send-offers without JavaScript", () => {
   it("refuses a file that is not an image, keeps the rest of the form, and publishes nothing", async () => {
     const owner = await business();
     const before = await balanceOf(owner.id);
-    const files = await storedFiles();
+    const files = await storage.storedFiles();
     const php = new File(["<?php system($_GET['c']); ?>"], "shell.jpg", { type: "image/jpeg" });
     const reply = await submit(sendPostAction, owner.id, { content: "Kept text", hashtags: "#kept" }, [await photo("#abcdef"), php]);
     expect(reply.status).toBe(400);
@@ -182,7 +173,7 @@ describe("/send-post and /send-offers without JavaScript", () => {
     const kept = formValues(reply) as Record<string, unknown>;
     expect(kept).toMatchObject({ content: "Kept text", hashtags: "#kept" });
     expect([kept.images].flat()).toHaveLength(1);
-    expect(await storedFiles()).toBe(files + 1);
+    expect(await storage.storedFiles()).toBe(files + 1);
     expect(await postsOf(owner.id)).toEqual([]);
     expect(await balanceOf(owner.id)).toBe(before);
   });

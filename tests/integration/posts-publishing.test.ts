@@ -1,10 +1,6 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 
 import { categories, creditLedger, posts, pricing, templates, users } from "~/db/schema";
 import { DEFAULT_PRICING } from "~/db/seed/seed.server";
@@ -16,21 +12,19 @@ import { listFeed } from "~/models/feed.server";
 import { deletePost, publishDueScheduledPosts } from "~/models/posts.server";
 import { storeImageUpload } from "~/models/uploads.server";
 import { action as postsApi } from "~/routes/api+/posts";
-import { createLocalDiskStorage, useFileStorage } from "~/services/storage.server";
 
 import { sessionCookieFor } from "../support/accounts";
 import { setupTestDatabase } from "../support/database";
+import { useTemporaryStorage } from "../support/storage";
 import { EVIL_SITE, SITE, call, freshIp } from "../support/http";
 
 const test = setupTestDatabase();
+useTemporaryStorage("posts");
 
 const INDIRANAGAR = { lat: 12.97194, lon: 77.64115, city: "Bengaluru", state: "Karnataka" };
 const MYSURU = { lat: 12.2958, lon: 76.6394 }; // About 120 km away.
 
-let root: string;
 beforeAll(async () => {
-  root = await mkdtemp(path.join(tmpdir(), "isent-posts-"));
-  useFileStorage(createLocalDiskStorage(root));
   await test.db
     .insert(pricing)
     .values([...DEFAULT_PRICING])
@@ -39,10 +33,6 @@ beforeAll(async () => {
     .insert(categories)
     .values([{ name: "Bakery" }, { name: "Restaurant" }])
     .onConflictDoNothing();
-});
-afterAll(async () => {
-  useFileStorage(undefined);
-  await rm(root, { recursive: true, force: true });
 });
 
 /** A business that can publish: placed in Indiranagar, with `balance` credits. */

@@ -1,5 +1,4 @@
-import { ErrorPage, GeneralErrorBoundary } from "~/components/error-boundary";
-import { ButtonLink } from "~/components/ui/button";
+import { NotFoundBoundary } from "~/components/not-found-boundary";
 import { paths } from "~/lib/paths";
 
 /** A template's kind as the templates screens label it: 'Post' or 'Offer'. */
@@ -16,17 +15,5 @@ export function TemplateKindBadge({ kind }: { kind: "post" | "offer" | "sms" }) 
 
 /** The templates screens' error page: a 404 says what was not found and leads back to all templates. */
 export function TemplatesErrorBoundary({ notFound }: { notFound: string }) {
-  return (
-    <GeneralErrorBoundary
-      statusHandlers={{
-        404: () => (
-          <ErrorPage
-            title="404 Page Not Found"
-            message={notFound}
-            action={<ButtonLink to={paths.addTemplates()}>All templates</ButtonLink>}
-          />
-        ),
-      }}
-    />
-  );
+  return <NotFoundBoundary message={notFound} backTo={paths.addTemplates()} backLabel="All templates" />;
 }

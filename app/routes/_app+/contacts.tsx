@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { PageLinks } from "~/components/page-links";
 import { Button, ButtonLink, buttonClasses } from "~/components/ui/button";
 import { paths } from "~/lib/paths";
 import { contactListQuerySchema } from "~/lib/schemas/contacts";
@@ -117,27 +118,7 @@ export default function Contacts() {
         </ul>
       )}
 
-      {pageCount > 1 ? (
-        <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm">
-          {page > 1 ? (
-            <Link to={paths.contacts({ q, tag, page: page - 1 })} className="font-medium text-brand-700 hover:underline">
-              ← Previous
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-slate-600">
-            Page {page} of {pageCount}
-          </span>
-          {page < pageCount ? (
-            <Link to={paths.contacts({ q, tag, page: page + 1 })} className="font-medium text-brand-700 hover:underline">
-              Next →
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <PageLinks page={page} pageCount={pageCount} pathTo={(to) => paths.contacts({ q, tag, page: to })} />
     </div>
   );
 }

@@ -1,9 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 
-import { ErrorPage, GeneralErrorBoundary } from "~/components/error-boundary";
+import { NotFoundBoundary } from "~/components/not-found-boundary";
 import { PageBody, pageMeta } from "~/components/information-page";
-import { ButtonLink } from "~/components/ui/button";
 import { paths } from "~/lib/paths";
 import { readLearnArticle } from "~/models/pages.server";
 import { requireUser } from "~/utils/session.server";
@@ -33,17 +32,5 @@ export default function LearnArticle() {
 }
 
 export function ErrorBoundary() {
-  return (
-    <GeneralErrorBoundary
-      statusHandlers={{
-        404: () => (
-          <ErrorPage
-            title="404 Page Not Found"
-            message={NO_SUCH_ARTICLE}
-            action={<ButtonLink to={paths.learn()}>All articles</ButtonLink>}
-          />
-        ),
-      }}
-    />
-  );
+  return <NotFoundBoundary message={NO_SUCH_ARTICLE} backTo={paths.learn()} backLabel="All articles" />;
 }
