@@ -69,6 +69,11 @@ test("a business sees its posts and offers with their status, numbers and chart,
     expect(response.status(), await response.text()).toBe(200);
   }
 
+  // What visitors see: the business's public page lists its live posts (no cache in front of it).
+  const { id: businessId } = (await (await page.request.get("/api/user/me")).json()) as { id: string };
+  const publicPage = async () => (await page.request.get(`/business/${businessId}`)).text();
+  expect(await publicPage()).toContain("Fresh jalebi every morning");
+
   await page.goto("/posts-history");
   await expect(page.getByTestId("posts-total")).toHaveText("3 posts and offers");
   await expect(items(page)).toHaveCount(3);
@@ -95,11 +100,14 @@ test("a business sees its posts and offers with their status, numbers and chart,
   await expect(toast(page)).toContainText("Post hidden");
   await expect(post.getByTestId("post-status")).toHaveText("Hidden");
   await expect(post.getByRole("link", { name: /See it in the feed/ })).toHaveCount(0);
+  expect(await publicPage()).not.toContain("Fresh jalebi every morning");
 
   await scriptsReady(page, javaScript);
   await post.getByRole("button", { name: /^Show again/ }).click();
   await expect(toast(page)).toContainText("Post shown again");
   await expect(post.getByTestId("post-status")).toHaveText("Live");
+  expect(await publicPage()).toContain("Fresh jalebi every morning");
+  expect(await publicPage()).toContain("Diwali boxes for the whole family");
 
   await scriptsReady(page, javaScript);
   await offer.getByRole("button", { name: /^End offer/ }).click();
@@ -107,6 +115,7 @@ test("a business sees its posts and offers with their status, numbers and chart,
   await expect(offer.getByTestId("post-status")).toHaveText("Ended");
   await expect(offer.getByRole("button", { name: /^End offer/ })).toHaveCount(0);
   await expect(offer.getByRole("button", { name: /^Hide/ })).toHaveCount(0);
+  expect(await publicPage()).not.toContain("Diwali boxes for the whole family");
 
   await scriptsReady(page, javaScript);
   await scheduled.getByRole("button", { name: /^Delete/ }).click();
