@@ -217,7 +217,8 @@ export async function changePost(userId: string, postId: string, action: PostAct
     hide: { set: { status: "hidden" as const }, when: and(eq(posts.status, "live"), notEnded) },
     show: { set: { status: "live" as const }, when: and(eq(posts.status, "hidden"), notEnded) },
     end: {
-      set: { validUntil: sql`now()` },
+      // An offer ended before the day it was to start ends as it starts: its window is now.
+      set: { validFrom: sql`least(${posts.validFrom}, now())`, validUntil: sql`now()` },
       when: and(eq(posts.kind, "offer"), inArray(posts.status, ["live", "hidden"]), sql`${posts.validUntil} > now()`),
     },
   }[action];

@@ -9,7 +9,7 @@ import { addDays, indianDate } from "~/lib/india-time";
 import { POST_MESSAGES } from "~/lib/schemas/posts";
 import { queueJob, startBackgroundJobs, stopBackgroundJobs } from "~/jobs/index.server";
 import { listFeed } from "~/models/feed.server";
-import { deletePost, publishDueScheduledPosts } from "~/models/posts.server";
+import { changePost, deletePost, publishDueScheduledPosts } from "~/models/posts.server";
 import { storeImageUpload } from "~/models/uploads.server";
 import { action as postsApi } from "~/routes/api+/posts";
 
@@ -271,6 +271,16 @@ describe("POST /api/posts", () => {
         interval: 500,
       })
       .toBe("live");
+  });
+
+  it("ends early an offer that has not started yet (its window closes now)", async () => {
+    const owner = await business();
+    const reply = await publishViaApi(owner.id, { ...OFFER(), validFrom: addDays(today(), 3), validUntil: addDays(today(), 9) });
+    const ended = await changePost(owner.id, reply.data.post.id, "end");
+    expect(ended).not.toBeNull();
+    expect(ended!.validUntil!.getTime()).toBeLessThanOrEqual(Date.now());
+    expect(ended!.validFrom!.getTime()).toBeLessThanOrEqual(ended!.validUntil!.getTime());
+    expect((await nearbyFeed(INDIRANAGAR)).map((shown) => shown.id)).not.toContain(reply.data.post.id);
   });
 
   it("lets a template's picture be used, as well as the business's own uploads", async () => {
