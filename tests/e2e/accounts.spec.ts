@@ -59,6 +59,8 @@ test("register, log out, log in, reset the password by email, log in again", asy
   await expect(page).toHaveURL(/\/app$/);
   await expect(page.getByText("Login successful")).toBeVisible();
   await page.getByRole("button", { name: "Logout" }).click();
+  // Signed out (the logout lands on the feed) before going on.
+  await expect(page).toHaveURL(/\/$/);
 
   await page.goto("/auth");
   await page.getByRole("link", { name: "Forgot password?" }).click();
@@ -73,6 +75,8 @@ test("register, log out, log in, reset the password by email, log in again", asy
   await page.getByRole("button", { name: "Set new password" }).click();
   await expect(page).toHaveURL(/\/app$/);
   await page.getByRole("button", { name: "Logout" }).click();
+  // Signed out (the logout lands on the feed) before going on.
+  await expect(page).toHaveURL(/\/$/);
 
   await login(page, email, "secret123");
   await expect(page.getByText("Invalid email or password").first()).toBeVisible();
@@ -123,6 +127,8 @@ test("a registered email is refused with the input kept", async ({ page }, testI
   const email = uniqueEmail("taken");
   await register(page, email);
   await page.getByRole("button", { name: "Logout" }).click();
+  // Signed out (the logout lands on the feed) before going on.
+  await expect(page).toHaveURL(/\/$/);
   await page.goto("/auth?tab=register");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill("secret123");
@@ -212,6 +218,8 @@ test("the admin area admits only the designated admin", async ({ page, login }) 
   await expect(page).toHaveURL(/\/admin\/login$/);
   await page.goto("/app");
   await page.getByRole("button", { name: "Logout" }).click();
+  // Signed out (the logout lands on the feed) before going on.
+  await expect(page).toHaveURL(/\/$/);
 
   await page.goto("/admin/login");
   await page.getByLabel("Email").fill(ADMIN.email);
