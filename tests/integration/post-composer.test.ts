@@ -2,11 +2,10 @@ import path from "node:path";
 
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
-import { categories, creditLedger, posts, pricing, users } from "~/db/schema";
+import { creditLedger, posts, users } from "~/db/schema";
 import { makeTemplate, makeUser } from "~/db/seed/factories.server";
-import { DEFAULT_PRICING } from "~/db/seed/seed.server";
 import { addDays, indianDate } from "~/lib/india-time";
 import { POST_MESSAGES } from "~/lib/schemas/posts";
 import { loader as successLoader } from "~/routes/_account+/success";
@@ -16,24 +15,14 @@ import { UPLOAD_MESSAGES } from "~/services/image-upload.server";
 
 import { sessionCookieFor } from "../support/accounts";
 import { setupTestDatabase } from "../support/database";
+import { INDIRANAGAR, usePricingAndCategories } from "../support/publishing";
 import { useTemporaryStorage } from "../support/storage";
 import { EVIL_SITE, SITE, call, formErrors, formValues, freshIp, getRequest, toastOf, type RouteHandler } from "../support/http";
 
 const test = setupTestDatabase();
 const storage = useTemporaryStorage("composer");
 
-const INDIRANAGAR = { lat: 12.97194, lon: 77.64115, city: "Bengaluru", state: "Karnataka" };
-
-beforeAll(async () => {
-  await test.db
-    .insert(pricing)
-    .values([...DEFAULT_PRICING])
-    .onConflictDoNothing();
-  await test.db
-    .insert(categories)
-    .values([{ name: "Bakery" }, { name: "Restaurant" }])
-    .onConflictDoNothing();
-});
+usePricingAndCategories();
 
 const balanceOf = async (userId: string) =>
   (await test.db.select({ balance: users.balance }).from(users).where(eq(users.id, userId)))[0].balance;

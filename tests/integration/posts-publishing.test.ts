@@ -1,9 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
-import { categories, creditLedger, posts, pricing, templates, users } from "~/db/schema";
-import { DEFAULT_PRICING } from "~/db/seed/seed.server";
+import { creditLedger, posts, templates, users } from "~/db/schema";
 import { makeUser } from "~/db/seed/factories.server";
 import { addDays, indianDate } from "~/lib/india-time";
 import { POST_MESSAGES } from "~/lib/schemas/posts";
@@ -15,25 +14,16 @@ import { action as postsApi } from "~/routes/api+/posts";
 
 import { sessionCookieFor } from "../support/accounts";
 import { setupTestDatabase } from "../support/database";
+import { INDIRANAGAR, usePricingAndCategories } from "../support/publishing";
 import { useTemporaryStorage } from "../support/storage";
 import { EVIL_SITE, SITE, call, freshIp } from "../support/http";
 
 const test = setupTestDatabase();
 useTemporaryStorage("posts");
 
-const INDIRANAGAR = { lat: 12.97194, lon: 77.64115, city: "Bengaluru", state: "Karnataka" };
 const MYSURU = { lat: 12.2958, lon: 76.6394 }; // About 120 km away.
 
-beforeAll(async () => {
-  await test.db
-    .insert(pricing)
-    .values([...DEFAULT_PRICING])
-    .onConflictDoNothing();
-  await test.db
-    .insert(categories)
-    .values([{ name: "Bakery" }, { name: "Restaurant" }])
-    .onConflictDoNothing();
-});
+usePricingAndCategories();
 
 /** A business that can publish: placed in Indiranagar, with `balance` credits. */
 function business(overrides: Parameters<typeof makeUser>[0] = {}) {
