@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 
 import { db } from "~/db/db.server";
 import { queryRows } from "~/db/query.server";
-import { posts, users } from "~/db/schema";
+import { posts, users, type POST_STATUSES } from "~/db/schema";
 import { callToActionLink, type CallToAction, type CallToActionType } from "~/lib/call-to-action";
 import { type FeedQuery, encodeCursor } from "~/lib/feed-query";
 import { boundingBox, cellsWithin, flatCircle } from "~/lib/geo-grid";
@@ -66,6 +66,8 @@ const POST_COLUMNS = sql.raw(`p.id, p.user_id as "userId", p.kind, u.business_na
   p.valid_until as "validUntil", p.call_to_action_type as "callToActionType", p.call_to_action_url as "callToActionUrl",
   u.business_phone as "businessPhone", u.mobile_number as "mobileNumber", p.lat, p.lon,
   p.created_at as "createdAt", p.likes_count as "likesCount", p.views_count as "viewsCount"`);
+
+type PostStatus = (typeof POST_STATUSES)[number];
 
 /** The feed's SQL names posts `p` and their business `u`; only live posts are shown. */
 const LIVE = livePostCondition(alias(posts, "p"), alias(users, "u"));
@@ -207,15 +209,17 @@ export async function getLivePost(id: string, location?: FeedQuery["location"]):
   return row ? toFeedPost(row) : null;
 }
 
-/** One of a business's own posts as the feed shows it, whatever its status (its /success page); null for another's. */
-export async function getOwnFeedPost(userId: string, postId: string): Promise<FeedPost | null> {
-  const [row] = await queryRows<FeedRow>(
+/** One of a business's own posts as the feed shows it, with its status, whatever that is (its /success page); null for another's. */
+export async function getOwnFeedPost(userId: string, postId: string): Promise<{ post: FeedPost; status: PostStatus } | null> {
+  const [row] = await queryRows<FeedRow & { status: PostStatus }>(
     db(),
-    sql`select ${POST_COLUMNS}, null::float8 as "distanceKm"
+    sql`select ${POST_COLUMNS}, null::float8 as "distanceKm", p.status
         from posts p join users u on u.id = p.user_id
         where p.id = ${postId}::uuid and p.user_id = ${userId}::uuid`,
   );
-  return row ? toFeedPost(row) : null;
+  if (!row) return null;
+  const { status, ...post } = row;
+  return { post: toFeedPost(post), status };
 }
 
 function toIso(value: Date | string): string {

@@ -35,15 +35,6 @@ export async function priceOf(kind: PostInput["kind"], tx: Database | Transactio
   return row.credits;
 }
 
-/** The composer's header: what this kind costs and what the business has (the server's numbers). */
-export async function priceAndBalance(userId: string, kind: PostInput["kind"]) {
-  const [[account], price] = await Promise.all([
-    db().select({ balance: users.balance }).from(users).where(eq(users.id, userId)),
-    priceOf(kind),
-  ]);
-  return { price, balance: account?.balance ?? 0 };
-}
-
 /** Publishing costs money: a business may try at most this often (a runaway script spends nothing past it). */
 export const PUBLISHES_PER_HOUR: RateLimit = { limit: 60, windowSeconds: 3600 };
 
@@ -109,18 +100,18 @@ export async function publishPost(userId: string, input: PostInput, idempotencyK
   try {
     return await db().transaction(async (tx) => {
       const [business] = await tx
-        .select({ lat: users.lat, lon: users.lon, city: users.city, state: users.state })
+        .select({ lat: users.lat, lon: users.lon, city: users.city, state: users.state, balance: users.balance })
         .from(users)
         .where(and(eq(users.id, userId), activeAccountCondition()))
         .for("update");
       if (!business) throw new Error(`No active account ${userId} to publish for`);
       const earlier = idempotencyKey ? await postByKey(tx, userId, idempotencyKey) : null;
-      if (earlier) return { ok: true as const, post: earlier, balance: await balanceOf(tx, userId), repeated: true };
+      if (earlier) return { ok: true as const, post: earlier, balance: business.balance, repeated: true };
       if (business.lat === null || business.lon === null) return { ok: false as const, reason: "no_location" as const };
 
       const price = await priceOf(input.kind, tx);
       const id = randomUUID();
-      let balance = await balanceOf(tx, userId);
+      let balance = business.balance;
       if (price > 0) {
         const charge = await chargeCredits(tx, { userId, amount: price, reason: input.kind === "offer" ? "offer" : "post", reference: id });
         if (!charge.ok) {
@@ -171,7 +162,10 @@ export async function publishPost(userId: string, input: PostInput, idempotencyK
     // its insert met the unique index. It answers with the first's post.
     if (idempotencyKey && isUniqueViolation(error)) {
       const earlier = await postByKey(db(), userId, idempotencyKey);
-      if (earlier) return { ok: true, post: earlier, balance: await balanceOf(db(), userId), repeated: true };
+      if (earlier) {
+        const [account] = await db().select({ balance: users.balance }).from(users).where(eq(users.id, userId));
+        return { ok: true, post: earlier, balance: account.balance, repeated: true };
+      }
     }
     throw error;
   }
@@ -183,11 +177,6 @@ async function postByKey(tx: Database | Transaction, userId: string, key: string
     .from(posts)
     .where(and(eq(posts.userId, userId), eq(posts.idempotencyKey, key)));
   return post ?? null;
-}
-
-async function balanceOf(tx: Database | Transaction, userId: string): Promise<number> {
-  const [row] = await tx.select({ balance: users.balance }).from(users).where(eq(users.id, userId));
-  return row?.balance ?? 0;
 }
 
 /** One of the business's own posts; null for another business's (or no such) post, alike. */

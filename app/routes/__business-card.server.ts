@@ -20,14 +20,23 @@ export async function publicCardOr404(cardId: string | undefined): Promise<Publi
 
 export type CardDrawing = { content: CardContent; design: BusinessCardLayout; version: string };
 
-/** What a card draws: the profile with the card's fields, the photo as stored, the QR code to the card's page. */
+/** What a card shows: the profile with the card's fields, the photo as stored, the QR code to the card's page. */
+export async function cardContent(card: { id: string; profile: CardProfile; fields: BusinessCardFields }): Promise<CardContent> {
+  const qrSvg = await qrCodeSvg(cardPageUrl(card.id));
+  return cardContentOf(card.profile, card.fields, { photoHref: cardPhotoUrl(card.profile), qrSvg });
+}
+
+/** The content in one design, with the version its image URLs carry. */
+export function drawingIn(content: CardContent, design: BusinessCardLayout): CardDrawing {
+  return { content, design, version: cardVersion(content, design) };
+}
+
+/** What a card draws in a design. */
 export async function cardDrawing(
   card: { id: string; profile: CardProfile; fields: BusinessCardFields },
   design: BusinessCardLayout,
 ): Promise<CardDrawing> {
-  const qrSvg = await qrCodeSvg(cardPageUrl(card.id));
-  const content = cardContentOf(card.profile, card.fields, { photoHref: cardPhotoUrl(card.profile), qrSvg });
-  return { content, design, version: cardVersion(content, design) };
+  return drawingIn(await cardContent(card), design);
 }
 
 /**

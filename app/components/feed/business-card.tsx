@@ -1,7 +1,7 @@
 import { AddressWithMapLink } from "~/components/address-with-map-link";
+import { BusinessAvatar } from "~/components/business-avatar";
 import { formatIndianPhone, telHref } from "~/lib/phone";
 import type { PublicBusiness } from "~/models/business.server";
-import { imageVariantUrl } from "~/lib/images";
 
 /** The business's public card: in the modal, and as the no-JavaScript business page. */
 export function BusinessCard({ business }: { business: PublicBusiness }) {
@@ -10,22 +10,7 @@ export function BusinessCard({ business }: { business: PublicBusiness }) {
   return (
     <div>
       <div className="flex items-center gap-3">
-        {business.profileImageUrl ? (
-          <img
-            src={imageVariantUrl(business.profileImageUrl, 160)}
-            alt=""
-            width={64}
-            height={64}
-            className="h-16 w-16 rounded-full object-cover"
-          />
-        ) : (
-          <span
-            aria-hidden
-            className="flex h-16 w-16 items-center justify-center rounded-full bg-brand-100 text-2xl font-semibold text-brand-700"
-          >
-            {business.businessName.charAt(0).toUpperCase()}
-          </span>
-        )}
+        <BusinessAvatar name={business.businessName} imageUrl={business.profileImageUrl} size={64} />
         <h2 className="text-lg font-semibold">{business.businessName}</h2>
       </div>
       {hasDetails ? (

@@ -13,16 +13,15 @@ import { formatLongDateTime } from "~/lib/india-time";
 import { postPath, shareText, whatsappShareUrl } from "~/lib/share";
 import { pageTitle } from "~/lib/title";
 import { getOwnFeedPost } from "~/models/feed.server";
-import { getOwnPost } from "~/models/posts.server";
 import { requireUser } from "~/utils/session.server";
 
 /** Right after publishing: the post as visitors see it, its public link and ways to share it. Only its business's. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const postId = new URL(request.url).searchParams.get("post") ?? "";
-  const [post, own] = isUuid(postId) ? await Promise.all([getOwnFeedPost(user.id, postId), getOwnPost(user.id, postId)]) : [null, null];
-  if (!post || !own) throw new Response("This post was not found.", { status: 404 });
-  return { post, status: own.status, url: `${config.PUBLIC_ORIGIN}${postPath(post.id)}` };
+  const own = isUuid(postId) ? await getOwnFeedPost(user.id, postId) : null;
+  if (!own) throw new Response("This post was not found.", { status: 404 });
+  return { ...own, url: `${config.PUBLIC_ORIGIN}${postPath(own.post.id)}` };
 }
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Success") }];

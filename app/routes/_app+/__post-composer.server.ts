@@ -10,7 +10,7 @@ import { paths } from "~/lib/paths";
 import { createToast } from "~/lib/toast";
 import { getBusinessLocation, getBusinessProfile } from "~/models/business-profile.server";
 import { listCategories } from "~/models/categories.server";
-import { priceAndBalance, throttlePublishing } from "~/models/posts.server";
+import { priceOf, throttlePublishing } from "~/models/posts.server";
 import { templateDraft, type TemplateDraft } from "~/models/templates.server";
 import { storeImageUpload, throttleUploads } from "~/models/uploads.server";
 import { searchPlaces, type Place } from "~/services/geocoding.server";
@@ -62,11 +62,11 @@ export async function composerLoader(request: Request, kind: PostKind) {
   const draft = templateId ? await templateDraft(templateId, user.id) : null;
   if (templateId && !draft) throw new Response("This template was not found.", { status: 404 });
   if (draft && draft.kind !== kind) throw redirect(composerPath(draft.kind, { template: draft.templateId }));
-  const [profile, location, categories, money] = await Promise.all([
+  const [profile, location, categories, price] = await Promise.all([
     getBusinessProfile(user.id),
     getBusinessLocation(user.id),
     listCategories(),
-    priceAndBalance(user.id, kind),
+    priceOf(kind),
   ]);
   if (!profile) throw new Response("Not found", { status: 404 });
   const own = new Set(profile.businessCategories);
@@ -74,7 +74,8 @@ export async function composerLoader(request: Request, kind: PostKind) {
     kind,
     idempotencyKey: randomUUID(),
     fromTemplate: draft !== null,
-    ...money,
+    price,
+    balance: user.balance,
     business: {
       id: user.id,
       name: profile.name,

@@ -18,7 +18,7 @@ import { assertSameOrigin } from "~/utils/csrf.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
-import { cardDrawing, cardPageUrl } from "../__business-card.server";
+import { cardContent, cardPageUrl, drawingIn } from "../__business-card.server";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("My Business Card") }];
 
@@ -27,7 +27,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const [card, designs] = await Promise.all([getOwnBusinessCard(user.id), listCardDesigns()]);
   if (!card) throw new Response("Not found", { status: 404 });
-  const drawings = await Promise.all(designs.map((design) => cardDrawing(card, design.layout)));
+  // One card, every design: its content (and QR code) is made once.
+  const content = await cardContent(card);
+  const drawings = designs.map((design) => drawingIn(content, design.layout));
   const chosenId = designs.find((design) => design.id === card.designId)?.id ?? designs[0]?.id ?? "";
   return {
     saved: card.saved,
