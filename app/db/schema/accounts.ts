@@ -54,6 +54,11 @@ export const users = pgTable(
     /** Written into every API access token and compared at each use: raising it ends the account's access tokens at once. */
     tokenVersion: integer("token_version").notNull().default(0),
     lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
+    /**
+     * When the owner proved the address (the mailed link, or Google saying it is verified). The
+     * opening balance is granted then, not at registration: addresses are free, credits are not.
+     */
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -122,6 +127,24 @@ export const passwordResetTokens = pgTable(
   ],
 );
 
+/** Links mailed to prove an email address: single use, 24 hours, stored hashed like reset links. */
+export const emailVerificationTokens = pgTable(
+  "email_verification_tokens",
+  {
+    id: id(),
+    userId: ownerId(),
+    /** sha-256 of the token mailed to the user; the token itself is never stored. */
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("email_verification_tokens_token_hash_key").on(table.tokenHash),
+    index("email_verification_tokens_user_id_idx").on(table.userId),
+  ],
+);
+
 /** The admin's record, keyed by user id and refreshed at each admin sign-in. */
 export const admins = pgTable("admins", {
   userId: uuid("user_id")
@@ -177,6 +200,8 @@ export const uploads = pgTable(
     sizeBytes: integer("size_bytes").notNull(),
     width: integer("width").notNull(),
     height: integer("height").notNull(),
+    /** sha-256 of the file as it was sent (before re-encoding): the same photo sent twice is known as the same (idempotency_keys). */
+    sourceSha256: text("source_sha256"),
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex("uploads_key_key").on(table.key), index("uploads_user_id_created_at_idx").on(table.userId, table.createdAt)],

@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
+import { CONSENT_STATES } from "../../lib/schemas/contacts";
+
 import { ownerId } from "./accounts";
 import { createdAt, id, updatedAt } from "./columns";
 
@@ -37,6 +39,35 @@ export const contacts = pgTable(
     // tags has an index of its own because with name and email beside it an index row can pass
     // btree's 2,704-byte limit (20 groups of 40 characters in a 3-byte script); alone it stays under
     // it while a contact has at most 20 groups of 40 characters (app/lib/schemas/contacts.ts).
+  ],
+);
+
+/** How a consent change reached us: the business's forms, its API client, a CSV import, the contact's own SMS reply (STOP), or carried over from before the history was kept. */
+export const CONSENT_CHANNELS = ["form", "api", "import", "sms_reply", "carried_over"] as const;
+
+/**
+ * A contact's consent as an append-only history: every opt-in (with where it was given) and
+ * opt-out is a row, never changed or deleted while the contact exists. The contact row keeps the
+ * latest state (opted_out, consent_source, consent_at), written in the same transaction.
+ */
+export const contactConsentEvents = pgTable(
+  "contact_consent_events",
+  {
+    id: id(),
+    userId: ownerId(),
+    contactId: uuid("contact_id")
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    state: text("state", { enum: CONSENT_STATES }).notNull(),
+    /** Where the consent (or the opt-out) came from: 'in store', 'website form', 'CSV import', 'SMS reply STOP', … */
+    source: text("source"),
+    channel: text("channel", { enum: CONSENT_CHANNELS }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("contact_consent_events_contact_id_created_at_idx").on(table.contactId, table.createdAt.desc()),
+    check("contact_consent_events_state_check", sql`${table.state} in ('opted_in', 'opted_out')`),
+    check("contact_consent_events_channel_check", sql`${table.channel} in ('form', 'api', 'import', 'sms_reply', 'carried_over')`),
   ],
 );
 

@@ -61,8 +61,6 @@ export const posts = pgTable(
     callToActionUrl: text("call_to_action_url"),
     /** The admin's reason, shown to the business, when the post was removed. */
     removedReason: text("removed_reason"),
-    /** The publishing request's key (a form's hidden field, an API client's Idempotency-Key): a retried request finds this post. */
-    idempotencyKey: text("idempotency_key"),
     /** Credits charged when published, so a refund or report can refer to it. */
     pricePaid: integer("price_paid").notNull().default(0),
     likesCount: integer("likes_count").notNull().default(0),
@@ -79,9 +77,6 @@ export const posts = pgTable(
       .on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`${table.status} = 'live'`),
     index("posts_user_id_created_at_idx").on(table.userId, table.createdAt.desc()),
-    uniqueIndex("posts_user_id_idempotency_key_key")
-      .on(table.userId, table.idempotencyKey)
-      .where(sql`${table.idempotencyKey} IS NOT NULL`),
     index("posts_scheduled_created_at_idx")
       .on(table.createdAt)
       .where(sql`${table.status} = 'scheduled'`),
