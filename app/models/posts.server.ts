@@ -5,6 +5,7 @@ import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Database, Transaction } from "~/db/client.server";
 import { db } from "~/db/db.server";
 import { posts, pricing, templates, uploads, users } from "~/db/schema";
+import { postHashtags } from "~/lib/hashtags";
 import { isUuid } from "~/lib/ids";
 import { endOfIndianDay, startOfIndianDay } from "~/lib/india-time";
 import { POST_MESSAGES, type PostInput } from "~/lib/schemas/posts";
@@ -160,7 +161,7 @@ export async function publishPost(userId: string, input: PostInput, idempotencyK
         kind: input.kind,
         status: input.publishAt ? "scheduled" : "live",
         content: input.content,
-        hashtags: input.hashtags,
+        hashtags: postHashtags(input.hashtags, input.content),
         images,
         category: input.category,
         lat: where.lat,

@@ -98,7 +98,7 @@ describe("/send-post and /send-offers without JavaScript", () => {
       }),
     );
     expect(strongest).toEqual(["red", "green", "blue"]);
-    expect(post).toMatchObject({ status: "live", category: "Bakery", hashtags: [], pricePaid: 5, city: "Bengaluru" });
+    expect(post).toMatchObject({ status: "live", category: "Bakery", hashtags: ["cakes"], pricePaid: 5, city: "Bengaluru" });
     expect(await balanceOf(owner.id)).toBe(before - 5);
 
     // The same form sent again with the same photos (a double tap, a retry): the same post, charged once.

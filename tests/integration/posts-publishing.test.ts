@@ -81,7 +81,16 @@ describe("POST /api/posts", () => {
     expect(balance).toBe(before - 5);
     expect(post).toMatchObject({ status: "live", url: `${SITE}/?post=${post.id}` });
     const [row] = await postsOf(owner.id);
-    expect(row).toMatchObject({ ...INDIRANAGAR, kind: "update", hashtags: ["morning", "sweets"], pricePaid: 5, country: "India" });
+    // The hashtags field's tags, then the text's: '#jalebi' finds it.
+    expect(row).toMatchObject({
+      ...INDIRANAGAR,
+      kind: "update",
+      hashtags: ["morning", "sweets", "jalebi"],
+      pricePaid: 5,
+      country: "India",
+    });
+    const found = await listFeed({ location: { ...INDIRANAGAR, radiusKm: 25 }, q: "#jalebi", limit: 50, offset: 0 });
+    expect(found.posts.map((shown) => shown.id)).toEqual([post.id]);
     const ledger = await ledgerOf(owner.id);
     expect(ledger.find((entry) => entry.reason === "post")).toMatchObject({ amount: -5, reference: post.id, balanceAfter: balance });
     expect(await ledgerSum(owner.id)).toBe(balance);
