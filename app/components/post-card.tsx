@@ -1,5 +1,6 @@
 import { Suspense, lazy, useRef, useState } from "react";
 
+import { usePageTime } from "~/hooks/use-page-time";
 import { useViewTracking } from "~/hooks/use-view-tracking";
 import { formatDistance } from "~/lib/distance";
 import { hashtagsToShow, splitHashtags } from "~/lib/hashtags";
@@ -48,6 +49,7 @@ export function PostCard({
   const [viewsCount, setViewsCount] = useState(post.viewsCount);
   useViewTracking(cardRef, post.id, setViewsCount, interactive);
   const hashtags = hashtagsToShow(post.hashtags, post.content);
+  const pageTime = usePageTime();
 
   return (
     <article
@@ -87,7 +89,7 @@ export function PostCard({
             <span className="block truncate font-semibold text-slate-900">{name}</span>
             <span className="block text-xs text-slate-500">
               {place ? `${place} · ` : ""}
-              <time dateTime={post.createdAt}>{formatRelativeTime(post.createdAt)}</time>
+              <time dateTime={post.createdAt}>{formatRelativeTime(post.createdAt, pageTime)}</time>
               {post.distanceKm !== null ? ` · ${formatDistance(post.distanceKm)} away` : ""}
             </span>
           </span>

@@ -240,6 +240,29 @@ test.describe("with JavaScript @js-only", () => {
   });
 });
 
+test.describe("a phone whose clock is off", () => {
+  // Relative times ('13m ago') and 'Ends in N days' are counted from the time the server drew the
+  // page, so hydrating gives exactly the server's HTML: React never throws it away (errors #418/#423/#425).
+  for (const [skew, ahead] of [
+    ["5 minutes", 5 * 60_000],
+    ["8 days", 8 * 86_400_000],
+  ] as const) {
+    test(`hydrates the feed without an error when the clock is ${skew} ahead @js-only`, async ({ page }) => {
+      const errors: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error") errors.push(message.text());
+      });
+      page.on("pageerror", (error) => errors.push(error.message));
+      await page.clock.install({ time: Date.now() + ahead });
+      await page.goto("/");
+      await page.waitForFunction(() => "__remixRouter" in window);
+      await page.waitForLoadState("networkidle");
+      await expect(cards(page)).toHaveCount(20);
+      expect(errors).toEqual([]);
+    });
+  }
+});
+
 test.describe("the first visit", () => {
   test("shows 'Support Local' once per visitor", async ({ browser, baseURL }, testInfo) => {
     const context = await browser.newContext({ javaScriptEnabled: usesJavaScript(testInfo.project.name), baseURL });
