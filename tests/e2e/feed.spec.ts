@@ -95,6 +95,28 @@ test.describe("the public feed", () => {
     await expect(cards(page)).toHaveCount(20);
   });
 
+  test("a search that finds nothing says so and clears the search and the category, not the place", async ({ page }) => {
+    await page.goto("/?lat=12.97194&lon=77.64115&label=Indiranagar&q=zzzznothing&category=Bakery");
+    const main = page.getByRole("main");
+    await expect(main.getByText('No posts match "zzzznothing" in Bakery.')).toBeVisible();
+    await expect(main.getByText("No posts near this location.")).toHaveCount(0);
+    await expect(main.getByRole("link", { name: "Search place" })).toHaveCount(0);
+    await main.getByRole("link", { name: "Clear search" }).click();
+    await expect(page).toHaveURL(/lat=12\.97194/);
+    await expect(page).not.toHaveURL(/q=|category=/);
+    await expect(cards(page).first()).toBeVisible();
+  });
+
+  test("the search box has one clear button, not the browser's as well", async ({ page }) => {
+    await page.goto("/?q=chai");
+    const box = page.getByPlaceholder("Search posts, #hashtags, or business");
+    await box.focus();
+    await expect(page.getByRole("banner").getByRole("link", { name: "Clear search" })).toHaveCount(1);
+    // The browser draws its own clear button in a type="search" box only.
+    await expect(box).toHaveAttribute("type", "text");
+    await expect(box).toHaveAttribute("enterkeyhint", "search");
+  });
+
   test("likes a post and takes the like back", async ({ page }, testInfo) => {
     // Each project likes its own post, so the two never race on one count.
     const index = usesJavaScript(testInfo.project.name) ? 3 : 4;

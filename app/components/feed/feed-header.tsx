@@ -70,7 +70,11 @@ function SearchForm({ state }: { state: FeedState }) {
       </label>
       <input
         id="feed-search"
-        type="search"
+        // A text box with the keyboard's search key: type="search" would add the browser's own clear
+        // button beside ours (a link, which works without JavaScript).
+        type="text"
+        inputMode="search"
+        enterKeyHint="search"
         name="q"
         value={value}
         onChange={(event) => {
