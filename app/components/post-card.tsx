@@ -132,10 +132,12 @@ export function PostCard({
         {interactive ? (
           <LikeButton postId={post.id} initialLiked={liked} initialCount={post.likesCount} returnTo={returnTo} />
         ) : (
-          <span className="px-2 text-sm text-slate-500">{post.likesCount} likes</span>
+          <span className="px-2 text-sm text-slate-500">
+            {post.likesCount} {post.likesCount === 1 ? "like" : "likes"}
+          </span>
         )}
         <span className="px-2 text-sm text-slate-500">
-          <span data-testid="views-count">{viewsCount}</span> views
+          <span data-testid="views-count">{viewsCount}</span> {viewsCount === 1 ? "view" : "views"}
         </span>
         {interactive ? <ShareLinks postUrl={postUrl} title={name} content={post.content} /> : null}
       </footer>

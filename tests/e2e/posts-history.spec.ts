@@ -58,11 +58,15 @@ test("a business sees its posts and offers with their status, numbers and chart,
     validFrom: indianDay(),
     validUntil: indianDay(6),
   });
-  await publish(page.request, baseURL!, {
+  const scheduledId = await publish(page.request, baseURL!, {
     kind: "update",
     content: "Opening our second shop at noon",
     publishAt: new Date(Date.now() + 2 * 3_600_000).toISOString(),
   });
+  // Its page after publishing tells when it goes live, never 'Just now'.
+  await page.goto(`/success?post=${scheduledId}`);
+  await expect(page.getByRole("heading", { name: "Your post is scheduled" })).toBeVisible();
+  await expect(page.locator(`article[data-post-id="${scheduledId}"] time`)).toHaveText(/^\d{1,2} [A-Z][a-z]{2}, \d{1,2}:\d{2} [ap]m$/);
   // The business's own like and view count as one visitor's.
   for (const kind of ["like", "view"]) {
     const response = await page.request.post(`/api/posts/${postId}/${kind}`, { data: { ts: Date.now() }, headers: { Origin: baseURL! } });

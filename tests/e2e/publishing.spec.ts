@@ -63,6 +63,7 @@ test("a business publishes a post with 3 images and an offer from a template; bo
   await page.getByRole("button", { name: "Publish post · 5 credits" }).click();
   await expect(page).toHaveURL(/\/success\?post=/, { timeout: 15_000 });
   await expect(page.getByRole("heading", { name: "Your post is live" })).toBeVisible();
+  await expect(page.getByTestId("balance-after")).toHaveText("Your balance is now 95 credits.");
   await expect(page.getByTestId("toast")).toContainText("Post published");
   const postId = new URL(page.url()).searchParams.get("post")!;
   await expect(page.locator(`article[data-post-id="${postId}"] img`)).toHaveCount(3);

@@ -127,11 +127,15 @@ describe("/send-post and /send-offers without JavaScript", () => {
     expect(await postsOf(owner.id)).toHaveLength(1);
     expect(await balanceOf(owner.id)).toBe(before - 5);
 
-    const success = await call<{ post: { id: string; images: string[] }; url: string }>(
+    const success = await call<{ post: { id: string; images: string[] }; url: string; balance: number }>(
       successLoader,
       getRequest(`/success?post=${post.id}`, { cookie: await sessionCookieFor(owner.id) }),
     );
-    expect(success.data).toMatchObject({ post: { id: post.id, images: post.images }, url: `${SITE}/?post=${post.id}` });
+    expect(success.data).toMatchObject({
+      post: { id: post.id, images: post.images },
+      url: `${SITE}/?post=${post.id}`,
+      balance: before - 5,
+    });
   });
 
   it("publishes an offer from a template, prefilled with the business's details", async () => {

@@ -24,6 +24,12 @@ describe("relative time ('Just now', minutes, hours, days, then a date)", () => 
     expect(formatRelativeTime(new Date("2026-11-15T11:00:00Z"), now)).toBe("15 Nov 2026");
   });
 
+  it("shows a time still to come (a scheduled post) as its day and time in India, never 'Just now'", () => {
+    expect(formatRelativeTime(new Date("2026-11-23T03:30:00Z"), now)).toBe("23 Nov, 9:00 am");
+    expect(formatRelativeTime(new Date(now.getTime() + 5 * MINUTE), now)).toBe("22 Nov, 5:35 pm");
+    expect(formatRelativeTime(new Date(now.getTime() + 30_000), now)).toBe("Just now");
+  });
+
   it("accepts ISO strings, as loaders send them", () => {
     expect(formatRelativeTime("2026-11-22T11:30:00Z", now)).toBe("30m ago");
   });

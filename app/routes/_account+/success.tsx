@@ -21,13 +21,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const postId = new URL(request.url).searchParams.get("post") ?? "";
   const own = isUuid(postId) ? await getOwnFeedPost(user.id, postId) : null;
   if (!own) throw new Response("This post was not found.", { status: 404 });
-  return { ...own, url: `${config.PUBLIC_ORIGIN}${postPath(own.post.id)}` };
+  return { ...own, url: `${config.PUBLIC_ORIGIN}${postPath(own.post.id)}`, balance: user.balance };
 }
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Success") }];
 
 export default function Success() {
-  const { post, status, url } = useLoaderData<typeof loader>();
+  const { post, status, url, balance } = useLoaderData<typeof loader>();
   const hydrated = useHydrated();
   const share = useShare();
   const noun = post.kind === "offer" ? "offer" : "post";
@@ -43,6 +43,9 @@ export default function Success() {
         {scheduled
           ? `It goes into the feed on ${formatLongDateTime(post.createdAt)}, for people near ${post.city ?? "your business"}.`
           : `People near ${post.city ?? "your business"} see it in their feed now.`}
+      </p>
+      <p className="mt-1 text-sm text-slate-600" data-testid="balance-after">
+        Your balance is now {balance.toLocaleString("en-IN")} {balance === 1 ? "credit" : "credits"}.
       </p>
 
       <div className="mt-4">
