@@ -11,6 +11,7 @@ import { ImageGrid } from "./feed/image-grid";
 import { LikeButton } from "./feed/like-button";
 import { ShareLinks } from "./feed/share-button";
 import { imageVariantUrl } from "~/lib/images";
+import { postImagePath } from "~/lib/share";
 
 // Only offers need it; the server draws it into the HTML all the same (entry.server waits for lazy parts).
 const OfferDetails = lazy(() => import("./feed/offer-details"));
@@ -126,7 +127,12 @@ export function PostCard({
           ))}
         </ul>
       ) : null}
-      <ImageGrid images={post.images} priority={priority} onOpen={(index) => onOpenImage(post, index)} />
+      <ImageGrid
+        images={post.images}
+        pageOf={(number) => postImagePath(post.id, number)}
+        priority={priority}
+        onOpen={(index) => onOpenImage(post, index)}
+      />
 
       <footer className="flex items-center gap-1 p-2">
         {interactive ? (
@@ -139,7 +145,7 @@ export function PostCard({
         <span className="px-2 text-sm text-slate-500">
           <span data-testid="views-count">{viewsCount}</span> {viewsCount === 1 ? "view" : "views"}
         </span>
-        {interactive ? <ShareLinks postUrl={postUrl} title={name} content={post.content} /> : null}
+        {interactive ? <ShareLinks postId={post.id} postUrl={postUrl} title={name} content={post.content} /> : null}
       </footer>
     </article>
   );

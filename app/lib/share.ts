@@ -15,3 +15,18 @@ export function postPath(postId: string): string {
 export function whatsappShareUrl(text: string, url: string): string {
   return `https://wa.me/?text=${encodeURIComponent(`${text} ${url}`)}`;
 }
+
+/** The share page of a post: its link to copy, WhatsApp and SMS (what 'Share' opens without JavaScript). */
+export function sharePagePath(postId: string): string {
+  return `/share/${encodeURIComponent(postId)}`;
+}
+
+/** A post's n-th image (from 1) on a page of its own, with 'Back to post' (what a tap opens without JavaScript). */
+export function postImagePath(postId: string, number: number): string {
+  return `/posts/${encodeURIComponent(postId)}/images/${number}`;
+}
+
+/** An SMS with the text and the link, for the phone's messages app (Android and iOS both read `?&body=`). */
+export function smsShareUrl(text: string, url: string): string {
+  return `sms:?&body=${encodeURIComponent(`${text} ${url}`)}`;
+}

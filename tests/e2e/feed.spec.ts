@@ -86,10 +86,13 @@ test.describe("the public feed", () => {
     await expect(page.getByText("Showing posts from everywhere")).toBeVisible();
   });
 
-  test("a place with no posts offers the ways out", async ({ page }) => {
+  test("a place with no posts offers the ways out", async ({ page }, testInfo) => {
     await page.goto("/?lat=23.5&lon=88.9&label=Nowhere");
     await expect(page.getByText("No posts near this location.")).toBeVisible();
-    await expect(page.getByRole("button", { name: "Use my location" }).last()).toBeVisible();
+    // Without JavaScript there is no position to ask the phone for: the place search is offered instead.
+    const useMyLocation = page.getByRole("button", { name: "Use my location" });
+    if (usesJavaScript(testInfo.project.name)) await expect(useMyLocation.last()).toBeVisible();
+    else await expect(useMyLocation).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Search place" })).toBeVisible();
     await page.getByRole("link", { name: "Show all" }).last().click();
     await expect(cards(page)).toHaveCount(20);
@@ -115,6 +118,40 @@ test.describe("the public feed", () => {
     // The browser draws its own clear button in a type="search" box only.
     await expect(box).toHaveAttribute("type", "text");
     await expect(box).toHaveAttribute("enterkeyhint", "search");
+  });
+
+  test("without JavaScript, Share opens a page with the link, WhatsApp and SMS, and an image opens on a page with 'Back to post'", async ({
+    page,
+    baseURL,
+  }) => {
+    test.skip(usesJavaScript(test.info().project.name), "with JavaScript Share is the phone's own sheet, and images open in the lightbox");
+    await page.goto("/");
+    const card = cards(page)
+      .filter({ has: page.locator("img") })
+      .first();
+    const postId = (await card.getAttribute("data-post-id"))!;
+
+    await card.getByRole("link", { name: "Share", exact: true }).click();
+    await expect(page).toHaveURL(`/share/${postId}`);
+    await expect(page.getByRole("heading", { name: "Share this post" })).toBeVisible();
+    await expect(page.getByLabel("Link to copy")).toHaveValue(`${baseURL}/?post=${postId}`);
+    await expect(page.getByRole("link", { name: "Share on WhatsApp" })).toHaveAttribute("href", /^https:\/\/wa\.me\/\?text=/);
+    await expect(page.getByRole("link", { name: "Send by SMS" })).toHaveAttribute("href", new RegExp(`^sms:\\?&body=.*${postId}`));
+    await page.getByRole("link", { name: "Back to post" }).click();
+    await expect(page).toHaveURL(new RegExp(`\\?post=${postId}#post-${postId}$`));
+
+    await page
+      .locator(`article[data-post-id="${postId}"]`)
+      .getByRole("link", { name: /^Open image 1 of/ })
+      .click();
+    await expect(page).toHaveURL(`/posts/${postId}/images/1`);
+    await expect(page.getByRole("img", { name: /^Image 1 of \d+ from / })).toBeVisible();
+    await page.getByRole("link", { name: "Back to post" }).click();
+    await expect(page.locator(`article[data-post-id="${postId}"]`)).toBeVisible();
+
+    expect((await page.request.get("/share/00000000-0000-4000-8000-000000000000")).status()).toBe(404);
+    expect((await page.request.get(`/posts/${postId}/images/99`)).status()).toBe(404);
+    expect((await page.request.get("/posts/not-an-id/images/1")).status()).toBe(404);
   });
 
   test("likes a post and takes the like back", async ({ page }, testInfo) => {

@@ -4,15 +4,18 @@ import { imageGridLayout } from "~/lib/image-grid";
 import { responsiveImage } from "~/lib/images";
 
 /**
- * A post's images: one large, else a grid of at most 4 tiles, '+N' on the fourth. Each tile links to the full-size file (what happens without
- * JavaScript); with JavaScript a click opens the lightbox instead.
+ * A post's images: one large, else a grid of at most 4 tiles, '+N' on the fourth. Each tile links to the image's own page, with
+ * 'Back to post' (what happens without JavaScript); with JavaScript a click opens the lightbox instead.
  */
 export function ImageGrid({
   images,
+  pageOf,
   priority,
   onOpen,
 }: {
   images: string[];
+  /** The page of the n-th image (from 1). */
+  pageOf: (number: number) => string;
   /** The first card's picture is the page's largest paint: load it at once. */
   priority: boolean;
   onOpen: (index: number) => void;
@@ -25,7 +28,7 @@ export function ImageGrid({
       {layout.tiles.map((tile) => (
         <a
           key={tile.index}
-          href={tile.url}
+          href={pageOf(tile.index + 1)}
           onClick={(event) => {
             event.preventDefault();
             onOpen(tile.index);

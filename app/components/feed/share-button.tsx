@@ -1,16 +1,16 @@
 import { useShare } from "~/hooks/use-share";
-import { shareText, whatsappShareUrl } from "~/lib/share";
+import { sharePagePath, shareText, whatsappShareUrl } from "~/lib/share";
 
 const LINK = "rounded-full px-3 py-1.5 text-sm font-medium";
 
-/** Share (Web Share, the clipboard or the spec's fallback) and WhatsApp. Without JavaScript the link opens the post itself. */
-export function ShareLinks({ postUrl, title, content }: { postUrl: string; title: string; content: string }) {
+/** Share (Web Share, the clipboard or the spec's fallback) and WhatsApp. Without JavaScript Share opens the post's share page. */
+export function ShareLinks({ postId, postUrl, title, content }: { postId: string; postUrl: string; title: string; content: string }) {
   const share = useShare();
   const text = shareText(content);
   return (
     <>
       <a
-        href={postUrl}
+        href={sharePagePath(postId)}
         onClick={(event) => share(event, { title, text, url: postUrl })}
         className={`ml-auto text-slate-600 hover:bg-slate-100 ${LINK}`}
       >

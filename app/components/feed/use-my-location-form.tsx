@@ -1,6 +1,8 @@
 import { Form, useSubmit } from "@remix-run/react";
 import { useState } from "react";
 
+import { useHydrated } from "~/hooks/use-hydrated";
+
 /** 15 s for a precise fix, then 10 s accepting a position up to 5 minutes old. */
 const PRECISE = { enableHighAccuracy: true, timeout: 15_000, maximumAge: 0 };
 const RELAXED = { enableHighAccuracy: false, timeout: 10_000, maximumAge: 300_000 };
@@ -11,12 +13,15 @@ function currentPosition(options: PositionOptions): Promise<GeolocationPosition>
 
 /**
  * Use my location: the browser's position first; when that fails, the form
- * posts as it is and the server uses the network's location (which is also
- * all it does without JavaScript).
+ * posts as it is and the server uses the network's location. Only with
+ * JavaScript: without it there is no position to ask for, and the network's
+ * is rarely the visitor's area, so the place search (beside it) is offered.
  */
 export function UseMyLocationForm({ returnTo, action = "/location" }: { returnTo: string; action?: string }) {
   const submit = useSubmit();
   const [locating, setLocating] = useState(false);
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
 
   async function locate(event: React.FormEvent<HTMLFormElement>) {
     if (!("geolocation" in navigator)) return;
