@@ -153,7 +153,7 @@ describe("/settings/data.json", () => {
       [owner.id, "Owner"],
       [other.id, "Their title"],
     ]) {
-      await saveBusinessCard(userId, { designId: design.id, title, tagline: null, email: null, website: null });
+      await saveBusinessCard(userId, { designId: design.id, title, tagline: null, email: null, website: null, showMobile: true });
     }
     const reply = await call<string | Record<string, unknown>>(dataLoader, (await signedIn(owner.id)).request("/settings/data.json"));
     expect(reply.status).toBe(200);

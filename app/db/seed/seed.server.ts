@@ -356,6 +356,7 @@ async function seedDemoCard(userId: string, business: DemoBusiness, index: numbe
     tagline: isDemoUser ? "Home-style thalis, fresh rotis, weekend biryani" : firstSentence.length <= 80 ? firstSentence : null,
     email: isDemoUser ? "orders@ashaskitchen.example.in" : null,
     website: null,
+    showMobile: true,
   });
 }
 
