@@ -17,8 +17,8 @@ export function ConsentHistoryList({ history }: { history: ConsentHistory }) {
               : "Every opt-in and opt-out, newest first. Entries are never changed or removed."}
           </p>
           <ol aria-label="Consent history" className="mt-3 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
-            {events.map((event) => (
-              <li key={`${event.createdAt}-${event.state}`} className="px-4 py-3 text-sm">
+            {events.map((event, index) => (
+              <li key={`${event.createdAt}-${index}`} className="px-4 py-3 text-sm">
                 <p className="flex flex-wrap items-baseline justify-between gap-x-3">
                   <span className={`font-semibold ${event.state === "opted_out" ? "text-red-700" : "text-green-700"}`}>
                     {CONSENT_STATE_LABELS[event.state]}
