@@ -66,6 +66,9 @@ export function FieldError({ field }: { field: Pick<FieldMetadata<unknown>, "err
   );
 }
 
+/** An aria-describedby of the ids given (a field's error, hint or counter), or none. */
+const describedBy = (...ids: unknown[]) => ids.filter((id): id is string => typeof id === "string" && id !== "").join(" ") || undefined;
+
 function Hint({ id, children }: { id: string; children?: ReactNode }) {
   return children ? (
     <p id={id} className="mt-1 text-xs text-slate-500">
@@ -76,7 +79,7 @@ function Hint({ id, children }: { id: string; children?: ReactNode }) {
 
 type InputType = "email" | "password" | "text" | "tel" | "url" | "number" | "date" | "datetime-local" | "search";
 
-/** A labelled input. */
+/** A labelled input, with a hint under it when given. */
 export function Field({
   label,
   field,
@@ -84,6 +87,7 @@ export function Field({
   autoComplete,
   placeholder,
   inputMode,
+  hint,
 }: {
   label: string;
   field: FieldMetadata<string>;
@@ -91,7 +95,9 @@ export function Field({
   autoComplete?: string;
   placeholder?: string;
   inputMode?: "numeric" | "tel" | "email" | "url" | "text" | "decimal";
+  hint?: ReactNode;
 }) {
+  const hintId = `${field.id}-hint`;
   return (
     <div>
       <Label htmlFor={field.id}>{label}</Label>
@@ -101,8 +107,10 @@ export function Field({
         autoComplete={autoComplete}
         placeholder={placeholder}
         inputMode={inputMode}
+        aria-describedby={describedBy(field.errors?.length && field.errorId, hint && hintId)}
         className={controlClasses(Boolean(field.errors?.length))}
       />
+      <Hint id={hintId}>{hint}</Hint>
       <FieldError field={field} />
     </div>
   );
@@ -133,9 +141,7 @@ export function TextareaField({
         rows={rows}
         maxLength={maxLength}
         placeholder={placeholder}
-        aria-describedby={
-          [field.errors?.length ? field.errorId : null, maxLength ? counterId : null].filter(Boolean).join(" ") || undefined
-        }
+        aria-describedby={describedBy(field.errors?.length && field.errorId, maxLength && counterId)}
         onInput={(event) => setLength(event.currentTarget.value.length)}
         className={controlClasses(Boolean(field.errors?.length))}
       />
@@ -255,7 +261,7 @@ export function FileField({
         accept={accept}
         multiple={multiple}
         aria-invalid={field.errors?.length ? true : undefined}
-        aria-describedby={[field.errors?.length ? field.errorId : null, hint ? hintId : null].filter(Boolean).join(" ") || undefined}
+        aria-describedby={describedBy(field.errors?.length && field.errorId, hint && hintId)}
         onChange={(event) => setPreviews(Array.from(event.currentTarget.files ?? []).map((file) => URL.createObjectURL(file)))}
         className="mt-1 block w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-medium file:text-brand-700"
       />

@@ -32,6 +32,17 @@ export function cardAddress(profile: CardProfile): string | null {
   return [street, place].filter(Boolean).join(", ") || null;
 }
 
+/** Whether the owner's own mobile is on the card: unless they left it off (cards saved before the choice existed keep it, as they showed it). */
+export const showsMobile = (fields: BusinessCardFields) => fields.showMobile !== false;
+
+/**
+ * The profile as the public card may use it: without the owner's own mobile when they left it off.
+ * The public card's page, drawings (PNG, link preview) and contact file are all made from this.
+ */
+export function publicCardProfile(profile: CardProfile, fields: BusinessCardFields): CardProfile {
+  return showsMobile(fields) ? profile : { ...profile, mobileNumber: null };
+}
+
 /** The mobile first, then the business phone when it is another number. */
 function phonesOf(profile: CardProfile): string[] {
   return [
@@ -87,6 +98,46 @@ export function cardVCard(profile: CardProfile, fields: BusinessCardFields, card
     url: fields.website ?? cardUrl,
     photoJpegBase64,
   };
+}
+
+/** One thing a saved card makes public, as the chooser lists it before saving. */
+export type PublicCardPart = { label: string; value: string };
+
+/**
+ * Everything a card with these choices makes public (its page, QR code, contact file, PNG and link
+ * preview), in plain words, and what the owner has kept off it: the chooser says this before saving.
+ */
+export function publicCardParts(profile: CardProfile, fields: BusinessCardFields): { shown: PublicCardPart[]; keptOff: string[] } {
+  const mobile = formatIndianPhone(profile.mobileNumber);
+  const businessPhone = formatIndianPhone(profile.businessPhone);
+  const mobileShown = Boolean(mobile) && showsMobile(fields);
+  const phones: PublicCardPart[] = [];
+  if (mobile && mobileShown) {
+    phones.push({
+      label: "Phone",
+      value: `${mobile}, your personal mobile${mobile === businessPhone ? " (also your business phone)" : ""}, with a 'Chat on WhatsApp' link`,
+    });
+  }
+  if (businessPhone && !(mobileShown && businessPhone === mobile)) {
+    phones.push({
+      label: "Phone",
+      value: `${businessPhone}, your business phone${businessPhone === mobile ? " (the same number as your personal mobile)" : ""}`,
+    });
+  }
+  const optional = (label: string, value: string | null | undefined): PublicCardPart[] => (value ? [{ label, value }] : []);
+  const shown = [
+    { label: "Name", value: profile.name },
+    { label: "Business", value: profile.businessName },
+    ...optional("Title", fields.title),
+    ...optional("Tagline", fields.tagline),
+    ...(phones.length ? phones : [{ label: "Phone", value: "none: the card has no phone number" }]),
+    ...optional("Email", fields.email),
+    ...optional("Website", fields.website ? websiteLabel(fields.website) : null),
+    ...optional("Address", cardAddress(profile)),
+    ...optional("Photo", cardPhotoUrl(profile) ? "your profile photo" : null),
+  ];
+  const keptOff = mobile && !mobileShown && mobile !== businessPhone ? [`your personal mobile (${mobile})`] : [];
+  return { shown, keptOff };
 }
 
 /** A file name from the business's name: 'kiran-sweets', or 'business' when nothing Latin is left. */

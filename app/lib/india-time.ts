@@ -15,6 +15,14 @@ const LONG_DATE_TIME = new Intl.DateTimeFormat("en-IN", {
   minute: "2-digit",
   timeZone: "Asia/Kolkata",
 });
+const DATE_TIME_WITH_YEAR = new Intl.DateTimeFormat("en-IN", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZone: "Asia/Kolkata",
+});
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
@@ -81,4 +89,9 @@ export function formatDayMonth(date: Date | string): string {
 /** '1 December, 6:30 pm' in India (a scheduled post's time). */
 export function formatLongDateTime(date: Date | string): string {
   return LONG_DATE_TIME.format(typeof date === "string" ? new Date(date) : date);
+}
+
+/** '3 Dec 2026, 4:05 pm' in India (when a post was published, when a contact's consent changed). */
+export function formatDateTime(date: Date | string): string {
+  return DATE_TIME_WITH_YEAR.format(typeof date === "string" ? new Date(date) : date);
 }

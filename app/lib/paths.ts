@@ -40,7 +40,9 @@ export const paths = {
   templatePreview: (templateId: string) => `/template-preview/${id(templateId)}`,
   businessCard: () => "/app/business-card",
   /** A design filled with the signed-in business's details; `version` changes with them. */
-  businessCardPreview: (designId: string, version: string) => withQuery(`/app/business-card/preview/${id(designId)}`, { v: version }),
+  /** A design filled with the business's card; `mobile` draws it with the owner's mobile on or off whatever was saved (the chooser's previews). */
+  businessCardPreview: (designId: string, version: string, query: { mobile?: "on" | "off" } = {}) =>
+    withQuery(`/app/business-card/preview/${id(designId)}`, { v: version, ...query }),
   card: (cardId: string) => `/card/${id(cardId)}`,
   /** The card's drawings; `version` changes with the card, so a changed card has new URLs. */
   cardImage: (cardId: string, file: "card.png" | "og.jpg", version: string, query: { download?: 1 } = {}) =>

@@ -4,6 +4,7 @@ import { db } from "~/db/db.server";
 import {
   businessCards,
   campaigns,
+  contactConsentEvents,
   contactImports,
   contacts,
   creditLedger,
@@ -80,7 +81,7 @@ export async function signOutOfEveryDevice(userId: string) {
 
 /**
  * Everything the account holds, for "Download my data": the profile (never the password hash,
- * Google id or token version), contacts, posts, credit ledger, campaigns, SMS and uploads. Only
+ * Google id or token version), contacts and their consent history, posts, credit ledger, campaigns, SMS and uploads. Only
  * this account's rows: the owner is in every WHERE.
  */
 export async function exportAccountData(userId: string) {
@@ -116,10 +117,17 @@ export async function exportAccountData(userId: string) {
       .from(businessCards)
       .where(eq(businessCards.userId, userId)),
   ]);
+  // Each contact's consent history (append-only: every opt-in with its source, every opt-out), oldest first.
+  const consentRows = await db()
+    .select()
+    .from(contactConsentEvents)
+    .where(eq(contactConsentEvents.userId, userId))
+    .orderBy(asc(contactConsentEvents.createdAt));
   return {
     exportedAt: new Date().toISOString(),
     profile,
     contacts: contactRows,
+    contactConsentHistory: consentRows,
     posts: postRows,
     creditLedger: ledgerRows,
     campaigns: campaignRows,

@@ -12,7 +12,7 @@ import {
   type BusinessCardLayout,
 } from "~/db/schema";
 import { uuidFromName } from "~/db/seed/deterministic";
-import type { CardProfile } from "~/lib/business-card";
+import { publicCardProfile, type CardProfile } from "~/lib/business-card";
 import { isUuid } from "~/lib/ids";
 import type { BusinessCardInput } from "~/lib/schemas/business-card";
 
@@ -97,14 +97,19 @@ export async function getOwnBusinessCard(userId: string): Promise<OwnBusinessCar
 }
 
 /**
- * Saves the business's card: the design (only one offered) and the card's own fields. Null when
- * the design is not one of the active ones; nothing is changed then.
+ * Saves the business's card: the design (only one offered), the card's own fields and whether the
+ * owner's mobile is on it. Null when the design is not one of the active ones; nothing is changed then.
  */
 export async function saveBusinessCard(userId: string, input: BusinessCardInput): Promise<{ id: string } | null> {
   if (!(await getCardDesign(input.designId))?.isActive) return null;
-  const fields: BusinessCardFields = Object.fromEntries(
-    Object.entries({ title: input.title, tagline: input.tagline, email: input.email, website: input.website }).filter(([, value]) => value),
-  );
+  const fields: BusinessCardFields = {
+    ...Object.fromEntries(
+      Object.entries({ title: input.title, tagline: input.tagline, email: input.email, website: input.website }).filter(
+        ([, value]) => value,
+      ),
+    ),
+    showMobile: input.showMobile,
+  };
   const id = businessCardIdFor(userId);
   await db()
     .insert(businessCards)
@@ -121,7 +126,10 @@ export type PublicBusinessCard = {
   profile: CardProfile;
 };
 
-/** A card anyone may open: saved, of an active business; null otherwise (the same for an id that never was). */
+/**
+ * A card anyone may open: saved, of an active business; null otherwise (the same for an id that
+ * never was). Its profile is what the card may show: without the owner's mobile when they left it off.
+ */
 export async function getPublicBusinessCard(cardId: string): Promise<PublicBusinessCard | null> {
   if (!isUuid(cardId)) return null;
   const [row] = await db()
@@ -137,5 +145,11 @@ export async function getPublicBusinessCard(cardId: string): Promise<PublicBusin
     .innerJoin(businessCardDesigns, eq(businessCardDesigns.id, businessCards.designId))
     .where(and(eq(businessCards.id, cardId), activeAccountCondition(), eq(users.role, "user")));
   if (!row) return null;
-  return { id: row.id, businessId: row.businessId, design: readLayout(row.layout), fields: row.fields, profile: row.profile };
+  return {
+    id: row.id,
+    businessId: row.businessId,
+    design: readLayout(row.layout),
+    fields: row.fields,
+    profile: publicCardProfile(row.profile, row.fields),
+  };
 }

@@ -22,6 +22,7 @@ import {
 import { isUuid } from "~/lib/ids";
 import { contactInputSchema } from "~/lib/schemas/contacts.server";
 
+import { appendConsentEvents } from "./contact-consent.server";
 import { hitRateLimit, throttledFor, type RateLimit, type Throttled } from "./rate-limit.server";
 
 /** A file the import cannot take, with the message to show (the API's 400). Nothing was saved. */
@@ -289,7 +290,8 @@ const contactFields = {
 /**
  * One batch in one transaction: the contacts its numbers already have are locked, each row is
  * merged in file order (a number seen twice merges into the first), new contacts are inserted
- * and changed ones updated, and the import's progress and report advance with them.
+ * and changed ones updated, their consent history gains each new contact's consent and each
+ * opt-out (one insert), and the import's progress and report advance with them.
  */
 async function importBatch(
   userId: string,
@@ -343,15 +345,22 @@ async function importBatch(
       });
     }
     const created = [...byNumber].filter(([, pending]) => pending.id === null);
+    /** The batch's consent history: each new contact's first entry and each opt-out, written in one insert. */
+    const consents: Array<{ contactId: string; optedOut: boolean; source: string | null }> = [];
     if (created.length) {
       const inserted = await tx
         .insert(contacts)
         .values(created.map(([mobileNumber, { contact }]) => ({ ...contact, mobileNumber, userId, consentAt: sql`now()` })))
         .onConflictDoNothing({ target: [contacts.userId, contacts.mobileNumber] })
-        .returning({ id: contacts.id });
+        .returning({ contactId: contacts.id, optedOut: contacts.optedOut, source: contacts.consentSource });
       if (inserted.length !== created.length) throw new ConcurrentInsert();
+      consents.push(...inserted);
     }
     const changed = [...byNumber.values()].filter((pending) => pending.id !== null && pending.changed);
+    // An existing contact's consent changes in an import only to an opt-out (mergeImportedRow never undoes one).
+    for (const { id, contact, consentChanged } of changed) {
+      if (consentChanged) consents.push({ contactId: id!, optedOut: contact.optedOut, source: contact.consentSource });
+    }
     if (changed.length) {
       const values = changed.map(({ id, contact, consentChanged }) => ({ id, ...contact, consentChanged }));
       await tx.execute(sql`
@@ -364,6 +373,10 @@ async function importBatch(
           as v(id uuid, name text, email text, notes text, tags text[], "optedOut" boolean, "consentSource" text, "consentChanged" boolean)
         where c.id = v.id and c.user_id = ${userId}`);
     }
+    await appendConsentEvents(
+      tx,
+      consents.map((consent) => ({ ...consent, userId, channel: "import" as const })),
+    );
     await tx
       .update(contactImports)
       .set({

@@ -14,6 +14,8 @@ import {
 } from "~/lib/schemas/contacts";
 import { likePattern } from "~/lib/search-terms";
 
+import { appendConsentEvents, recordConsentChange } from "./contact-consent.server";
+
 export type ContactListItem = {
   id: string;
   name: string;
@@ -213,42 +215,45 @@ async function contactWithMobile(userId: string, mobileNumber: string): Promise<
   return row?.id ?? null;
 }
 
-function contactValues(input: ContactInput) {
+/** Adds a contact (its mobile number normalised by contactInputSchema) with the first entry of its consent history; a number the business already has is a DuplicateContactError. */
+export async function createContact(userId: string, input: ContactInput, channel: "form" | "api"): Promise<Contact> {
   const { consent, ...fields } = input;
-  return { ...fields, optedOut: consent === "opted_out" };
-}
-
-/** Adds a contact (its mobile number normalised by contactInputSchema); a number the business already has is a DuplicateContactError. */
-export async function createContact(userId: string, input: ContactInput): Promise<Contact> {
-  const [row] = await db()
-    .insert(contacts)
-    .values({ ...contactValues(input), userId, consentAt: sql`now()` })
-    .onConflictDoNothing({ target: [contacts.userId, contacts.mobileNumber] })
-    .returning(contactColumns);
+  const row = await db().transaction(async (tx) => {
+    const [added] = await tx
+      .insert(contacts)
+      .values({ ...fields, userId, optedOut: consent === "opted_out", consentAt: sql`now()` })
+      .onConflictDoNothing({ target: [contacts.userId, contacts.mobileNumber] })
+      .returning(contactColumns);
+    if (added) {
+      await appendConsentEvents(tx, [{ userId, contactId: added.id, optedOut: added.optedOut, source: added.consentSource, channel }]);
+    }
+    return added;
+  });
   if (row) return toContact(row);
   throw new DuplicateContactError((await contactWithMobile(userId, input.mobileNumber))!);
 }
 
 /**
- * Changes a contact of this business; null when it is not one. Its consent time moves only when
- * the consent itself changes; another contact's mobile number is a DuplicateContactError.
+ * Changes a contact of this business; null when it is not one. A changed consent goes through
+ * recordConsentChange in the same transaction (its history gains an entry; opting back in needs a
+ * source, else ConsentSourceRequiredError and nothing changes); the same consent again leaves the
+ * consent, its source and its time as they were. Another contact's mobile number is a DuplicateContactError.
  */
-export async function updateContact(userId: string, id: string, input: ContactInput): Promise<Contact | null> {
+export async function updateContact(userId: string, id: string, input: ContactInput, channel: "form" | "api"): Promise<Contact | null> {
   if (!isUuid(id)) return null;
   const existingId = await contactWithMobile(userId, input.mobileNumber);
   if (existingId && existingId !== id) throw new DuplicateContactError(existingId);
-  const values = contactValues(input);
+  const { consent, consentSource, ...fields } = input;
   try {
-    const [row] = await db()
-      .update(contacts)
-      .set({
-        ...values,
-        consentAt: sql`case when ${contacts.optedOut} = ${values.optedOut} then ${contacts.consentAt} else now() end`,
-        updatedAt: sql`now()`,
-      })
-      .where(ownContact(userId, id))
-      .returning(contactColumns);
-    return row ? toContact(row) : null;
+    return await db().transaction(async (tx) => {
+      if (!(await recordConsentChange(userId, id, { state: consent, source: consentSource, channel }, tx))) return null;
+      const [row] = await tx
+        .update(contacts)
+        .set({ ...fields, updatedAt: sql`now()` })
+        .where(ownContact(userId, id))
+        .returning(contactColumns);
+      return toContact(row);
+    });
   } catch (error) {
     // Another request gave the number to another contact since the check above: the same answer as the check's.
     const takenBy = isUniqueViolation(error) ? await contactWithMobile(userId, input.mobileNumber) : null;

@@ -1,6 +1,6 @@
 import { config } from "~/config.server";
 import type { BusinessCardFields, BusinessCardLayout } from "~/db/schema";
-import { cardContentOf, cardPhotoUrl, type CardProfile } from "~/lib/business-card";
+import { cardContentOf, cardPhotoUrl, publicCardProfile, type CardProfile } from "~/lib/business-card";
 import type { CardContent } from "~/lib/card-svg";
 import { paths } from "~/lib/paths";
 import { getCardDesign, getOwnBusinessCard, getPublicBusinessCard, type PublicBusinessCard } from "~/models/business-cards.server";
@@ -20,10 +20,27 @@ export async function publicCardOr404(cardId: string | undefined): Promise<Publi
 
 export type CardDrawing = { content: CardContent; design: BusinessCardLayout; version: string };
 
-/** What a card shows: the profile with the card's fields, the photo as stored, the QR code to the card's page. */
-export async function cardContent(card: { id: string; profile: CardProfile; fields: BusinessCardFields }): Promise<CardContent> {
+type CardToDraw = { id: string; profile: CardProfile; fields: BusinessCardFields };
+
+/**
+ * What a card shows: the profile (without the owner's mobile when they left it off) with the
+ * card's fields, the photo as stored, the QR code to the card's page.
+ */
+export async function cardContent(card: CardToDraw): Promise<CardContent> {
+  return contentWith(card, await qrCodeSvg(cardPageUrl(card.id)));
+}
+
+function contentWith(card: CardToDraw, qrSvg: string): CardContent {
+  return cardContentOf(publicCardProfile(card.profile, card.fields), card.fields, { photoHref: cardPhotoUrl(card.profile), qrSvg });
+}
+
+/** The card's content with the owner's mobile on it and without, for the chooser's previews of either choice (one QR code for both). */
+export async function cardContentChoices(card: CardToDraw): Promise<Record<"withMobile" | "withoutMobile", CardContent>> {
   const qrSvg = await qrCodeSvg(cardPageUrl(card.id));
-  return cardContentOf(card.profile, card.fields, { photoHref: cardPhotoUrl(card.profile), qrSvg });
+  return {
+    withMobile: contentWith({ ...card, fields: { ...card.fields, showMobile: true } }, qrSvg),
+    withoutMobile: contentWith({ ...card, fields: { ...card.fields, showMobile: false } }, qrSvg),
+  };
 }
 
 /** The content in one design, with the version its image URLs carry. */
@@ -32,10 +49,7 @@ export function drawingIn(content: CardContent, design: BusinessCardLayout): Car
 }
 
 /** What a card draws in a design. */
-export async function cardDrawing(
-  card: { id: string; profile: CardProfile; fields: BusinessCardFields },
-  design: BusinessCardLayout,
-): Promise<CardDrawing> {
+export async function cardDrawing(card: CardToDraw, design: BusinessCardLayout): Promise<CardDrawing> {
   return drawingIn(await cardContent(card), design);
 }
 

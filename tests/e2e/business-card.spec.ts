@@ -20,6 +20,13 @@ test("a business makes its card, opens it, saves the contact, scans it, shares, 
   await expect(page).toHaveURL(/\/app\/business-card$/, { timeout: 15_000 });
   await expect(page.getByRole("group", { name: "Choose a design" })).toBeVisible();
 
+  // Before saving, the page says what becomes public. The mobile is on the card unless unticked;
+  // here it is also the business phone (registration gives both the one number).
+  const publicParts = page.getByRole("region", { name: "What anyone can see once you save" });
+  await expect(page.getByRole("checkbox", { name: "Show my personal mobile on the card" })).toBeChecked();
+  await expect(publicParts).toContainText("Kiran Rao");
+  await expect(publicParts).toContainText("+91 98450 12345, your personal mobile (also your business phone)");
+
   await page.getByRole("radio", { name: "Midnight Gold" }).check();
   await page.getByLabel("Your title (optional)").fill("Owner");
   await page.getByLabel("Website (optional)").fill("javascript:alert(1)");
@@ -73,6 +80,61 @@ test("a business makes its card, opens it, saves the contact, scans it, shares, 
   await expect(page.getByRole("link", { name: "Save contact" })).toBeHidden();
   await expect(page.getByText("Scan to open this card")).toBeHidden();
   expect((await card.boundingBox())?.width).toBeCloseTo(336, 0);
+});
+
+test("an owner keeps the personal mobile off the card: the page, its text and the contact file leave it out", async ({
+  page,
+  request,
+  login,
+}, testInfo) => {
+  test.slow();
+  const javaScript = usesJavaScript(testInfo.project.name);
+  await login({ name: "Kiran Rao", businessName: "Kiran Sweets" });
+  // A business phone of its own, so the mobile is only the owner's.
+  await page.goto("/edit-profile");
+  await page.getByLabel("Business phone").fill("080 2345 6789");
+  await page.getByRole("button", { name: "Save profile" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Profile updated");
+
+  await page.goto("/app/business-card");
+  const publicParts = page.getByRole("region", { name: "What anyone can see once you save" });
+  await expect(publicParts).toContainText("+91 98450 12345, your personal mobile");
+  await expect(publicParts).toContainText("+91 80234 56789, your business phone");
+  const showMobile = page.getByRole("checkbox", { name: "Show my personal mobile on the card" });
+  // The whole row is the tap target.
+  const row = page.locator("label").filter({ has: showMobile });
+  expect((await row.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  await row.click();
+  await expect(showMobile).not.toBeChecked();
+  // With JavaScript the summary follows at once; without it, the saved page says the same.
+  if (javaScript) await expect(publicParts).toContainText("Not on the card: your personal mobile (+91 98450 12345).");
+
+  // A refused form keeps the chosen design and the box as it was.
+  await page.getByRole("radio", { name: "Peacock Teal" }).check();
+  await page.getByLabel("Website (optional)").fill("javascript:alert(1)");
+  await page.getByRole("button", { name: "Save business card" }).click();
+  await expect(page.getByText("Enter a website address such as kiransweets.in or https://kiransweets.in")).toBeVisible();
+  await expect(page.getByRole("radio", { name: "Peacock Teal" })).toBeChecked();
+  await expect(showMobile).not.toBeChecked();
+
+  await page.getByLabel("Website (optional)").fill("");
+  await page.getByRole("button", { name: "Save business card" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Business card saved");
+  await expect(showMobile).not.toBeChecked();
+  await expect(publicParts).toContainText("Not on the card: your personal mobile (+91 98450 12345).");
+  await expect(publicParts).not.toContainText("your personal mobile,");
+
+  await page.getByRole("link", { name: "Open my card" }).click();
+  await expect(page).toHaveURL(/\/card\/[0-9a-f-]{36}$/, { timeout: 15_000 });
+  await expect(page.getByRole("link", { name: "Call +91 80234 56789" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Chat on WhatsApp" })).toHaveCount(0);
+  // Nowhere in the page as a visitor gets it: not in the drawing, the links, the meta tags or the page's data.
+  const asSent = await (await request.get(page.url())).text();
+  expect(asSent).toContain("+91 80234 56789");
+  expect(asSent).not.toMatch(/98450\s?12345|9845012345/);
+  const vcard = await (await page.request.get((await page.getByRole("link", { name: "Save contact" }).getAttribute("href"))!)).text();
+  expect(vcard).not.toMatch(/9845012345/);
+  expect(vcard).toContain("TEL;TYPE=WORK,VOICE:+918023456789\r\n");
 });
 
 test("a card that does not exist is a 404 page", async ({ page }) => {

@@ -215,3 +215,56 @@ test("bad input on the add form shows its message and adds nothing", async ({ pa
   await page.goto("/contacts");
   await expect(page.getByText("No contacts yet.")).toBeVisible();
 });
+
+test("an opt-out is undone only with where the customer opted in again; the contact's page shows the history", async ({ page, login }) => {
+  test.slow();
+  await login();
+  await page.goto("/add-contact");
+  await page.getByLabel("Name", { exact: true }).fill("Asha");
+  await page.getByLabel("Mobile number").fill("98123 45678");
+  await page.getByLabel("Where the consent came from (optional)").fill("Asked at the counter");
+  await page.getByRole("button", { name: "Add contact" }).click();
+  await expect(toast(page)).toContainText("Contact added");
+
+  const history = page.getByRole("list", { name: "Consent history" }).locator(":scope > li");
+  const editAsha = async () => {
+    await page.goto("/contacts");
+    await page.getByRole("link", { name: "Edit Asha" }).click();
+    await expect(page.getByRole("heading", { name: "Consent history" })).toBeVisible();
+  };
+  await editAsha();
+  await expect(history).toHaveCount(1);
+  await expect(history.first()).toContainText("Opted in");
+  await expect(history.first()).toContainText("Asked at the counter");
+  await expect(history.first()).toContainText("Added on the form");
+  // When, in India: '3 Dec 2026, 4:05 pm'.
+  await expect(history.first().locator("time")).toHaveText(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2} (am|pm)$/);
+
+  await page.getByLabel("Messages").selectOption("opted_out");
+  await page.getByLabel("Where a change of consent came from").fill("Replied STOP");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(toast(page)).toContainText("Contact updated");
+  await expect(rowOf(page, "Asha")).toContainText("Opted out");
+
+  // Opting back in without saying where is refused, and changes nothing.
+  await editAsha();
+  await expect(history).toHaveCount(2);
+  await expect(history.first()).toContainText("Opted out");
+  await expect(history.first()).toContainText("Replied STOP");
+  await page.getByLabel("Messages").selectOption("opted_in");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Say where this customer opted in again, e.g. 'Asked in store on 3 Dec'")).toBeVisible();
+  await expect(toast(page)).toContainText("Failed to update contact");
+  await expect(history).toHaveCount(2);
+
+  await page.getByLabel("Where a change of consent came from").fill("Asked in store on 3 Dec");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(toast(page)).toContainText("Contact updated");
+  await expect(rowOf(page, "Asha")).toContainText("Opted in");
+  await editAsha();
+  await expect(history).toHaveCount(3);
+  await expect(history.first()).toContainText("Opted in");
+  await expect(history.first()).toContainText("Asked in store on 3 Dec");
+  await expect(history.nth(1)).toContainText("Opted out");
+  await expect(history.nth(2)).toContainText("Asked at the counter");
+});

@@ -4,25 +4,29 @@ import jsQR from "jsqr";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { businessCardDesigns, businessCards, users } from "~/db/schema";
+import { businessCardDesigns, businessCards, users, type BusinessCardFields } from "~/db/schema";
 import { makeUser } from "~/db/seed/factories.server";
 import { DEMO_CARD_DESIGNS } from "~/db/seed/demo-content";
+import { cardContentOf, type CardProfile } from "~/lib/business-card";
 import { CHOOSE_A_DESIGN, INVALID_WEBSITE } from "~/lib/schemas/business-card";
 import { businessCardIdFor, saveBusinessCard } from "~/models/business-cards.server";
 import { storeImageUpload } from "~/models/uploads.server";
+import { cardImage } from "~/services/card-image.server";
+import { qrCodeSvg } from "~/services/qr-code.server";
 import { action as cardFormAction, loader as cardFormLoader } from "~/routes/_app+/app_.business-card";
 import { loader as previewLoader } from "~/routes/_app+/app_.business-card_.preview.$designId";
 import { loader as dashboardLoader } from "~/routes/_app+/app";
-import { loader as cardPageLoader } from "~/routes/card.$id";
+import { loader as cardPageLoader, meta as cardPageMeta } from "~/routes/card.$id";
 import { loader as pngLoader } from "~/routes/card.$id_.card[.]png";
 import { loader as vcardLoader } from "~/routes/card.$id_.contact[.]vcf";
 import { loader as ogLoader } from "~/routes/card.$id_.og[.]jpg";
 import { loader as qrLoader } from "~/routes/card.$id_.qr[.]png";
 
 import { sessionCookieFor } from "../support/accounts";
+import { CARD_PROFILE } from "../support/card-profile";
 import { setupTestDatabase } from "../support/database";
 import { useTemporaryStorage } from "../support/storage";
-import { EVIL_SITE, SITE, call, formErrors, formPost, getRequest, toastOf } from "../support/http";
+import { EVIL_SITE, SITE, call, formErrors, formPost, formValues, getRequest, toastOf } from "../support/http";
 
 const test = setupTestDatabase();
 useTemporaryStorage("cards");
@@ -36,16 +40,7 @@ beforeAll(async () => {
   designIds = Object.fromEntries(rows.map((row) => [row.name, row.id]));
 });
 
-const PROFILE = {
-  name: "Kiran Rao",
-  businessName: "Kiran <b>Sweets</b> & Co",
-  mobileNumber: "+919812345678",
-  businessPhone: "+918023456789",
-  address: "12th Main, Indiranagar",
-  city: "Bengaluru",
-  state: "Karnataka",
-  postalCode: "560038",
-};
+const PROFILE = CARD_PROFILE;
 
 async function saveCard(userId: string, fields: Record<string, string>) {
   return call(cardFormAction, formPost("/app/business-card", fields, { cookie: await sessionCookieFor(userId) }));
@@ -80,6 +75,7 @@ describe("'My business card' (no JavaScript: one form post)", () => {
       tagline: "Fresh jalebi every morning",
       email: "Hello@KiranSweets.in",
       website: "kiransweets.in/menu",
+      showMobile: "on",
     });
     expect(reply.location).toBe("/app/business-card");
     expect((await toastOf(reply))?.title).toBe("Business card saved");
@@ -91,6 +87,7 @@ describe("'My business card' (no JavaScript: one form post)", () => {
         tagline: "Fresh jalebi every morning",
         email: "hello@kiransweets.in",
         website: "https://kiransweets.in/menu",
+        showMobile: true,
       },
     });
 
@@ -110,12 +107,19 @@ describe("'My business card' (no JavaScript: one form post)", () => {
     // Saving again changes the one card, never makes a second.
     await saveCard(owner.id, { designId: designIds["Minimal Mono"], title: "", tagline: "", email: "", website: "" });
     const rows = await test.db.select().from(businessCards).where(eq(businessCards.userId, owner.id));
-    expect(rows).toEqual([expect.objectContaining({ designId: designIds["Minimal Mono"], fields: {} })]);
+    expect(rows).toEqual([expect.objectContaining({ designId: designIds["Minimal Mono"], fields: { showMobile: false } })]);
   });
 
   it("refuses bad input with a message for each, and changes nothing", async () => {
     const owner = await makeUser(PROFILE);
-    await saveBusinessCard(owner.id, { designId: designIds["Classic Ivory"], title: "Owner", tagline: null, email: null, website: null });
+    await saveBusinessCard(owner.id, {
+      designId: designIds["Classic Ivory"],
+      title: "Owner",
+      tagline: null,
+      email: null,
+      website: null,
+      showMobile: true,
+    });
     const before = await cardRow(owner.id);
     const cases: [Record<string, string>, string, string][] = [
       [{ designId: "not-a-design" }, "designId", CHOOSE_A_DESIGN],
@@ -144,7 +148,7 @@ describe("'My business card' (no JavaScript: one form post)", () => {
       .insert(businessCardDesigns)
       .values({ name: "Old Design", layout: DEMO_CARD_DESIGNS[0].layout, isActive: true })
       .returning();
-    await saveBusinessCard(owner.id, { designId: withdrawn.id, title: null, tagline: null, email: null, website: null });
+    await saveBusinessCard(owner.id, { designId: withdrawn.id, title: null, tagline: null, email: null, website: null, showMobile: true });
     await test.db.update(businessCardDesigns).set({ isActive: false }).where(eq(businessCardDesigns.id, withdrawn.id));
     expect(formErrors(await saveCard((await makeUser()).id, { designId: withdrawn.id }))?.designId).toEqual([CHOOSE_A_DESIGN]);
     expect((await call(cardPageLoader, getRequest("/card/x"), { id: businessCardIdFor(owner.id) })).status).toBe(200);
@@ -174,7 +178,14 @@ describe("'My business card' (no JavaScript: one form post)", () => {
         )
       ).data.card;
     expect(await dashboard()).toBeNull();
-    await saveBusinessCard(owner.id, { designId: designIds["Rose Blush"], title: null, tagline: null, email: null, website: null });
+    await saveBusinessCard(owner.id, {
+      designId: designIds["Rose Blush"],
+      title: null,
+      tagline: null,
+      email: null,
+      website: null,
+      showMobile: true,
+    });
     expect(await dashboard()).toEqual({
       cardPath: `/card/${businessCardIdFor(owner.id)}`,
       previewUrl: expect.stringMatching(new RegExp(`^/app/business-card/preview/${designIds["Rose Blush"]}\\?v=[0-9a-f]{16}$`)),
@@ -191,6 +202,7 @@ describe("the card's public page and files", () => {
       tagline: null,
       email: "hello@kiransweets.in",
       website: "https://kiransweets.in",
+      showMobile: true,
     });
     return { owner, cardId: businessCardIdFor(owner.id) };
   }
@@ -219,6 +231,7 @@ describe("the card's public page and files", () => {
       tagline: null,
       email: "hello@kiransweets.in",
       website: null,
+      showMobile: true,
     });
     const cardId = businessCardIdFor(owner.id);
 
@@ -303,5 +316,114 @@ describe("the card's public page and files", () => {
       designId: "9f0c2d9e-8a4b-4c1e-9f2a-1b2c3d4e5f60",
     });
     expect(unknown.status).toBe(404);
+  });
+});
+
+describe("the owner's personal mobile on the card", () => {
+  const MOBILE_DIGITS = /98123\s?45678|9812345678/;
+
+  async function fetchAll(cardId: string) {
+    const page = await call<Record<string, unknown> & { cardSvg: string; downloads: { png: string }; previewImage: string }>(
+      cardPageLoader,
+      getRequest(`/card/${cardId}`),
+      { id: cardId },
+    );
+    const meta = cardPageMeta({ data: page.data } as unknown as Parameters<typeof cardPageMeta>[0]);
+    const vcard = await call<string>(vcardLoader, getRequest(`/card/${cardId}/contact.vcf`), { id: cardId });
+    const image = async (loader: typeof pngLoader, url: string) =>
+      Buffer.from(await (await loader({ request: new Request(new URL(url, SITE)), params: { id: cardId }, context: {} })).arrayBuffer());
+    return {
+      page: page.data,
+      meta: JSON.stringify(meta),
+      vcard: vcard.data,
+      png: await image(pngLoader, page.data.downloads.png),
+      og: await image(ogLoader, page.data.previewImage),
+    };
+  }
+
+  /** The card's drawings as they would be made from this profile and these fields, built here, apart from the routes. */
+  async function drawingsOf(cardId: string, profile: CardProfile, fields: BusinessCardFields) {
+    const content = cardContentOf(profile, fields, { photoHref: null, qrSvg: await qrCodeSvg(`${SITE}/card/${cardId}`) });
+    const design = DEMO_CARD_DESIGNS.find((each) => each.name === "Classic Ivory")!.layout;
+    return { png: await cardImage("png", content, design), og: await cardImage("og", content, design) };
+  }
+
+  it("is left off the page, its text, the PNG, the link preview and the contact file when the owner unticks it", async () => {
+    const owner = await makeUser(PROFILE);
+    const cardId = businessCardIdFor(owner.id);
+    // The form without the box ticked: the checkbox sends nothing.
+    const reply = await saveCard(owner.id, { designId: designIds["Classic Ivory"], title: "Owner" });
+    expect(reply.location).toBe("/app/business-card");
+    expect((await cardRow(owner.id)).fields).toEqual({ title: "Owner", showMobile: false });
+
+    const shown = await fetchAll(cardId);
+    expect(JSON.stringify(shown.page)).not.toMatch(MOBILE_DIGITS);
+    expect(shown.meta).not.toMatch(MOBILE_DIGITS);
+    expect(shown.page).toMatchObject({ phones: ["+918023456789"], mobileNumber: null });
+    expect(shown.page.cardSvg).toContain("+91 80234 56789");
+    expect(shown.vcard).not.toMatch(MOBILE_DIGITS);
+    const vcard = new ICAL.Component(ICAL.parse(shown.vcard));
+    expect(vcard.getAllProperties("tel").map((tel) => tel.getFirstValue())).toEqual(["+918023456789"]);
+
+    // The PNG and the link preview are exactly the card drawn without the mobile, and not the card with it.
+    const profile = { ...PROFILE, profileImageUrl: null };
+    const without = await drawingsOf(cardId, { ...profile, mobileNumber: null }, { title: "Owner" });
+    const withMobile = await drawingsOf(cardId, profile, { title: "Owner" });
+    expect(shown.png.equals(without.png)).toBe(true);
+    expect(shown.og.equals(without.og)).toBe(true);
+    expect(shown.png.equals(withMobile.png)).toBe(false);
+    expect(shown.og.equals(withMobile.og)).toBe(false);
+
+    // The chooser's previews follow the choice too.
+    const previews = await call<{ designs: Array<{ id: string; previewUrl: { on: string; off: string } }> }>(
+      cardFormLoader,
+      getRequest("/app/business-card", { cookie: await sessionCookieFor(owner.id) }),
+    );
+    const { previewUrl } = previews.data.designs.find((design) => design.id === designIds["Classic Ivory"])!;
+    expect(previewUrl.off).toMatch(/[?&]mobile=off/);
+    expect(previewUrl.on).not.toBe(previewUrl.off.replace("mobile=off", "mobile=on"));
+  });
+
+  it("is on the card when ticked, and on a card saved before the choice existed", async () => {
+    const ticked = await makeUser(PROFILE);
+    await saveCard(ticked.id, { designId: designIds["Classic Ivory"], showMobile: "on" });
+    const older = await makeUser(PROFILE);
+    await test.db
+      .insert(businessCards)
+      .values({ userId: older.id, id: businessCardIdFor(older.id), designId: designIds["Classic Ivory"], fields: { title: "Owner" } });
+    for (const owner of [ticked, older]) {
+      const shown = await fetchAll(businessCardIdFor(owner.id));
+      expect(shown.page).toMatchObject({ phones: ["+919812345678", "+918023456789"], mobileNumber: "+919812345678" });
+      expect(shown.page.cardSvg).toContain("+91 98123 45678");
+      expect(shown.vcard).toContain("TEL;TYPE=CELL,VOICE:+919812345678");
+    }
+  });
+
+  it("keeps the business phone when it is the same number, saying so before saving", async () => {
+    const owner = await makeUser({ ...PROFILE, businessPhone: PROFILE.mobileNumber });
+    await saveCard(owner.id, { designId: designIds["Classic Ivory"] });
+    const shown = await fetchAll(businessCardIdFor(owner.id));
+    expect(shown.page).toMatchObject({ phones: ["+919812345678"], mobileNumber: null });
+    expect(shown.vcard).toContain("TEL;TYPE=WORK,VOICE:+919812345678");
+    expect(shown.vcard).not.toContain("TYPE=CELL");
+  });
+
+  it("gives the form what it needs to say, before saving, what becomes public; a refused form keeps the choices", async () => {
+    const owner = await makeUser(PROFILE);
+    const cookie = await sessionCookieFor(owner.id);
+    const form = await call<{ profile: Record<string, unknown>; fields: Record<string, unknown>; cardUrl: string }>(
+      cardFormLoader,
+      getRequest("/app/business-card", { cookie }),
+    );
+    // A new card starts with the mobile on, as every card had it before the choice existed.
+    expect(form.data.fields).toMatchObject({ showMobile: true });
+    expect(form.data.profile).toMatchObject({ name: "Kiran Rao", mobileNumber: "+919812345678", businessPhone: "+918023456789" });
+    expect(form.data.cardUrl).toBe(`${SITE}/card/${businessCardIdFor(owner.id)}`);
+
+    const refused = await saveCard(owner.id, { designId: designIds["Rose Blush"], website: "javascript:alert(1)" });
+    expect(refused.status).toBe(400);
+    expect(formValues(refused)).toMatchObject({ designId: designIds["Rose Blush"] });
+    expect(formValues(refused)).not.toHaveProperty("showMobile");
+    expect(await cardRow(owner.id)).toBeUndefined();
   });
 });

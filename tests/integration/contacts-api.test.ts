@@ -4,35 +4,18 @@ import { describe, expect, it } from "vitest";
 import { contacts } from "~/db/schema";
 import { makeContact } from "~/db/seed/factories.server";
 import { INVALID_CONTACT_ID, INVALID_MOBILE, NAME_AND_MOBILE_REQUIRED } from "~/lib/schemas/contacts";
-import { issueTokenPair } from "~/models/api-tokens.server";
-import { action as contactsAction, loader as contactsLoader } from "~/routes/api+/contacts";
-import { action as contactAction, loader as contactLoader } from "~/routes/api+/contacts_.$id";
+import { loader as contactLoader } from "~/routes/api+/contacts_.$id";
 
-import { createUser, sessionCookieFor } from "../support/accounts";
+import { createUser } from "../support/accounts";
+import { contactsApiClient } from "../support/contacts-api";
 import { setupTestDatabase } from "../support/database";
-import { SITE, call, freshIp } from "../support/http";
+import { SITE, call } from "../support/http";
 
 const test = setupTestDatabase();
 
 type ApiContact = { id: string; name: string; mobileNumber: string; email: string | null; tags: string[]; consent: string };
 
-/** An API client with a bearer token (or the browser's session cookie) calling the contacts endpoints. */
-async function clientOf(userId: string, { cookie = false } = {}) {
-  const credentials: Record<string, string> = cookie
-    ? { Cookie: await sessionCookieFor(userId), Origin: SITE }
-    : { Authorization: `Bearer ${(await issueTokenPair(userId)).accessToken}` };
-  return async <Data = unknown>(method: string, path: string, body?: unknown) => {
-    const request = new Request(new URL(path, SITE), {
-      method,
-      headers: { ...credentials, "Content-Type": "application/json", "X-Forwarded-For": freshIp() },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const id = /^\/api\/contacts\/([^/?]+)/.exec(path)?.[1];
-    return id === undefined
-      ? call<Data>(method === "GET" ? contactsLoader : contactsAction, request)
-      : call<Data>(method === "GET" ? contactLoader : contactAction, request, { id });
-  };
-}
+const clientOf = contactsApiClient;
 
 const storedMobiles = async (userId: string) =>
   (await test.db.select({ mobile: contacts.mobileNumber }).from(contacts).where(eq(contacts.userId, userId))).map((row) => row.mobile);

@@ -134,7 +134,7 @@ describe("a mobile number taken between updateContact's check and its write", ()
         consent: "opted_in" as const,
         consentSource: null,
       };
-      await expect(updateContact(owner.id, moving.id, input)).rejects.toEqual(new DuplicateContactError(holder.id));
+      await expect(updateContact(owner.id, moving.id, input, "form")).rejects.toEqual(new DuplicateContactError(holder.id));
     } finally {
       spy.mockRestore();
     }

@@ -22,6 +22,7 @@ import {
 import { setupDatabase } from "~/db/setup.server";
 import { DEMO_USER } from "~/db/seed/seed.server";
 import { createLocalDiskStorage } from "~/services/storage.server";
+import { getConsentHistory } from "~/models/contact-consent.server";
 import { verifyPassword } from "~/models/password.server";
 
 import { setupTestDatabase } from "../support/database";
@@ -142,6 +143,27 @@ describe("first start on an empty database", () => {
     expect(list.filter((contact) => contact.tags.length > 0).length).toBeGreaterThan(10);
     expect(list.filter((contact) => contact.optedOut)).toHaveLength(2);
     expect(await test.db.select().from(contacts).where(ne(contacts.userId, demo.id))).toEqual([]);
+  });
+
+  it("gives demo contacts a consent history, some with a STOP reply and an opt-in again with where it was given", async () => {
+    const [demo] = await test.db.select().from(users).where(eq(users.email, DEMO_USER.email));
+    const list = await test.db.select().from(contacts).where(eq(contacts.userId, demo.id));
+    const histories = await Promise.all(list.map((contact) => getConsentHistory(demo.id, contact.id)));
+    expect(histories.every((history) => history.total >= 1)).toBe(true);
+    const optedInAgain = histories.filter(({ events }) => events.length === 3);
+    expect(optedInAgain).toHaveLength(2);
+    for (const { events } of optedInAgain) {
+      expect(events).toMatchObject([
+        { state: "opted_in", source: expect.stringMatching(/^Asked in store on \d+ \w+$/), channel: "form" },
+        { state: "opted_out", source: "Replied STOP", channel: "sms_reply" },
+        { state: "opted_in", channel: "form" },
+      ]);
+    }
+    // Each contact holds its history's latest entry.
+    for (const [index, contact] of list.entries()) {
+      expect(contact.optedOut, contact.name).toBe(histories[index].events[0].state === "opted_out");
+      expect(contact.consentSource).toBe(histories[index].events[0].source);
+    }
   });
 
   it("writes the pictures it refers to", async () => {

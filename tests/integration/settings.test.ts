@@ -153,7 +153,7 @@ describe("/settings/data.json", () => {
       [owner.id, "Owner"],
       [other.id, "Their title"],
     ]) {
-      await saveBusinessCard(userId, { designId: design.id, title, tagline: null, email: null, website: null });
+      await saveBusinessCard(userId, { designId: design.id, title, tagline: null, email: null, website: null, showMobile: true });
     }
     const reply = await call<string | Record<string, unknown>>(dataLoader, (await signedIn(owner.id)).request("/settings/data.json"));
     expect(reply.status).toBe(200);
@@ -161,13 +161,15 @@ describe("/settings/data.json", () => {
     const body = typeof reply.data === "string" ? reply.data : JSON.stringify(reply.data);
     const exported = JSON.parse(body) as {
       profile: Record<string, unknown>;
-      contacts: Array<{ name: string; userId: string }>;
+      contacts: Array<{ id: string; name: string; userId: string }>;
+      contactConsentHistory: Array<{ contactId: string; state: string; source: string | null; channel: string }>;
       posts: Array<{ content: string; userId: string }>;
       creditLedger: Array<{ userId: string }>;
       businessCard: { designId: string; fields: Record<string, string> };
     };
     expect(exported.profile).toMatchObject({ id: owner.id, businessName: "Own Shop" });
     expect(exported.contacts.map((contact) => contact.name)).toEqual(["Mine"]);
+    expect(exported.contactConsentHistory).toMatchObject([{ contactId: exported.contacts[0].id, state: "opted_in", channel: "form" }]);
     expect(exported.posts.map((row) => row.content)).toEqual(["my post"]);
     expect(exported.creditLedger.length).toBeGreaterThan(0);
     expect(exported.creditLedger.every((row) => row.userId === owner.id)).toBe(true);

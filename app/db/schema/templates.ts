@@ -92,8 +92,12 @@ export const businessCardDesigns = pgTable("business_card_designs", {
   updatedAt: updatedAt(),
 });
 
-/** What a card adds to the profile it is filled from; empty parts are left off the card. */
-export type BusinessCardFields = { title?: string; tagline?: string; email?: string; website?: string };
+/**
+ * What a card adds to the profile it is filled from; empty parts are left off the card.
+ * `showMobile: false` keeps the owner's own mobile off it; a card saved before the choice existed
+ * has none and shows the mobile, as it did (app/lib/business-card.ts, showsMobile).
+ */
+export type BusinessCardFields = { title?: string; tagline?: string; email?: string; website?: string; showMobile?: boolean };
 
 /** A business's own card (one each): a design filled with its profile, public at /card/{id}. */
 export const businessCards = pgTable(

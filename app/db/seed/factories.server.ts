@@ -13,7 +13,7 @@ import { chargeCredits, grantCredits } from "~/models/credits.server";
 import { createAccount, getAccountUser, type AccountUser, type NewAccount } from "~/models/users.server";
 
 import { db } from "../db.server";
-import { campaigns, contacts, posts, templateCategories, templates, users } from "../schema";
+import { campaigns, contactConsentEvents, contacts, posts, templateCategories, templates, users } from "../schema";
 
 const DAY_MS = 86_400_000;
 
@@ -153,15 +153,40 @@ export function makeOffer(overrides: Partial<NewPost> = {}) {
   return makePost({ ...overrides, kind: "offer" });
 }
 
-/** A contact of a business (a new one unless `userId` is given), with its own mobile number. */
-export async function makeContact(overrides: Partial<typeof contacts.$inferInsert> = {}) {
+/** One entry of a made contact's consent history, at a time of the factory's caller's choosing. */
+export type ConsentEntry = Pick<typeof contactConsentEvents.$inferInsert, "state" | "source" | "channel"> & { at: Date };
+
+/**
+ * A contact of a business (a new one unless `userId` is given), with its own mobile number and its
+ * consent history: the entries given (the contact then holds the last one's state, source and time),
+ * else one entry of the consent it was made with, 'form' unless told, at its consent time.
+ */
+export async function makeContact(
+  overrides: Partial<typeof contacts.$inferInsert> = {},
+  { consentHistory, channel = "form" }: { consentHistory?: ConsentEntry[]; channel?: ConsentEntry["channel"] } = {},
+) {
   const userId = overrides.userId ?? (await makeUser()).id;
-  const [contact] = await db()
-    .insert(contacts)
-    // Contacts' numbers are stored as E.164 (+91 and ten digits), however they were typed.
-    .values({ name: `Customer ${next()}`, mobileNumber: `+91${uniqueMobileNumber()}`, ...overrides, userId })
-    .returning();
-  return contact;
+  const latest = consentHistory?.at(-1);
+  const fromHistory = latest ? { optedOut: latest.state === "opted_out", consentSource: latest.source, consentAt: latest.at } : {};
+  return db().transaction(async (tx) => {
+    const [contact] = await tx
+      .insert(contacts)
+      // Contacts' numbers are stored as E.164 (+91 and ten digits), however they were typed.
+      .values({ name: `Customer ${next()}`, mobileNumber: `+91${uniqueMobileNumber()}`, ...overrides, ...fromHistory, userId })
+      .returning();
+    const entries = consentHistory ?? [
+      {
+        state: contact.optedOut ? ("opted_out" as const) : ("opted_in" as const),
+        source: contact.consentSource,
+        channel,
+        at: contact.consentAt ?? contact.createdAt,
+      },
+    ];
+    await tx
+      .insert(contactConsentEvents)
+      .values(entries.map(({ at, ...entry }) => ({ ...entry, userId, contactId: contact.id, createdAt: at })));
+    return contact;
+  });
 }
 
 /** A template category of the admin's, with a name nobody has used. */

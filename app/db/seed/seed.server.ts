@@ -5,7 +5,7 @@ import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { createAdminAccount } from "~/models/admins.server";
 import { listCardDesigns, saveBusinessCard } from "~/models/business-cards.server";
 import { publishPost } from "~/models/posts.server";
-import { addDays, fromIndianDateTime, indianDate } from "~/lib/india-time";
+import { addDays, formatDayMonth, fromIndianDateTime, indianDate } from "~/lib/india-time";
 import { importContactsNow } from "~/models/contact-import.server";
 import type { FileStorage } from "~/services/storage.server";
 
@@ -37,7 +37,7 @@ import {
   type DemoBusiness,
 } from "./demo-content";
 import { seededRandom, uuidFromName } from "./deterministic";
-import { makeContact, makeUser, postValues } from "./factories.server";
+import { makeContact, makeUser, postValues, type ConsentEntry } from "./factories.server";
 import { renderDemoLogo, renderDemoPhoto } from "./images.server";
 import { LEARN_ARTICLES } from "./learn-articles";
 import { renderTemplateImage, type TemplateImageName } from "./template-images.server";
@@ -356,6 +356,7 @@ async function seedDemoCard(userId: string, business: DemoBusiness, index: numbe
     tagline: isDemoUser ? "Home-style thalis, fresh rotis, weekend biryani" : firstSentence.length <= 80 ? firstSentence : null,
     email: isDemoUser ? "orders@ashaskitchen.example.in" : null,
     website: null,
+    showMobile: true,
   });
 }
 
@@ -411,25 +412,42 @@ function round5(value: number): number {
   return Math.round(value * 1e5) / 1e5;
 }
 
+/** Demo customers who replied STOP (and stay opted out), and others who replied STOP, then opted in again in the shop. */
+const DEMO_STOPPED = new Set([5, 17]);
+const DEMO_OPTED_IN_AGAIN = new Set([2, 9]);
+
+/** A demo customer's consent history: added with its source, then for some a STOP reply, and for a few a new opt-in in the shop. */
+function demoConsentHistory(index: number, addedAt: Date, source: string): ConsentEntry[] {
+  const daysLater = (days: number) => new Date(addedAt.getTime() + days * 86_400_000);
+  const added: ConsentEntry = { state: "opted_in", source, channel: "form", at: addedAt };
+  const stop: ConsentEntry = { state: "opted_out", source: "Replied STOP", channel: "sms_reply", at: daysLater(3) };
+  if (DEMO_STOPPED.has(index)) return [added, stop];
+  if (!DEMO_OPTED_IN_AGAIN.has(index)) return [added];
+  const again = daysLater(9);
+  return [added, stop, { state: "opted_in", source: `Asked in store on ${formatDayMonth(again)}`, channel: "form", at: again }];
+}
+
 /**
  * The demo business's customer list: a few dozen customers added over the last weeks, most in a
- * group or two, some with an email, two who opted out of messages.
+ * group or two, some with an email, two who opted out of messages and two who opted in again.
  */
 async function seedDemoContacts(userId: string, now: Date) {
   const random = seededRandom(20261123);
   for (const [index, name] of DEMO_CONTACT_NAMES.entries()) {
     const groups = DEMO_CONTACT_GROUPS.filter(() => random.next() < 0.3);
-    await makeContact({
-      userId,
-      name,
-      mobileNumber: `+91${random.pick(["98", "97", "96", "99", "94", "90", "88", "70"])}${String(random.int(0, 99_999_999)).padStart(8, "0")}`,
-      email: index % 3 === 0 ? `${name.toLowerCase().replace(/[^a-z]+/g, ".")}@mail.example.in` : null,
-      tags: groups,
-      notes: index % 7 === 0 ? "Prefers a call before 11 am." : null,
-      optedOut: index === 5 || index === 17,
-      consentSource: index === 5 || index === 17 ? "Replied STOP" : index % 4 === 0 ? "Website order form" : "Asked at the counter",
-      createdAt: new Date(now.getTime() - (DEMO_CONTACT_NAMES.length - index) * 26 * 3_600_000),
-    });
+    const createdAt = new Date(now.getTime() - (DEMO_CONTACT_NAMES.length - index) * 26 * 3_600_000);
+    await makeContact(
+      {
+        userId,
+        name,
+        mobileNumber: `+91${random.pick(["98", "97", "96", "99", "94", "90", "88", "70"])}${String(random.int(0, 99_999_999)).padStart(8, "0")}`,
+        email: index % 3 === 0 ? `${name.toLowerCase().replace(/[^a-z]+/g, ".")}@mail.example.in` : null,
+        tags: groups,
+        notes: index % 7 === 0 ? "Prefers a call before 11 am." : null,
+        createdAt,
+      },
+      { consentHistory: demoConsentHistory(index, createdAt, index % 4 === 0 ? "Website order form" : "Asked at the counter") },
+    );
   }
   await importContactsNow(userId, "walk-in-customers.csv", new TextEncoder().encode(DEMO_IMPORT_CSV));
 }

@@ -12,6 +12,8 @@ export const businessCardSchema = z.object({
   tagline: optionalText(80, "Tagline must be at most 80 characters"),
   email: optionalEmail(),
   website: optionalWebsite(INVALID_WEBSITE),
+  /** A checkbox: left unticked (not sent), the owner's own mobile stays off the card. */
+  showMobile: z.boolean().default(false),
 });
 
 export type BusinessCardInput = z.output<typeof businessCardSchema>;

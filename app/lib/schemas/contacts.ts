@@ -24,6 +24,10 @@ export const INVALID_MOBILE = "Enter a valid Indian mobile number, e.g. 98123 45
 export const INVALID_CONTACT_ID = "Invalid contact ID";
 export const CONSENT_STATES = ["opted_in", "opted_out"] as const;
 export type ConsentState = (typeof CONSENT_STATES)[number];
+/** A contact who opted out is opted back in only with where they said yes again (not the opt-out's own source). */
+export const REOPT_IN_NEEDS_SOURCE = "Say where this customer opted in again, e.g. 'Asked in store on 3 Dec'";
+/** How many of a contact's consent changes its page and GET /api/contacts/{id} show, newest first. */
+export const CONSENT_HISTORY_SHOWN = 20;
 
 /**
  * Groups typed as 'Regulars, Diwali' in a form, or sent as an array by the API: split at commas (a

@@ -64,7 +64,11 @@ export function NameAndMobileFields({
   );
 }
 
-/** The add and edit contact form: plain fields (no JavaScript needed), checked as you type when it runs. */
+/**
+ * The add and edit contact form: plain fields (no JavaScript needed), checked as you type when it
+ * runs. Editing, the consent's source is the source of a change (empty to start with: the current
+ * one is in the history), needed to opt a customer back in.
+ */
 export function ContactForm({
   id,
   lastResult,
@@ -80,7 +84,8 @@ export function ContactForm({
   submitLabel: string;
   busyText: string;
 }) {
-  const initial = defaultValue ? { ...defaultValue, tags: defaultValue.tags.join(", ") } : undefined;
+  const editing = defaultValue !== undefined;
+  const initial = defaultValue ? { ...defaultValue, tags: defaultValue.tags.join(", "), consentSource: null } : undefined;
   const [form, fields] = useValidatedForm(id, contactSchema, lastResult, initial);
   const busy = useIsPending();
   return (
@@ -92,10 +97,11 @@ export function ContactForm({
       <TextareaField label="Notes (optional)" field={asText(fields.notes)} rows={3} maxLength={2000} />
       <SelectField label="Messages" field={asText(fields.consent)} options={CONSENT_OPTIONS} />
       <Field
-        label="Where the consent came from (optional)"
+        label={editing ? "Where a change of consent came from" : "Where the consent came from (optional)"}
         field={asText(fields.consentSource)}
         type="text"
-        placeholder="Asked at the counter"
+        placeholder={editing ? "Asked in store on 3 Dec" : "Asked at the counter"}
+        hint={editing ? "Needed when a customer who opted out opts in again. Kept in the consent history below." : undefined}
       />
       <SubmitButton busy={busy} busyText={busyText}>
         {submitLabel}

@@ -1,8 +1,7 @@
 import { chartPeriod, engagementChartSvg, type DailyEngagement } from "~/lib/engagement-chart";
 import { imageVariantUrl } from "~/lib/images";
-import { offerEndsLabel } from "~/lib/india-time";
 import { POST_KIND_LABELS, POST_STATUS_LABELS, allowedChanges, type PostChange, type PostDisplayStatus } from "~/lib/post-status";
-import { formatDayMonth } from "~/lib/india-time";
+import { formatDateTime, formatDayMonth, offerEndsLabel } from "~/lib/india-time";
 import { postPath } from "~/lib/share";
 import type { HistoryPost } from "~/models/post-history.server";
 import type { OwnPost } from "~/models/posts.server";
@@ -36,15 +35,6 @@ export type HistoryItem = {
   refundOnDelete: number;
 };
 
-const DATE_TIME = new Intl.DateTimeFormat("en-IN", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  timeZone: "Asia/Kolkata",
-});
-
 const EXCERPT_LENGTH = 280;
 
 function excerptOf(content: string): string {
@@ -76,7 +66,7 @@ export function historyItem(post: HistoryPost, daily: readonly DailyEngagement[]
     kindLabel: POST_KIND_LABELS[post.kind],
     status: post.displayStatus,
     statusLabel: POST_STATUS_LABELS[post.displayStatus],
-    when: `${scheduled ? "Scheduled for" : "Published"} ${DATE_TIME.format(post.createdAt)}`,
+    when: `${scheduled ? "Scheduled for" : "Published"} ${formatDateTime(post.createdAt)}`,
     excerpt: excerptOf(post.content),
     name: nameOf(post),
     coverUrl: post.images[0] ? imageVariantUrl(post.images[0], 160) : null,

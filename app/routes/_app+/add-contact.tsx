@@ -24,7 +24,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const user = await requireUser(request);
-  const saved = await saveContactForm(user.id, await request.formData(), "Failed to add contact", createContact);
+  const saved = await saveContactForm(user.id, await request.formData(), "Failed to add contact", (userId, input) =>
+    createContact(userId, input, "form"),
+  );
   if ("reply" in saved) return saved.reply;
   return redirectWithToast(paths.contacts(), { type: "success", title: "Contact added" });
 }

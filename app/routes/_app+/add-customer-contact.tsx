@@ -43,15 +43,19 @@ export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const user = await requireUser(request);
   const saved = await saveContactForm(user.id, await request.formData(), "Failed to add contact", (userId, { name, mobileNumber }) =>
-    createContact(userId, {
-      name,
-      mobileNumber,
-      email: null,
-      tags: [],
-      notes: null,
-      consent: "opted_in",
-      consentSource: COUNTER_CONSENT_SOURCE,
-    }),
+    createContact(
+      userId,
+      {
+        name,
+        mobileNumber,
+        email: null,
+        tags: [],
+        notes: null,
+        consent: "opted_in",
+        consentSource: COUNTER_CONSENT_SOURCE,
+      },
+      "form",
+    ),
   );
   if ("reply" in saved) return saved.reply;
   // createContact answers a contact or throws: it is never null here.

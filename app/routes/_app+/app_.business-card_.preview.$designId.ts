@@ -5,10 +5,15 @@ import { requireUser } from "~/utils/session.server";
 
 import { cardDrawing, cardImageResponse } from "../__business-card.server";
 
-/** /app/business-card/preview/{designId}: a design filled with the signed-in business's own details, for the chooser. */
+/**
+ * /app/business-card/preview/{designId}: a design filled with the signed-in business's own details,
+ * for the chooser; `?mobile=on|off` draws it with the owner's mobile on or off, whatever was saved.
+ */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const [card, design] = await Promise.all([getOwnBusinessCard(user.id), getCardDesign(params.designId ?? "")]);
   if (!card || !design) throw new Response("Not found", { status: 404 });
-  return cardImageResponse(request, "preview", await cardDrawing(card, design.layout), { privateToOwner: true });
+  const mobile = new URL(request.url).searchParams.get("mobile");
+  const fields = mobile === "on" || mobile === "off" ? { ...card.fields, showMobile: mobile === "on" } : card.fields;
+  return cardImageResponse(request, "preview", await cardDrawing({ ...card, fields }, design.layout), { privateToOwner: true });
 }

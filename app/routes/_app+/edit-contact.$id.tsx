@@ -12,11 +12,13 @@ import { INVALID_CONTACT_ID } from "~/lib/schemas/contacts";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { pageTitle } from "~/lib/title";
 import { createToast } from "~/lib/toast";
+import { getConsentHistory } from "~/models/contact-consent.server";
 import { deleteContact, getContact, updateContact } from "~/models/contacts.server";
 import { assertSameOrigin } from "~/utils/csrf.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
+import { ConsentHistoryList } from "./__consent-history";
 import { ContactForm, ContactFormPage } from "./__contact-form";
 import { saveContactForm } from "./__contact-form.server";
 
@@ -36,11 +38,13 @@ function listPage(redirectTo: FormDataEntryValue | null): string | null {
 
 const notFound = () => new Response("Failed to get contact", { status: 404 });
 
+/** The contact and the latest changes of its consent. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const contact = await getContact(user.id, contactId(params.id));
+  const id = contactId(params.id);
+  const [contact, consentHistory] = await Promise.all([getContact(user.id, id), getConsentHistory(user.id, id)]);
   if (!contact) throw notFound();
-  return { contact };
+  return { contact, consentHistory };
 }
 
 /**
@@ -65,14 +69,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
     return redirectWithToast(backTo ?? paths.contacts(), { type: "success", title: "Contact deleted" });
   }
-  const saved = await saveContactForm(user.id, formData, "Failed to update contact", (userId, input) => updateContact(userId, id, input));
+  const saved = await saveContactForm(user.id, formData, "Failed to update contact", (userId, input) =>
+    updateContact(userId, id, input, "form"),
+  );
   if ("reply" in saved) return saved.reply;
   if (!saved.contact) throw notFound();
   return redirectWithToast(paths.contacts(), { type: "success", title: "Contact updated" });
 }
 
 export default function EditContact() {
-  const { contact } = useLoaderData<typeof loader>();
+  const { contact, consentHistory } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useIsPending();
   const confirming = actionData && "confirmDelete" in actionData && actionData.confirmDelete;
@@ -110,6 +116,7 @@ export default function EditContact() {
           </Button>
         </Form>
       )}
+      <ConsentHistoryList history={consentHistory} />
       <ActionToast toast={actionData?.toast} />
     </ContactFormPage>
   );

@@ -1,8 +1,13 @@
+import { ConsentSourceRequiredError } from "~/models/contact-consent.server";
 import { DuplicateContactError } from "~/models/contacts.server";
-import { apiJson } from "~/utils/api.server";
+import { apiError, apiJson } from "~/utils/api.server";
 
-/** A duplicate mobile number is answered 409 with the existing contact's id; anything else is thrown on. */
-export function duplicateContactReply(error: unknown): Response {
+/**
+ * A contact the model refused to write: a duplicate mobile number is 409 with the existing
+ * contact's id, an opt-in after an opt-out without its source 400; anything else is thrown on.
+ */
+export function contactRefusalReply(error: unknown): Response {
+  if (error instanceof ConsentSourceRequiredError) return apiError(400, error.message);
   if (!(error instanceof DuplicateContactError)) throw error;
   return apiJson({ message: error.message, existingId: error.existingId }, { status: 409 });
 }

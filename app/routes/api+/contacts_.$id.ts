@@ -1,11 +1,12 @@
 import { isUuid } from "~/lib/ids";
 import { INVALID_CONTACT_ID } from "~/lib/schemas/contacts";
 import { contactInputSchema } from "~/lib/schemas/contacts.server";
+import { getConsentHistory } from "~/models/contact-consent.server";
 import { deleteContact, getContact, updateContact } from "~/models/contacts.server";
 import { requireApiUser } from "~/utils/api-auth.server";
 import { apiError, apiJson, methods, parseJsonBody } from "~/utils/api.server";
 
-import { duplicateContactReply } from "./contact-replies.server";
+import { contactRefusalReply } from "./contact-replies.server";
 
 const NOT_FOUND = "Contact not found";
 
@@ -16,21 +17,25 @@ async function ownerAndId(request: Request, id: string | undefined) {
   return { userId: user.id, id };
 }
 
-/** GET, PUT and DELETE /api/contacts/{id}: another business's contact is 404, exactly as an unknown one. */
+/**
+ * GET, PUT and DELETE /api/contacts/{id}: another business's contact is 404, exactly as an unknown
+ * one. GET adds the latest consent changes, newest first; PUT cannot opt a contact back in without
+ * where it was given (400).
+ */
 export const { loader, action } = methods({
   GET: async ({ request, params }) => {
     const { userId, id } = await ownerAndId(request, params.id);
-    const contact = await getContact(userId, id);
-    return contact ? apiJson(contact) : apiError(404, NOT_FOUND);
+    const [contact, history] = await Promise.all([getContact(userId, id), getConsentHistory(userId, id)]);
+    return contact ? apiJson({ ...contact, consentHistory: history.events }) : apiError(404, NOT_FOUND);
   },
   PUT: async ({ request, params }) => {
     const { userId, id } = await ownerAndId(request, params.id);
     const input = await parseJsonBody(request, contactInputSchema);
     try {
-      const contact = await updateContact(userId, id, input);
+      const contact = await updateContact(userId, id, input, "api");
       return contact ? apiJson(contact) : apiError(404, NOT_FOUND);
     } catch (error) {
-      return duplicateContactReply(error);
+      return contactRefusalReply(error);
     }
   },
   DELETE: async ({ request, params }) => {
