@@ -2,7 +2,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 
 import { ButtonLink } from "~/components/ui/button";
-import { parsePageBody } from "~/lib/page-body";
+import { linkContactDetails, parsePageBody } from "~/lib/page-body";
 import { formatLongDate } from "~/lib/relative-time";
 import { pageTitle } from "~/lib/title";
 import type { PageForReading } from "~/models/pages.server";
@@ -64,14 +64,33 @@ export function PageBody({ body, className = "" }: { body: string; className?: s
           return (
             <ul key={index} className="list-disc space-y-1 pl-6">
               {block.items.map((item, itemIndex) => (
-                <li key={itemIndex}>{item}</li>
+                <li key={itemIndex}>
+                  <LinkedText text={item} />
+                </li>
               ))}
             </ul>
           );
         }
-        return <p key={index}>{block.text}</p>;
+        return (
+          <p key={index}>
+            <LinkedText text={block.text} />
+          </p>
+        );
       })}
     </article>
+  );
+}
+
+/** Text with its email addresses and phone numbers as links (mailto:, tel:). */
+function LinkedText({ text }: { text: string }) {
+  return linkContactDetails(text).map((run, index) =>
+    run.mark ? (
+      <a key={index} href={run.mark} className="font-medium text-brand-700 underline">
+        {run.text}
+      </a>
+    ) : (
+      run.text
+    ),
   );
 }
 

@@ -107,8 +107,8 @@ export function PostCard({
       ) : null}
       <p className="whitespace-pre-line break-words px-4 pt-2 text-slate-800">
         {splitHashtags(post.content).map((part, index) =>
-          part.tag ? (
-            <a key={index} href={hashtagUrl(part.tag)} className="text-brand-600 hover:underline">
+          part.mark ? (
+            <a key={index} href={hashtagUrl(part.mark)} className="text-brand-600 hover:underline">
               {part.text}
             </a>
           ) : (

@@ -1,3 +1,5 @@
+import { cutText, type TextRun } from "./text-runs";
+
 /** At most 10 hashtags are shown per post. */
 export const MAX_SHOWN_HASHTAGS = 10;
 
@@ -38,15 +40,7 @@ export function hashtagsToShow(hashtags: readonly string[], content: string): st
     .slice(0, MAX_SHOWN_HASHTAGS);
 }
 
-/** A post's text cut into plain runs and its #tags (each with the tag, lower-cased, as its hashtag), to draw the tags as links. */
-export function splitHashtags(text: string): Array<{ text: string; tag?: string }> {
-  const parts: Array<{ text: string; tag?: string }> = [];
-  let last = 0;
-  for (const match of text.matchAll(HASHTAG_IN_TEXT)) {
-    if (match.index > last) parts.push({ text: text.slice(last, match.index) });
-    parts.push({ text: match[0], tag: match[1].toLowerCase() });
-    last = match.index + match[0].length;
-  }
-  if (last < text.length) parts.push({ text: text.slice(last) });
-  return parts;
+/** A post's text cut into plain runs and its #tags (each marked with its hashtag, lower-cased), to draw the tags as links. */
+export function splitHashtags(text: string): Array<TextRun<string>> {
+  return cutText(text, HASHTAG_IN_TEXT, (match) => match[1].toLowerCase());
 }

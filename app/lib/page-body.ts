@@ -1,3 +1,5 @@
+import { cutText, type TextRun } from "./text-runs";
+
 export type PageBlock = { type: "heading"; text: string } | { type: "paragraph"; text: string } | { type: "list"; items: string[] };
 
 const LIST_ITEM = /^[-*]\s+/;
@@ -26,4 +28,16 @@ export function parsePageBody(body: string): PageBlock[] {
 export function firstParagraph(body: string): string {
   for (const block of parsePageBody(body)) if (block.type === "paragraph") return block.text;
   return "";
+}
+
+// An email address; an Indian number with +91 (mobile or landline, spaced or dashed); a 10-digit mobile; a 1800 toll-free number.
+const CONTACT_DETAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\+91(?:[\s-]?\d){10}\b|\b[6-9]\d{4}[\s-]?\d{5}\b|\b1800(?:[\s-]?\d){6,7}\b/g;
+
+/** A text cut into plain runs and the email addresses and phone numbers in it, each marked with its mailto: or tel: link. */
+export function linkContactDetails(text: string): Array<TextRun<string>> {
+  return cutText(text, CONTACT_DETAIL, ([detail]) => {
+    if (detail.includes("@")) return `mailto:${detail}`;
+    const national = detail.startsWith("+") || detail.startsWith("1800") ? "" : "+91";
+    return `tel:${national}${detail.replace(/[\s-]/g, "")}`;
+  });
 }

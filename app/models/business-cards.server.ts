@@ -96,6 +96,13 @@ export async function getOwnBusinessCard(userId: string): Promise<OwnBusinessCar
   };
 }
 
+/** The id of a business's saved card, for its public page's 'View card' and 'Save contact'; null when it has made none. */
+export async function savedCardIdOf(businessId: string): Promise<string | null> {
+  if (!isUuid(businessId)) return null;
+  const [row] = await db().select({ id: businessCards.id }).from(businessCards).where(eq(businessCards.userId, businessId));
+  return row?.id ?? null;
+}
+
 /**
  * Saves the business's card: the design (only one offered), the card's own fields and whether the
  * owner's mobile is on it. Null when the design is not one of the active ones; nothing is changed then.

@@ -182,14 +182,14 @@ function nearbyRows(query: FeedQuery, filters: Array<SQL | null>) {
   );
 }
 
-/** A business's live posts, newest first (its public page). */
+/** A business's live posts for its public page: its live offers first, then the rest, newest first. */
 export async function listBusinessPosts(userId: string, limit = 50): Promise<FeedPost[]> {
   const rows = await queryRows<FeedRow>(
     db(),
     sql`select ${POST_COLUMNS}, null::float8 as "distanceKm"
         from posts p join users u on u.id = p.user_id
         where p.user_id = ${userId}::uuid and ${LIVE}
-        order by p.created_at desc, p.id desc
+        order by p.kind = 'offer' desc, p.created_at desc, p.id desc
         limit ${limit}`,
   );
   return rows.map(toFeedPost);

@@ -200,9 +200,26 @@ test.describe("the public feed", () => {
     } else {
       await expect(page).toHaveURL(/\/business\//);
       await expect(page.getByRole("heading", { name })).toBeVisible();
-      await expect(page.getByText("About my Business")).toBeVisible();
-      await expect(page.getByText(/\+91 \d{5} \d{5}/)).toBeVisible();
+      // The demo business: the page shows its photo, Call and WhatsApp, its card, and its live offers first.
+      await expect(page.getByRole("main").getByText("About", { exact: true })).toBeVisible();
+      await expect(page.getByText(/\+91 \d{5} \d{5}/).first()).toBeVisible();
+      await expect(page.getByRole("link", { name: "Call", exact: true })).toHaveAttribute("href", /^tel:\+91\d{10}$/);
+      await expect(page.getByRole("link", { name: "WhatsApp", exact: true })).toHaveAttribute("href", /^https:\/\/wa\.me\/91\d{10}$/);
+      await expect(page.getByRole("link", { name: "Save contact" })).toHaveAttribute("href", /^\/card\/[0-9a-f-]{36}\/contact\.vcf/);
+      const kinds = await page
+        .locator("main ul > li")
+        .evaluateAll((items) => items.map((item) => (item.textContent?.includes("Offer: ") ? "offer" : "post")));
+      expect(kinds.length).toBeGreaterThan(1);
+      expect(kinds).toEqual([...kinds].sort((a, b) => (a === b ? 0 : a === "offer" ? -1 : 1)));
+      await page.getByRole("link", { name: "View card" }).click();
+      await expect(page).toHaveURL(/\/card\/[0-9a-f-]{36}$/);
     }
+  });
+
+  test("the Contact page's email addresses and phones can be tapped", async ({ page }) => {
+    await page.goto("/contact-us");
+    await expect(page.getByRole("link", { name: "support@isent.example.in" })).toHaveAttribute("href", "mailto:support@isent.example.in");
+    await expect(page.getByRole("link", { name: "+91 80 4000 1234" })).toHaveAttribute("href", "tel:+918040001234");
   });
 
   test("a shared link shows its post first, highlighted, with preview tags", async ({ page, request }) => {

@@ -36,9 +36,9 @@ describe("hashtags (from the field and the content, lower-cased, de-duplicated, 
   it("cuts a text into plain runs and its #tags, to draw the tags as links where they stand", () => {
     expect(splitHashtags("Fresh #Bakes today!\n#chai")).toEqual([
       { text: "Fresh " },
-      { text: "#Bakes", tag: "bakes" },
+      { text: "#Bakes", mark: "bakes" },
       { text: " today!\n" },
-      { text: "#chai", tag: "chai" },
+      { text: "#chai", mark: "chai" },
     ]);
     expect(splitHashtags("Plain")).toEqual([{ text: "Plain" }]);
     expect(splitHashtags("")).toEqual([]);

@@ -35,7 +35,7 @@ export function BusinessCard({ business }: { business: PublicBusiness }) {
           ) : null}
           {business.businessDetails ? (
             <div>
-              <dt className="font-medium text-slate-500">About my Business</dt>
+              <dt className="font-medium text-slate-500">About</dt>
               <dd className="whitespace-pre-line">{business.businessDetails}</dd>
             </div>
           ) : null}
