@@ -11,6 +11,7 @@ import { loader as callbackLoader } from "~/routes/_auth+/auth_.google_.callback
 import { loader as meLoader } from "~/routes/api+/user.me";
 import { GOOGLE_NOT_ENABLED, createAuthenticator, useAuthenticator } from "~/utils/auth.server";
 import { requireUser } from "~/utils/session.server";
+import { useMailer, type MailMessage } from "~/services/mail.server";
 
 import {
   ADMIN_EMAIL,
@@ -152,7 +153,11 @@ describe("signing in with Google", () => {
       passwordHash: null,
       profileImageUrl: account.picture,
     });
-    expect(await test.db.select().from(creditLedger).where(eq(creditLedger.userId, row.id))).toHaveLength(1);
+    // Google says the address is verified: so is the account, with its opening balance.
+    expect(row.emailVerifiedAt).not.toBeNull();
+    expect(await test.db.select().from(creditLedger).where(eq(creditLedger.userId, row.id))).toMatchObject([
+      { amount: 100, reason: "opening_balance", reference: row.id },
+    ]);
     const [session] = await sessionRowsOf(row.id);
     expect(await sessionIdIn(cookie)).toBe(session.id);
     expect((await requireUser(browser.request("/app"))).id).toBe(row.id);
@@ -230,6 +235,38 @@ describe("signing in with Google", () => {
     expectNoSession(reply);
     expect(await totals()).toEqual(before);
     expect((await userByEmail(existing.email)).googleId).toBeNull();
+  });
+
+  it("a new account whose address Google has not verified opens with 0 credits and is mailed a verification link", async () => {
+    const sent: MailMessage[] = [];
+    useMailer({ send: async (message) => void sent.push(message) });
+    try {
+      const account = googleAccount({ email_verified: false });
+      expectSignedIn(await signInWithGoogle(new Browser(), account), "/app");
+      const row = await userByEmail(account.email);
+      expect(row).toMatchObject({ balance: 0, emailVerifiedAt: null });
+      expect(await test.db.select().from(creditLedger).where(eq(creditLedger.userId, row.id))).toEqual([]);
+      await vi.waitFor(() => expect(sent.map((mail) => mail.to)).toEqual([account.email]), { timeout: 15_000, interval: 100 });
+      expect(sent[0].text).toMatch(/\/verify-email\?token=/);
+
+      // Once Google says the address is verified, the account is, with its opening balance (once).
+      expectSignedIn(await signInWithGoogle(new Browser(), { ...account, email_verified: true }), "/app");
+      expectSignedIn(await signInWithGoogle(new Browser(), { ...account, email_verified: true }), "/app");
+      expect(await userByEmail(account.email)).toMatchObject({ balance: 100, emailVerifiedAt: expect.any(Date) });
+      expect(await test.db.select().from(creditLedger).where(eq(creditLedger.userId, row.id))).toHaveLength(1);
+    } finally {
+      useMailer(undefined);
+    }
+  });
+
+  it("linking a verified Google email verifies the password account and grants its opening balance", async () => {
+    const existing = await createUser({ email: uniqueEmail("unverified-link"), verified: false });
+    expect(existing.balance).toBe(0);
+    expectSignedIn(await signInWithGoogle(new Browser(), googleAccount({ email: existing.email })), "/app");
+    expect(await userByEmail(existing.email)).toMatchObject({ balance: 100, emailVerifiedAt: expect.any(Date) });
+    expect(await test.db.select().from(creditLedger).where(eq(creditLedger.userId, existing.id))).toMatchObject([
+      { amount: 100, reason: "opening_balance", reference: existing.id },
+    ]);
   });
 
   it("refuses a suspended account, as the password login does", async () => {
