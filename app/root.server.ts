@@ -18,7 +18,7 @@ export async function loadRootData(request: Request) {
   ]);
   // Every visitor gets their anonymous id on their first response, with or without JavaScript.
   return data(
-    { toast, signedIn: Boolean(user) },
+    { toast, signedIn: Boolean(user), pageTime: Date.now() },
     { headers: combineHeaders(toastHeaders, setCookie ? { "Set-Cookie": setCookie } : null) },
   );
 }

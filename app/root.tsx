@@ -3,6 +3,7 @@ import { Links, LiveReload, Meta, Outlet, Scripts, ScrollRestoration, useLoaderD
 import { Suspense, lazy, useMemo, useState, type ReactNode } from "react";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { PageTimeContext } from "~/hooks/use-page-time";
 import type { ToastInput } from "~/lib/toast";
 import stylesheet from "~/tailwind.css";
 import { useNonce } from "~/utils/nonce-provider";
@@ -49,11 +50,11 @@ const Toaster = lazy(() => import("~/components/ui/toaster"));
 export type RootContext = { notify: (toast: ToastInput) => void };
 
 export default function App() {
-  const { toast } = useLoaderData<typeof loader>();
+  const { toast, pageTime } = useLoaderData<typeof loader>();
   const [clientToast, setClientToast] = useState<ToastInput | null>(null);
   const context = useMemo<RootContext>(() => ({ notify: setClientToast }), []);
   return (
-    <>
+    <PageTimeContext.Provider value={pageTime}>
       <Pending />
       <Outlet context={context} />
       {toast || clientToast ? (
@@ -61,7 +62,7 @@ export default function App() {
           <Toaster serverToast={toast} clientToast={clientToast} />
         </Suspense>
       ) : null}
-    </>
+    </PageTimeContext.Provider>
   );
 }
 

@@ -1,8 +1,9 @@
 import { Suspense, lazy, useRef, useState } from "react";
 
+import { usePageTime } from "~/hooks/use-page-time";
 import { useViewTracking } from "~/hooks/use-view-tracking";
 import { formatDistance } from "~/lib/distance";
-import { hashtagsToShow } from "~/lib/hashtags";
+import { hashtagsToShow, splitHashtags } from "~/lib/hashtags";
 import { formatRelativeTime } from "~/lib/relative-time";
 import type { FeedPost } from "~/models/feed.server";
 
@@ -48,6 +49,7 @@ export function PostCard({
   const [viewsCount, setViewsCount] = useState(post.viewsCount);
   useViewTracking(cardRef, post.id, setViewsCount, interactive);
   const hashtags = hashtagsToShow(post.hashtags, post.content);
+  const pageTime = usePageTime();
 
   return (
     <article
@@ -87,7 +89,7 @@ export function PostCard({
             <span className="block truncate font-semibold text-slate-900">{name}</span>
             <span className="block text-xs text-slate-500">
               {place ? `${place} · ` : ""}
-              <time dateTime={post.createdAt}>{formatRelativeTime(post.createdAt)}</time>
+              <time dateTime={post.createdAt}>{formatRelativeTime(post.createdAt, pageTime)}</time>
               {post.distanceKm !== null ? ` · ${formatDistance(post.distanceKm)} away` : ""}
             </span>
           </span>
@@ -102,7 +104,17 @@ export function PostCard({
           <OfferDetails post={post} />
         </Suspense>
       ) : null}
-      <p className="whitespace-pre-line break-words px-4 pt-2 text-slate-800">{post.content}</p>
+      <p className="whitespace-pre-line break-words px-4 pt-2 text-slate-800">
+        {splitHashtags(post.content).map((part, index) =>
+          part.tag ? (
+            <a key={index} href={hashtagUrl(part.tag)} className="text-brand-600 hover:underline">
+              {part.text}
+            </a>
+          ) : (
+            part.text
+          ),
+        )}
+      </p>
       {hashtags.length ? (
         <ul className="flex flex-wrap gap-x-2 gap-y-1 px-4 pt-2" aria-label="Hashtags">
           {hashtags.map((tag) => (

@@ -4,6 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { BusinessCard } from "~/components/feed/business-card";
 import { SiteFooter } from "~/components/site-footer";
+import { usePageTime } from "~/hooks/use-page-time";
 import { formatRelativeTime } from "~/lib/relative-time";
 import { postPath } from "~/lib/share";
 import { pageTitle } from "~/lib/title";
@@ -24,6 +25,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export default function BusinessPage() {
   const { business, posts } = useLoaderData<typeof loader>();
+  const pageTime = usePageTime();
   return (
     <div className="min-h-screen">
       <main className="mx-auto max-w-2xl px-3 py-4">
@@ -39,7 +41,7 @@ export default function BusinessPage() {
           {posts.map((post) => (
             <li key={post.id} className="rounded-xl border border-slate-200 bg-white p-4">
               <p className="text-xs text-slate-500">
-                <time dateTime={post.createdAt}>{formatRelativeTime(post.createdAt)}</time>
+                <time dateTime={post.createdAt}>{formatRelativeTime(post.createdAt, pageTime)}</time>
                 {post.offerTitle ? ` · Offer: ${post.offerTitle}` : ""}
               </p>
               <p className="mt-1 whitespace-pre-line break-words text-slate-800">{post.content}</p>

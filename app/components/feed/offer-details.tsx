@@ -1,12 +1,14 @@
 import { useState } from "react";
 
 import { useHydrated } from "~/hooks/use-hydrated";
+import { usePageTime } from "~/hooks/use-page-time";
 import { formatDayMonth, offerEndsLabel } from "~/lib/india-time";
 import type { FeedPost } from "~/models/feed.server";
 
 /** An offer as Google Business Profile shows one: title, how long it lasts, the coupon to copy, terms and its button. */
 export default function OfferDetails({ post }: { post: FeedPost }) {
-  const ends = post.validUntil ? offerEndsLabel(post.validUntil) : null;
+  const pageTime = usePageTime();
+  const ends = post.validUntil ? offerEndsLabel(post.validUntil, pageTime) : null;
   return (
     <div className="mx-4 mt-3 rounded-lg border border-dashed border-green-600 bg-green-50 px-3 py-2" data-testid="offer">
       <div className="flex flex-wrap items-baseline justify-between gap-x-2">

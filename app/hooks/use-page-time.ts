@@ -1,0 +1,15 @@
+import { createContext, useContext } from "react";
+
+/**
+ * The moment the server drew the page (root's loader sends it): relative times ('13m ago') and an
+ * offer's 'Ends today' are counted from it, so the browser, hydrating the page, draws exactly what
+ * the server drew whatever its own clock says (a phone a few minutes off would otherwise make React
+ * throw the server's HTML away). Root's loader runs again at each navigation, so it stays fresh.
+ */
+export const PageTimeContext = createContext<number | null>(null);
+
+/** The page's time; without root's (a screen drawn alone, in a test), the browser's clock. */
+export function usePageTime(): Date {
+  const time = useContext(PageTimeContext);
+  return new Date(time ?? Date.now());
+}
