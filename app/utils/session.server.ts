@@ -56,8 +56,13 @@ export async function getUser(request: Request): Promise<AccountUser | null> {
 
 /** Pages for signed-in users: anyone else goes to /login and comes back here after. */
 export async function requireUser(request: Request): Promise<AccountUser> {
-  const user = await getUser(request);
-  if (user) return user;
+  return (await requireCurrentSession(request)).user;
+}
+
+/** requireUser, with the session itself (its id: 'This device' in the list of sessions). */
+export async function requireCurrentSession(request: Request): Promise<CurrentSession> {
+  const current = await getCurrentSession(request);
+  if (current) return current;
   const url = new URL(request.url);
   throw redirect(paths.login({ redirectTo: `${url.pathname}${url.search}` }));
 }
