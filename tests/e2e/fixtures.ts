@@ -26,11 +26,20 @@ function newestLinkIn(email: string, linkPath: string): string | null {
   const files = existsSync(OUTBOX) ? readdirSync(OUTBOX).sort().reverse() : [];
   const pattern = new RegExp(`http\\S+${linkPath.replace(/[.?]/g, "\\$&")}\\?token=\\S+`);
   for (const file of files) {
-    const mail = JSON.parse(readFileSync(path.join(OUTBOX, file), "utf8")) as { to: string; text: string };
-    const link = mail.to === email ? pattern.exec(mail.text) : null;
+    const mail = readMail(path.join(OUTBOX, file));
+    const link = mail?.to === email ? pattern.exec(mail.text) : null;
     if (link) return link[0];
   }
   return null;
+}
+
+/** A mail in the outbox; null while the server is still writing it (another test's, in parallel). */
+function readMail(file: string): { to: string; text: string } | null {
+  try {
+    return JSON.parse(readFileSync(file, "utf8")) as { to: string; text: string };
+  } catch {
+    return null;
+  }
 }
 
 /**
