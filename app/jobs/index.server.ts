@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import { jobQueue, stopJobQueue, type JobQueue } from "~/db/queue.server";
 import { runContactImport } from "~/models/contact-import.server";
+import { mailEmailVerification } from "~/models/email-verification.server";
 import { forgetExpiredKeys } from "~/models/idempotency.server";
 import { mailPasswordReset } from "~/models/password-reset.server";
 import { publishDueScheduledPosts } from "~/models/posts.server";
@@ -17,6 +18,7 @@ function defineJob<Schema extends z.ZodTypeAny>(data: Schema, run: (data: z.infe
 
 const jobs = {
   "password-reset-mail": defineJob(z.object({ email: z.string().email() }), ({ email }) => mailPasswordReset(email)),
+  "email-verification-mail": defineJob(z.object({ userId: z.string().uuid() }), ({ userId }) => mailEmailVerification(userId)),
   "contact-import": defineJob(z.object({ importId: z.string().uuid() }), ({ importId }) => runContactImport(importId)),
   // Queued for each scheduled post's time; it publishes every post that is due, so a late run catches up.
   "publish-scheduled-posts": defineJob(z.object({}), () => publishDueScheduledPosts()),

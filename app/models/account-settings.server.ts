@@ -8,6 +8,7 @@ import {
   contactImports,
   contacts,
   creditLedger,
+  emailVerificationTokens,
   passwordResetTokens,
   posts,
   refreshTokens,
@@ -21,6 +22,7 @@ import { fileStorage } from "~/services/storage.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { hitRateLimit, throttleByAddress, throttledFor, type RateLimit, type Throttled } from "./rate-limit.server";
 import { signOutEverywhere } from "./sessions.server";
+import { confirmPassword, type PasswordConfirmation } from "./sign-in.server";
 import { accountColumns } from "./users.server";
 
 /** Tries of the current password per account: like sign-in, so the form cannot be used to guess it. */
@@ -137,6 +139,37 @@ export async function exportAccountData(userId: string) {
   };
 }
 
+export type AccountDeletion =
+  | { ok: true }
+  | { ok: false; reason: "password-needed" | "google-confirmation-needed" }
+  | Exclude<PasswordConfirmation, { ok: true } | { reason: "no-password" }>;
+
+/**
+ * "Delete my account", once whoever asks has proved again that they own it: an account that signs
+ * in with Google by a Google sign-in of the last few minutes (the caller knows, from this
+ * browser's session), any other by its password, checked as a sign-in is (confirmPassword).
+ */
+export async function deleteConfirmedAccount(input: {
+  userId: string;
+  password: string | undefined;
+  confirmedWithGoogle: boolean;
+  clientIp: string | null;
+}): Promise<AccountDeletion> {
+  const [account] = await db()
+    .select({ passwordHash: users.passwordHash, googleId: users.googleId })
+    .from(users)
+    .where(eq(users.id, input.userId));
+  const byGoogle = Boolean(account?.googleId) && input.confirmedWithGoogle;
+  if (!byGoogle) {
+    if (!account?.passwordHash) return { ok: false, reason: "google-confirmation-needed" };
+    if (!input.password) return { ok: false, reason: "password-needed" };
+    const confirmed = await confirmPassword({ userId: input.userId, password: input.password, clientIp: input.clientIp });
+    if (!confirmed.ok) return confirmed.reason === "no-password" ? { ok: false, reason: "google-confirmation-needed" } : confirmed;
+  }
+  await deleteAccount(input.userId);
+  return { ok: true };
+}
+
 /**
  * Deletes the account's data in one transaction, and leaves the users row as an anonymous
  * tombstone (status 'deleted', no email, name, business details or password) so the credit
@@ -144,12 +177,13 @@ export async function exportAccountData(userId: string) {
  * files go after the commit: a file left behind by a failed delete is only an orphan, while a
  * file deleted before a rolled-back transaction would break a kept profile.
  */
-export async function deleteAccount(userId: string) {
+async function deleteAccount(userId: string) {
   const keys = await db().transaction(async (tx) => {
     await signOutEverywhere(tx, userId);
     await tx.delete(sessions).where(eq(sessions.userId, userId));
     await tx.delete(refreshTokens).where(eq(refreshTokens.userId, userId));
     await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+    await tx.delete(emailVerificationTokens).where(eq(emailVerificationTokens.userId, userId));
     await tx.delete(smsMessages).where(eq(smsMessages.userId, userId));
     await tx.delete(campaigns).where(eq(campaigns.userId, userId));
     await tx.delete(contactImports).where(eq(contactImports.userId, userId));

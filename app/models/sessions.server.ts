@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
 
 import { config } from "~/config.server";
 import type { Database } from "~/db/client.server";
@@ -103,6 +103,52 @@ export async function findActiveSession(sessionId: string): Promise<ActiveSessio
 export async function endSession(sessionId: string) {
   if (!isUuid(sessionId)) return;
   await db().delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** A session as its owner sees it in the list on /settings. */
+export type SessionSummary = {
+  id: string;
+  ipAddress: string | null;
+  userAgent: string | null;
+  createdAt: Date;
+  lastSeenAt: Date;
+};
+
+/** The account's sessions that have not ended (idle or absolute), the most recently used first. */
+export async function listActiveSessions(userId: string): Promise<SessionSummary[]> {
+  return db()
+    .select({
+      id: sessions.id,
+      ipAddress: sessions.ipAddress,
+      userAgent: sessions.userAgent,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, sql`now()`), gt(sessions.absoluteExpiresAt, sql`now()`)))
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
+}
+
+/**
+ * Ends one of the account's sessions ('Sign out' beside it on /settings), and nothing else: the
+ * owner is in the WHERE, so another account's session id ends nothing (false, as for an unknown id).
+ */
+export async function endOwnSession(userId: string, sessionId: string): Promise<boolean> {
+  if (!isUuid(sessionId)) return false;
+  const ended = await db()
+    .delete(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+    .returning({ id: sessions.id });
+  return ended.length > 0;
+}
+
+/** Ends every session of the account but this one ('Sign out all other devices'); how many ended. */
+export async function endOtherSessions(userId: string, keepSessionId: string): Promise<number> {
+  const ended = await db()
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
+    .returning({ id: sessions.id });
+  return ended.length;
 }
 
 /**

@@ -2,9 +2,10 @@ import { and, eq, gt, lt, sum } from "drizzle-orm";
 
 import type { Transaction } from "~/db/client.server";
 import { db } from "~/db/db.server";
-import { signInFailures } from "~/db/schema";
+import { signInFailures, users } from "~/db/schema";
 import { SIGN_IN_DELAY, failuresStillCount, secondsToWait } from "~/lib/sign-in-delay";
 
+import { verifyPassword } from "./password.server";
 import { attemptSource, throttleByAddress, throttledFor, type Throttled } from "./rate-limit.server";
 import { verifyLogin, type AccountUser } from "./users.server";
 
@@ -30,16 +31,49 @@ export type PasswordSignIn = {
  * unknown email as for a known one), and on success forget the source's failures.
  */
 export async function signInWithPassword({ email, password, clientIp }: PasswordSignIn): Promise<SignInResult> {
-  const attempt = { accountKey: email.trim().toLowerCase(), source: attemptSource(clientIp) };
-  const throttled = (await throttleByAddress("sign-in", clientIp)) ?? (await claimAttempt(attempt));
-  if (throttled) return { ok: false, reason: "throttled", ...throttled };
+  const attempt = await beginAttempt(email, clientIp);
+  if ("throttled" in attempt) return { ok: false, reason: "throttled", ...attempt.throttled };
   const user = await verifyLogin(email, password);
   if (!user) return { ok: false, reason: "invalid" };
-  await db().delete(signInFailures).where(attemptRow(attempt));
+  await forgetFailures(attempt);
   return { ok: true, user };
 }
 
+export type PasswordConfirmation =
+  { ok: true } | { ok: false; reason: "wrong-password" | "no-password" } | ({ ok: false; reason: "throttled" } & Throttled);
+
+/**
+ * The signed-in account's password, asked again before something that cannot be undone (deleting
+ * the account). It goes through the sign-in sequence: the attempt counts against the address and,
+ * as a failure until the password proves right, against the account from this source, in the same
+ * rows as /auth, so this form is no way round the sign-in slowdown.
+ */
+export async function confirmPassword(input: { userId: string; password: string; clientIp: string | null }): Promise<PasswordConfirmation> {
+  const [account] = await db()
+    .select({ email: users.email, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, input.userId));
+  if (!account?.passwordHash) return { ok: false, reason: "no-password" };
+  const attempt = await beginAttempt(account.email, input.clientIp);
+  if ("throttled" in attempt) return { ok: false, reason: "throttled", ...attempt.throttled };
+  if (!(await verifyPassword(account.passwordHash, input.password))) return { ok: false, reason: "wrong-password" };
+  await forgetFailures(attempt);
+  return { ok: true };
+}
+
 type Attempt = { accountKey: string; source: string };
+
+/** Counts a password attempt for this account from this client: the attempt, or the refusal to make it now. */
+async function beginAttempt(email: string, clientIp: string | null): Promise<Attempt | { throttled: Throttled }> {
+  const attempt = { accountKey: email.trim().toLowerCase(), source: attemptSource(clientIp) };
+  const throttled = (await throttleByAddress("sign-in", clientIp)) ?? (await claimAttempt(attempt));
+  return throttled ? { throttled } : attempt;
+}
+
+/** A right password wipes its source's failures for the account. */
+async function forgetFailures(attempt: Attempt) {
+  await db().delete(signInFailures).where(attemptRow(attempt));
+}
 
 const attemptRow = ({ accountKey, source }: Attempt) => and(eq(signInFailures.accountKey, accountKey), eq(signInFailures.source, source));
 

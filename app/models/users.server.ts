@@ -1,12 +1,12 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 
 import { db } from "~/db/db.server";
-import { pricing, users, type USER_STATUSES } from "~/db/schema";
+import { users, type USER_STATUSES } from "~/db/schema";
 import { DEFAULT_BUSINESS_NAME, formatDisplayName } from "~/lib/display-name";
 import { isUuid } from "~/lib/ids";
 
 import { isActiveAccount, isAdminAccount } from "./account-rules.server";
-import { grantCredits } from "./credits.server";
+import { markEmailVerified } from "./email-verification.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { signOutEverywhere } from "./sessions.server";
 
@@ -25,6 +25,8 @@ export type AccountUser = {
   onboardingCompleted: boolean;
   mobileNumber: string | null;
   balance: number;
+  /** The owner proved the address (the mailed link, or Google): the opening balance comes with it. */
+  emailVerified: boolean;
   /** The designated admin (isAdminAccount): the admin role and the ADMIN_EMAIL address. */
   isAdmin: boolean;
   status: (typeof USER_STATUSES)[number];
@@ -45,6 +47,7 @@ export const accountColumns = {
   onboardingCompleted: users.onboardingCompleted,
   mobileNumber: users.mobileNumber,
   balance: users.balance,
+  emailVerifiedAt: users.emailVerifiedAt,
   role: users.role,
   status: users.status,
   profileImageUrl: users.profileImageUrl,
@@ -68,6 +71,7 @@ function toAccountUser(row: AccountRow): AccountUser {
     onboardingCompleted: row.onboardingCompleted,
     mobileNumber: row.mobileNumber,
     balance: row.balance,
+    emailVerified: row.emailVerifiedAt !== null,
     isAdmin: isAdminAccount(row),
     status: row.status,
     profileImageUrl: row.profileImageUrl,
@@ -102,18 +106,21 @@ export type NewAccount = {
   profileImageUrl?: string | null;
   onboardingCompleted?: boolean;
   role?: "user" | "admin";
+  /**
+   * The email is known to be the owner's (Google says so; the seed's demo accounts): the account
+   * starts verified, with its opening balance. Otherwise it starts at 0 credits until the mailed
+   * link is opened (app/models/email-verification.server.ts).
+   */
+  verified?: boolean;
 };
 
 /**
- * Creates an account with the opening balance from the pricing table (100
- * when unset), granted by the credits model with its ledger row, all or
- * nothing. Throws EmailTakenError for a registered email.
+ * Creates an account, all or nothing; verified (and granted its opening balance with its ledger
+ * row) only when told. Throws EmailTakenError for a registered email.
  */
 export async function createAccount(account: NewAccount): Promise<AccountUser> {
   const passwordHash = account.password ? await hashPassword(account.password) : null;
   return db().transaction(async (tx) => {
-    const [price] = await tx.select({ credits: pricing.credits }).from(pricing).where(eq(pricing.key, "opening_balance"));
-    const openingBalance = price?.credits ?? 100;
     const [created] = await tx
       .insert(users)
       .values({
@@ -131,9 +138,10 @@ export async function createAccount(account: NewAccount): Promise<AccountUser> {
       .onConflictDoNothing({ target: users.email })
       .returning(accountColumns);
     if (!created) throw new EmailTakenError();
-    if (openingBalance <= 0) return toAccountUser(created);
-    const { balance } = await grantCredits(tx, { userId: created.id, amount: openingBalance, reason: "opening_balance" });
-    return toAccountUser({ ...created, balance });
+    if (!account.verified) return toAccountUser(created);
+    await markEmailVerified(tx, created.id);
+    const [verified] = await tx.select(accountColumns).from(users).where(eq(users.id, created.id));
+    return toAccountUser(verified);
   });
 }
 
@@ -156,37 +164,61 @@ export async function verifyLogin(email: string, password: string): Promise<Acco
   return toAccountUser(row);
 }
 
-/** Who just signed in; `justLinked` when Google sign-in took over an existing password account. */
-export type SignedInAccount = AccountUser & { justLinked?: boolean };
+/**
+ * Who just signed in; `justLinked` when Google sign-in took over an existing password account,
+ * `justCreated` when it made a new one.
+ */
+export type SignedInAccount = AccountUser & { justLinked?: boolean; justCreated?: boolean };
 
 export type GoogleIdentity = { googleId: string; email: string; name: string; pictureUrl: string | null; emailVerified: boolean };
+
+/** The account that signs in with this Google id, if any (a fresh Google sign-in confirming who is at the keyboard). */
+export async function findGoogleAccount(googleId: string): Promise<AccountUser | null> {
+  const [row] = await db().select(accountColumns).from(users).where(eq(users.googleId, googleId));
+  return row ? toAccountUser(row) : null;
+}
 
 /**
  * Google sign-in: the account already linked to this Google id; else the
  * account with this (verified) email, now linked; else a new account with
  * business name 'My Business' and onboarding still to do. `justLinked` says an
  * existing account was linked now, and so lost its password (see linkByEmail).
+ * Google saying the account's own address is verified verifies it (and grants
+ * the opening balance), whichever of the three it is.
  */
 export async function findOrCreateGoogleAccount(identity: GoogleIdentity): Promise<SignedInAccount> {
   const [linked] = await db().select(accountColumns).from(users).where(eq(users.googleId, identity.googleId));
-  if (linked) return toAccountUser(linked);
+  if (linked) {
+    const provesEmail = identity.emailVerified && identity.email.toLowerCase() === linked.email && !linked.emailVerifiedAt;
+    return toAccountUser(provesEmail ? await verifiedByGoogle(linked.id) : linked);
+  }
   if (identity.emailVerified) {
     const byEmail = await linkByEmail(identity);
     if (byEmail) return { ...toAccountUser(byEmail), justLinked: true };
   }
-  return createAccount({
+  const created = await createAccount({
     email: identity.email,
     name: identity.name || identity.email.split("@")[0],
     googleId: identity.googleId,
     profileImageUrl: identity.pictureUrl,
     onboardingCompleted: false,
+    verified: identity.emailVerified,
+  });
+  return { ...created, justCreated: true };
+}
+
+async function verifiedByGoogle(userId: string) {
+  return db().transaction(async (tx) => {
+    await markEmailVerified(tx, userId);
+    const [account] = await tx.select(accountColumns).from(users).where(eq(users.id, userId));
+    return account;
   });
 }
 
 /**
  * Registering with a password proves nothing about the email, so anyone could
  * have made this account in its owner's name and kept the password. Google has
- * now shown who owns the address: the owner gets the account, and the password,
+ * now shown who owns the address: the owner gets the account, verified, and the password,
  * the sessions and the API tokens (refresh and access) made with it end. The owner can set a new
  * password with 'Forgot password?', which mails them.
  */
@@ -196,9 +228,11 @@ async function linkByEmail(identity: GoogleIdentity) {
       .update(users)
       .set({ googleId: identity.googleId, passwordHash: null, updatedAt: sql`now()` })
       .where(and(eq(users.email, identity.email.toLowerCase()), isNull(users.googleId)))
-      .returning(accountColumns);
+      .returning({ id: users.id });
     if (!account) return null;
     await signOutEverywhere(tx, account.id);
-    return account;
+    await markEmailVerified(tx, account.id);
+    const [linked] = await tx.select(accountColumns).from(users).where(eq(users.id, account.id));
+    return linked;
   });
 }

@@ -7,7 +7,7 @@ import { config } from "~/config.server";
 import { loginSchema } from "~/lib/schemas/auth";
 import { isActiveAccount } from "~/models/account-rules.server";
 import { signInWithPassword, type SignInResult } from "~/models/sign-in.server";
-import { findOrCreateGoogleAccount, type SignedInAccount } from "~/models/users.server";
+import { findGoogleAccount, findOrCreateGoogleAccount, type SignedInAccount } from "~/models/users.server";
 
 import { clientIp } from "./client-ip.server";
 import { signedCookieOptions } from "./cookies.server";
@@ -29,6 +29,19 @@ export type GoogleSettings = {
   endpoints?: { authorizationURL: string; tokenURL: string; userInfoURL: string };
 };
 
+/**
+ * Google confirming who is at the keyboard (before deleting a password-less account) must be a
+ * fresh sign-in: the button's request carries this purpose, and Google is asked to sign the
+ * person in again (max_age=0).
+ */
+export const GOOGLE_CONFIRM_PURPOSE = "confirm";
+
+/** How recent a Google confirmation must be: its sign-in (auth_time, when Google sends it) and the mark it leaves. */
+export const GOOGLE_CONFIRMATION_SECONDS = 5 * 60;
+
+/** The refusal when the Google account that came back is not the one this account signs in with. */
+export const GOOGLE_NOT_THIS_ACCOUNT = "That Google account is not the one this iSent account signs in with.";
+
 /** remix-auth-google with its endpoints settable, so the real flow can be tested offline. */
 class ConfigurableGoogleStrategy extends GoogleStrategy<SignedInAccount> {
   constructor(settings: GoogleSettings, verify: ConstructorParameters<typeof GoogleStrategy<SignedInAccount>>[1]) {
@@ -42,7 +55,41 @@ class ConfigurableGoogleStrategy extends GoogleStrategy<SignedInAccount> {
       (this as unknown as { userInfoURL: string }).userInfoURL = settings.endpoints.userInfoURL;
     }
   }
+
+  protected authorizationParams(params?: URLSearchParams): URLSearchParams {
+    const sent = super.authorizationParams();
+    if (params?.get("purpose") === GOOGLE_CONFIRM_PURPOSE) sent.set("max_age", "0");
+    return sent;
+  }
 }
+
+/**
+ * When the person last signed in to Google (seconds), from the ID token the token endpoint sent
+ * over TLS (so its signature need not be checked again); Google includes it once the project turns
+ * on session age claims, and null otherwise.
+ */
+function googleAuthTime(idToken: string | undefined): number | null {
+  try {
+    const claims = JSON.parse(Buffer.from((idToken ?? "").split(".")[1] ?? "", "base64url").toString()) as { auth_time?: unknown };
+    return typeof claims.auth_time === "number" ? claims.auth_time : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The account a fresh Google sign-in confirms: only the one linked to that Google id, nothing made or linked. */
+async function confirmGoogleAccount(googleId: string, accountId: string, idToken: string | undefined): Promise<SignedInAccount> {
+  const account = await findGoogleAccount(googleId);
+  if (!account || account.id !== accountId) throw new AuthorizationError(GOOGLE_NOT_THIS_ACCOUNT);
+  const authTime = googleAuthTime(idToken);
+  if (authTime !== null && Date.now() / 1000 - authTime > GOOGLE_CONFIRMATION_SECONDS) {
+    throw new AuthorizationError("Google did not ask you to sign in again. Please try again.");
+  }
+  return account;
+}
+
+/** What the Google callback passes to the strategy when it confirms the signed-in account instead of signing in. */
+export type GoogleConfirmContext = { confirmAccountId: string };
 
 export function googleSettingsFromConfig(): GoogleSettings | null {
   if (!config.GOOGLE_CLIENT_ID || !config.GOOGLE_CLIENT_SECRET || !config.GOOGLE_CALLBACK_URL) return null;
@@ -86,8 +133,10 @@ export function createAuthenticator(google: GoogleSettings | null) {
   );
   if (google) {
     authenticator.use(
-      new ConfigurableGoogleStrategy(google, async ({ profile }) => {
+      new ConfigurableGoogleStrategy(google, async ({ profile, context, extraParams }) => {
         const identity = googleIdentity(profile);
+        const confirming = (context as Partial<GoogleConfirmContext> | undefined)?.confirmAccountId;
+        if (confirming) return confirmGoogleAccount(identity.googleId, confirming, extraParams.id_token);
         if (!identity.email) throw new AuthorizationError("Your Google account has no email address.");
         const user = await findOrCreateGoogleAccount(identity);
         // As with a password: a suspended account does not sign in.

@@ -3,7 +3,14 @@ import { config } from "~/config.server";
 import { clientIp } from "./client-ip.server";
 
 export type SecurityEventName =
-  "sign_in" | "admin_sign_in" | "refresh_token_reuse" | "password_reset_requested" | "password_reset_completed";
+  | "sign_in"
+  | "admin_sign_in"
+  | "refresh_token_reuse"
+  | "password_reset_requested"
+  | "password_reset_completed"
+  /** Someone signed in proved again who they are (a fresh Google sign-in, the password before deleting the account). */
+  | "reauthentication"
+  | "account_deleted";
 
 /**
  * One security-relevant thing that happened. Never a password or a token:

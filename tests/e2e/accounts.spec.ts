@@ -1,12 +1,7 @@
-import { existsSync, readFileSync, readdirSync } from "node:fs";
-import path from "node:path";
-
 import type { Page } from "@playwright/test";
 
-import { expect, test, testClientIp, uniqueEmail, usesJavaScript } from "./fixtures";
-import { E2E_DATA_DIR } from "./server-paths";
+import { expect, mailedLink, test, testClientIp, uniqueEmail, usesJavaScript } from "./fixtures";
 
-const OUTBOX = path.join(E2E_DATA_DIR, "outbox");
 const ADMIN = { email: "admin@isent.example.in", password: "admin-e2e-password" };
 
 async function register(page: Page, email: string, password = "secret123") {
@@ -27,21 +22,6 @@ async function login(page: Page, email: string, password: string) {
   await page.getByRole("button", { name: "Login with Email" }).click();
 }
 
-function resetLinkIn(email: string): string | null {
-  const files = existsSync(OUTBOX) ? readdirSync(OUTBOX).sort().reverse() : [];
-  for (const file of files) {
-    const mail = JSON.parse(readFileSync(path.join(OUTBOX, file), "utf8")) as { to: string; text: string };
-    if (mail.to === email) return /http\S+\/reset-password\?token=\S+/.exec(mail.text)![0];
-  }
-  return null;
-}
-
-/** The mail goes out from a background job just after the answer: waits for it as the user would. */
-async function resetLinkFor(email: string): Promise<string> {
-  await expect.poll(() => resetLinkIn(email), { timeout: 10_000 }).not.toBeNull();
-  return resetLinkIn(email)!;
-}
-
 test("register, log out, log in, reset the password by email, log in again", async ({ page }) => {
   // Eleven screens and four password hashes: about 25 s on a busy 2-core machine, near the 30 s default.
   test.slow();
@@ -49,7 +29,8 @@ test("register, log out, log in, reset the password by email, log in again", asy
   await register(page, email);
   await expect(page.getByText("Registration successful")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Hello, Kiran Rao" })).toBeVisible();
-  await expect(page.getByTestId("stat-balance")).toHaveText("100 credits");
+  // No credits until the email is verified (the next test).
+  await expect(page.getByTestId("stat-balance")).toHaveText("0 credits");
 
   await page.getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL(/\/$/);
@@ -70,7 +51,7 @@ test("register, log out, log in, reset the password by email, log in again", asy
   await expect(page.getByText("Password reset email sent")).toBeVisible();
   await expect(dialog).toBeHidden();
 
-  await page.goto(await resetLinkFor(email));
+  await page.goto(await mailedLink(email, "/reset-password"));
   await page.getByLabel("New password").fill("brand-new-1");
   await page.getByRole("button", { name: "Set new password" }).click();
   await expect(page).toHaveURL(/\/app$/);
@@ -82,6 +63,43 @@ test("register, log out, log in, reset the password by email, log in again", asy
   await expect(page.getByText("Invalid email or password").first()).toBeVisible();
   await login(page, email, "brand-new-1");
   await expect(page).toHaveURL(/\/app$/);
+});
+
+test("registration mails a link: the dashboard says so, 'Resend' sends another, the link brings the 100 opening credits", async ({
+  page,
+}) => {
+  const email = uniqueEmail("verify");
+  await register(page, email);
+  await expect(page.getByTestId("stat-balance")).toHaveText("0 credits");
+  const notice = page.getByTestId("verify-email-notice");
+  await expect(notice).toContainText(`We sent a link to ${email}.`);
+  await expect(notice).toContainText("get your 100 opening credits: until then your balance stays at 0.");
+  const first = await mailedLink(email, "/verify-email");
+
+  const resend = page.getByRole("button", { name: "Resend" });
+  const box = await resend.boundingBox();
+  expect(box!.height).toBeGreaterThanOrEqual(44);
+  await resend.click();
+  await expect(page.getByText("Verification email sent")).toBeVisible();
+  await expect.poll(() => mailedLink(email, "/verify-email")).not.toBe(first);
+  const link = await mailedLink(email, "/verify-email");
+
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "Verify your email" })).toBeVisible();
+  await expect(page.getByText(`Confirm that ${email} is your email address.`)).toBeVisible();
+  await page.getByRole("button", { name: "Verify my email" }).click();
+  await expect(page).toHaveURL(/\/app$/);
+  await expect(page.getByText("Email verified")).toBeVisible();
+  await expect(page.getByTestId("stat-balance")).toHaveText("100 credits");
+  await expect(page.getByTestId("verify-email-notice")).toHaveCount(0);
+
+  // Used once; the first link went with it.
+  for (const used of [link, first]) {
+    await page.goto(used);
+    await expect(page.getByText("Your email is already verified. Nothing more to do.")).toBeVisible();
+  }
+  await page.goto("/verify-email?token=not-a-real-token-at-all-xxxxxxxxxxxxxxxx");
+  await expect(page.getByText("This link is not valid.", { exact: false })).toBeVisible();
 });
 
 test("each registration field shows its validation message for a bad input", async ({ page }) => {

@@ -1,4 +1,9 @@
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
+
 import { test as base, expect, type Page } from "@playwright/test";
+
+import { E2E_DATA_DIR } from "./server-paths";
 
 /** The intro_seen cookie as Remix writes it (base64 JSON of "1"), so the first-visit message stays closed. */
 export const INTRO_SEEN_COOKIE = { name: "intro_seen", value: "IjEi", path: "/" };
@@ -15,14 +20,46 @@ export function uniqueEmail(label: string) {
 
 export type Business = { email: string; password: string; name: string; businessName: string };
 
+const OUTBOX = path.join(E2E_DATA_DIR, "outbox");
+
+function newestLinkIn(email: string, linkPath: string): string | null {
+  const files = existsSync(OUTBOX) ? readdirSync(OUTBOX).sort().reverse() : [];
+  const pattern = new RegExp(`http\\S+${linkPath.replace(/[.?]/g, "\\$&")}\\?token=\\S+`);
+  for (const file of files) {
+    const mail = readMail(path.join(OUTBOX, file));
+    const link = mail?.to === email ? pattern.exec(mail.text) : null;
+    if (link) return link[0];
+  }
+  return null;
+}
+
+/** A mail in the outbox; null while the server is still writing it (another test's, in parallel). */
+function readMail(file: string): { to: string; text: string } | null {
+  try {
+    return JSON.parse(readFileSync(file, "utf8")) as { to: string; text: string };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The newest link to `linkPath` ('/reset-password', '/verify-email') mailed to `email`, read from the
+ * e2e server's outbox; the mail goes out from a background job just after the answer, so it waits
+ * for it as the user would.
+ */
+export async function mailedLink(email: string, linkPath: string): Promise<string> {
+  await expect.poll(() => newestLinkIn(email, linkPath), { timeout: 10_000 }).not.toBeNull();
+  return newestLinkIn(email, linkPath)!;
+}
+
 /**
  * Pages that already said 'Okay' to the first-visit message (tests of that message use a fresh
  * context), and `login()`: a new business account with a signed-in session in this page's browser,
- * made by the registration action itself over HTTP (a real user row, opening balance and session
- * row; the cookie lands in the page's cookie jar). Signing up through the form is for the tests of
- * sign-up itself.
+ * made by the registration action itself over HTTP (a real user row and session row; the cookie
+ * lands in the page's cookie jar), its email verified with the mailed link (so it holds the opening
+ * balance) unless `verified: false`. Signing up through the form is for the tests of sign-up itself.
  */
-export const test = base.extend<{ login: (business?: Partial<Business>) => Promise<Business> }>({
+export const test = base.extend<{ login: (business?: Partial<Business> & { verified?: boolean }) => Promise<Business> }>({
   extraHTTPHeaders: async ({}, use) => {
     await use({ "X-Forwarded-For": testClientIp() });
   },
@@ -31,7 +68,7 @@ export const test = base.extend<{ login: (business?: Partial<Business>) => Promi
     await use(page);
   },
   login: async ({ page, baseURL }, use) => {
-    await use(async (overrides = {}) => {
+    await use(async ({ verified = true, ...overrides } = {}) => {
       const business: Business = {
         email: uniqueEmail("owner"),
         password: "secret123",
@@ -46,6 +83,11 @@ export const test = base.extend<{ login: (business?: Partial<Business>) => Promi
       });
       expect(response.status(), await response.text()).toBe(302);
       expect(response.headers()["location"]).toBe("/app");
+      if (verified) {
+        const token = new URL(await mailedLink(business.email, "/verify-email")).searchParams.get("token")!;
+        const verifying = await page.request.post("/verify-email", { form: { token }, headers: { Origin: baseURL! }, maxRedirects: 0 });
+        expect(verifying.status(), await verifying.text()).toBe(302);
+      }
       return business;
     });
   },

@@ -1,7 +1,7 @@
 import { count, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { creditLedger, pricing, sessions, users } from "~/db/schema";
+import { creditLedger, sessions, users } from "~/db/schema";
 import { loader as appLayoutLoader } from "~/routes/_app+/_layout";
 import { action as authAction, loader as authLoader } from "~/routes/_auth+/auth";
 import { action as logoutAction, loader as logoutLoader } from "~/routes/_auth+/logout";
@@ -72,7 +72,7 @@ function expectSessionCookie(reply: Reply) {
 }
 
 describe("registration (POST /auth, intent register)", () => {
-  it("creates the account with 100 credits and one opening-balance ledger row, signs in and goes to /app", async () => {
+  it("creates the account with 0 credits until its email is verified, signs in and goes to /app", async () => {
     const browser = new Browser();
     const fields = registration();
     const reply = await register(browser, { ...fields, username: fields.username.toUpperCase() });
@@ -87,33 +87,19 @@ describe("registration (POST /auth, intent register)", () => {
       name: "Ravi Kumar",
       businessName: "Kumar Hardware",
       mobileNumber: "9876543210",
-      balance: 100,
+      balance: 0,
+      emailVerifiedAt: null,
       role: "user",
     });
     expect(row.passwordHash).toMatch(/^\$argon2id\$/);
     expect(row.passwordHash).not.toContain(fields.password);
-    const ledger = await test.db.select().from(creditLedger).where(eq(creditLedger.userId, row.id));
-    expect(ledger).toHaveLength(1);
-    expect(ledger[0]).toMatchObject({ amount: 100, balanceAfter: 100, reason: "opening_balance" });
+    // The opening balance comes with the mailed link (tests/integration/email-verification.test.ts).
+    expect(await test.db.select().from(creditLedger).where(eq(creditLedger.userId, row.id))).toEqual([]);
 
     const [session] = await sessionRowsOf(row.id);
     expect(await sessionIdIn(cookie)).toBe(session.id);
     expect(session.ipAddress).toBe(browser.ip);
     expect((await requireUser(browser.request("/app"))).id).toBe(row.id);
-  });
-
-  it("opens with the admin's opening-balance price when one is set", async () => {
-    await test.db.insert(pricing).values({ key: "opening_balance", label: "Opening balance", credits: 250 });
-    try {
-      const fields = registration();
-      expect((await register(new Browser(), fields)).status).toBe(302);
-      const row = await userByEmail(fields.username);
-      expect(row.balance).toBe(250);
-      const ledger = await test.db.select().from(creditLedger).where(eq(creditLedger.userId, row.id));
-      expect(ledger.map(({ amount, balanceAfter }) => ({ amount, balanceAfter }))).toEqual([{ amount: 250, balanceAfter: 250 }]);
-    } finally {
-      await test.db.delete(pricing).where(eq(pricing.key, "opening_balance"));
-    }
   });
 
   it.each([

@@ -37,10 +37,16 @@ async function expectLedgerMatchesBalance(userId: string) {
 }
 
 describe("the credits model", () => {
-  it("an account opens with 100 credits and its ledger row", async () => {
+  it("a verified account opens with 100 credits and its ledger row, referenced by the account (once per account)", async () => {
     const user = await makeUser();
     expect(await balanceOf(user.id)).toBe(100);
-    expect(await ledgerOf(user.id)).toEqual([{ amount: 100, balanceAfter: 100, reason: "opening_balance", reference: null }]);
+    expect(await ledgerOf(user.id)).toEqual([{ amount: 100, balanceAfter: 100, reason: "opening_balance", reference: user.id }]);
+  });
+
+  it("an account whose email is not verified has no credits and no ledger row", async () => {
+    const user = await makeUser({ verified: false });
+    expect(await balanceOf(user.id)).toBe(0);
+    expect(await ledgerOf(user.id)).toEqual([]);
   });
 
   it("a grant adds credits with its ledger row", async () => {

@@ -8,9 +8,11 @@ import { loader as adminLayoutLoader } from "~/routes/admin+/_layout";
 import { loader as authLoader } from "~/routes/_auth+/auth";
 import { action as googleAction } from "~/routes/_auth+/auth_.google";
 import { loader as callbackLoader } from "~/routes/_auth+/auth_.google_.callback";
+import { action as settingsAction, loader as settingsLoader } from "~/routes/_account+/settings";
 import { loader as meLoader } from "~/routes/api+/user.me";
-import { GOOGLE_NOT_ENABLED, createAuthenticator, useAuthenticator } from "~/utils/auth.server";
+import { GOOGLE_NOT_ENABLED, GOOGLE_NOT_THIS_ACCOUNT, createAuthenticator, useAuthenticator } from "~/utils/auth.server";
 import { requireUser } from "~/utils/session.server";
+import { useMailer, type MailMessage } from "~/services/mail.server";
 
 import {
   ADMIN_EMAIL,
@@ -24,7 +26,7 @@ import {
   userByEmail,
 } from "../support/accounts";
 import { setupTestDatabase } from "../support/database";
-import { startFakeGoogle, type FakeGoogle, type GoogleAccount } from "../support/fake-google";
+import { startFakeGoogle, type FakeGoogle, type GoogleAccount, type SignInOptions } from "../support/fake-google";
 import { Browser, SITE, call, cookiePair, getRequest, setCookie, toastOf, type Reply } from "../support/http";
 
 const test = setupTestDatabase();
@@ -73,8 +75,14 @@ async function atGoogle(authorizeUrl: string): Promise<string> {
 }
 
 /** The whole round trip: button, Google, callback, as one browser. */
-async function signInWithGoogle(browser: Browser, account: GoogleAccount | "cancel", intent = "google-login", redirectTo = "") {
-  google.nextSignIn(account);
+async function signInWithGoogle(
+  browser: Browser,
+  account: GoogleAccount | "cancel",
+  intent = "google-login",
+  redirectTo = "",
+  options: SignInOptions = {},
+) {
+  google.nextSignIn(account, options);
   const start = await pressGoogleButton(browser, intent, redirectTo);
   expect(start.status).toBe(302);
   return browser.visit(callbackLoader, await atGoogle(start.location!));
@@ -152,7 +160,11 @@ describe("signing in with Google", () => {
       passwordHash: null,
       profileImageUrl: account.picture,
     });
-    expect(await test.db.select().from(creditLedger).where(eq(creditLedger.userId, row.id))).toHaveLength(1);
+    // Google says the address is verified: so is the account, with its opening balance.
+    expect(row.emailVerifiedAt).not.toBeNull();
+    expect(await test.db.select().from(creditLedger).where(eq(creditLedger.userId, row.id))).toMatchObject([
+      { amount: 100, reason: "opening_balance", reference: row.id },
+    ]);
     const [session] = await sessionRowsOf(row.id);
     expect(await sessionIdIn(cookie)).toBe(session.id);
     expect((await requireUser(browser.request("/app"))).id).toBe(row.id);
@@ -230,6 +242,38 @@ describe("signing in with Google", () => {
     expectNoSession(reply);
     expect(await totals()).toEqual(before);
     expect((await userByEmail(existing.email)).googleId).toBeNull();
+  });
+
+  it("a new account whose address Google has not verified opens with 0 credits and is mailed a verification link", async () => {
+    const sent: MailMessage[] = [];
+    useMailer({ send: async (message) => void sent.push(message) });
+    try {
+      const account = googleAccount({ email_verified: false });
+      expectSignedIn(await signInWithGoogle(new Browser(), account), "/app");
+      const row = await userByEmail(account.email);
+      expect(row).toMatchObject({ balance: 0, emailVerifiedAt: null });
+      expect(await test.db.select().from(creditLedger).where(eq(creditLedger.userId, row.id))).toEqual([]);
+      await vi.waitFor(() => expect(sent.map((mail) => mail.to)).toEqual([account.email]), { timeout: 15_000, interval: 100 });
+      expect(sent[0].text).toMatch(/\/verify-email\?token=/);
+
+      // Once Google says the address is verified, the account is, with its opening balance (once).
+      expectSignedIn(await signInWithGoogle(new Browser(), { ...account, email_verified: true }), "/app");
+      expectSignedIn(await signInWithGoogle(new Browser(), { ...account, email_verified: true }), "/app");
+      expect(await userByEmail(account.email)).toMatchObject({ balance: 100, emailVerifiedAt: expect.any(Date) });
+      expect(await test.db.select().from(creditLedger).where(eq(creditLedger.userId, row.id))).toHaveLength(1);
+    } finally {
+      useMailer(undefined);
+    }
+  });
+
+  it("linking a verified Google email verifies the password account and grants its opening balance", async () => {
+    const existing = await createUser({ email: uniqueEmail("unverified-link"), verified: false });
+    expect(existing.balance).toBe(0);
+    expectSignedIn(await signInWithGoogle(new Browser(), googleAccount({ email: existing.email })), "/app");
+    expect(await userByEmail(existing.email)).toMatchObject({ balance: 100, emailVerifiedAt: expect.any(Date) });
+    expect(await test.db.select().from(creditLedger).where(eq(creditLedger.userId, existing.id))).toMatchObject([
+      { amount: 100, reason: "opening_balance", reference: existing.id },
+    ]);
   });
 
   it("refuses a suspended account, as the password login does", async () => {
@@ -365,5 +409,108 @@ describe("admin sign-in with Google (intent google-admin)", () => {
     expect(record).toMatchObject({ email: ADMIN_EMAIL, isAdmin: true });
     expect(record.lastLogin!.getTime()).toBeGreaterThan(Date.now() - 60_000);
     expect((await browser.visit(adminLayoutLoader, "/admin")).data).toEqual({ admin: { email: ADMIN_EMAIL, name: "Site Admin" } });
+  });
+});
+
+describe("'Confirm with Google' before deleting an account without a password (intent google-confirm)", () => {
+  /** A Google-only account, signed in in its own browser through Google. */
+  async function googleOnlyOwner() {
+    const account = googleAccount({ name: "Meena Iyer" });
+    const browser = new Browser();
+    expectSignedIn(await signInWithGoogle(browser, account), "/app");
+    const row = await userByEmail(account.email);
+    return { account, browser, row };
+  }
+
+  const confirmWithGoogle = (browser: Browser, account: GoogleAccount | "cancel", options: SignInOptions = {}) =>
+    signInWithGoogle(browser, account, "google-confirm", "", options);
+  const deleteAccount = (browser: Browser) =>
+    browser.submit(settingsAction, "/settings", { intent: "delete-account", confirmBusinessName: "My Business" });
+  const statusOf = async (id: string) => (await test.db.select({ status: users.status }).from(users).where(eq(users.id, id)))[0].status;
+  const confirmedUntil = async (browser: Browser) =>
+    (await browser.visit<{ googleConfirmedUntil: string | null }>(settingsLoader, "/settings")).data.googleConfirmedUntil;
+
+  it("asks Google for a fresh sign-in, comes back to /settings confirmed for 5 minutes, and then deletes", async () => {
+    const { account, browser, row } = await googleOnlyOwner();
+    google.nextSignIn(account);
+    const start = await pressGoogleButton(browser, "google-confirm");
+    expect(new URL(start.location!).searchParams.get("max_age")).toBe("0");
+    const before = await totals();
+    const back = await browser.visit(callbackLoader, await atGoogle(start.location!));
+    expect(back).toMatchObject({ status: 302, location: "/settings" });
+    expect(await toastOf(back)).toMatchObject({
+      type: "success",
+      title: "Confirmed with Google",
+      description: "You can delete your account in the next 5 minutes.",
+    });
+    // The same session, nothing made: only marked in this browser's cookie.
+    expect(await totals()).toEqual(before);
+    expect(await confirmedUntil(browser)).toMatch(/^\d{1,2} \w+ at \d{1,2}:\d{2} [ap]m$/);
+
+    const reply = await deleteAccount(browser);
+    expect(reply).toMatchObject({ status: 302, location: "/" });
+    expect(await statusOf(row.id)).toBe("deleted");
+  });
+
+  it("a Google account other than the one this account signs in with confirms nothing, and makes or links nothing", async () => {
+    const { browser, row } = await googleOnlyOwner();
+    const someoneElse = await createUser({ email: uniqueEmail("other-owner") });
+    for (const other of [googleAccount(), googleAccount({ email: someoneElse.email })]) {
+      const before = await totals();
+      const back = await confirmWithGoogle(browser, other);
+      expect(back).toMatchObject({ status: 302, location: "/settings" });
+      expect(await toastOf(back)).toMatchObject({
+        type: "error",
+        title: "Not confirmed with Google",
+        description: GOOGLE_NOT_THIS_ACCOUNT,
+      });
+      expect(await totals()).toEqual(before);
+    }
+    expect((await userByEmail(someoneElse.email)).googleId).toBeNull();
+    expect(await confirmedUntil(browser)).toBeNull();
+    expect((await deleteAccount(browser)).status).toBe(400);
+    expect(await statusOf(row.id)).toBe("active");
+  });
+
+  it("a Google sign-in that is not fresh (auth_time over 5 minutes ago) confirms nothing", async () => {
+    const { account, browser, row } = await googleOnlyOwner();
+    const back = await confirmWithGoogle(browser, account, { authTime: Math.floor(Date.now() / 1000) - 3600 });
+    expect(await toastOf(back)).toMatchObject({ type: "error", title: "Not confirmed with Google" });
+    expect((await deleteAccount(browser)).status).toBe(400);
+    expect(await statusOf(row.id)).toBe("active");
+    // A fresh one does.
+    await confirmWithGoogle(browser, account, { authTime: Math.floor(Date.now() / 1000) - 10 });
+    expect(await confirmedUntil(browser)).not.toBeNull();
+  });
+
+  it("cancelled at Google: back to /settings, not confirmed", async () => {
+    const { browser } = await googleOnlyOwner();
+    const back = await confirmWithGoogle(browser, "cancel");
+    expect(back).toMatchObject({ status: 302, location: "/settings" });
+    expect(await toastOf(back)).toMatchObject({ type: "error", title: "Not confirmed with Google" });
+    expect(await confirmedUntil(browser)).toBeNull();
+  });
+
+  it("the confirmation lasts 5 minutes, in this browser's session only", async () => {
+    const { account, browser, row } = await googleOnlyOwner();
+    const otherBrowser = new Browser();
+    otherBrowser.setCookie(await sessionCookieFor(row.id));
+    await confirmWithGoogle(browser, account);
+    expect((await deleteAccount(otherBrowser)).status).toBe(400);
+
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 5 * 60_000 + 1000 });
+    try {
+      expect(await confirmedUntil(browser)).toBeNull();
+      expect((await deleteAccount(browser)).status).toBe(400);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await statusOf(row.id)).toBe("active");
+  });
+
+  it("needs a signed-in browser", async () => {
+    const reply = await pressGoogleButton(new Browser(), "google-confirm");
+    expect(reply.status).toBe(302);
+    expect(reply.location).toMatch(/^\/login/);
   });
 });

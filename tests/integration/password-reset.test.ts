@@ -3,7 +3,7 @@ import { createServer } from "node:net";
 import type { AddressInfo } from "node:net";
 
 import { count, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 import { passwordResetTokens, users } from "~/db/schema";
 import { PASSWORD_FROM_ACCOUNT_DETAILS, PASSWORD_ONE_CHARACTER, PASSWORD_TOO_COMMON } from "~/lib/schemas/auth";
@@ -17,8 +17,8 @@ import { action as resetAction, loader as resetLoader } from "~/routes/_auth+/re
 import { smtpMailer, useMailer } from "~/services/mail.server";
 
 import { PASSWORD, createUser, guardRedirect, sessionCookieFor, sessionIdIn, sessionRowsOf, submitLogin } from "../support/accounts";
-import { setupTestDatabase } from "../support/database";
-import { startSmtpSink, type SmtpSink } from "../support/fake-smtp";
+import { jobsSettled, setupTestDatabase } from "../support/database";
+import { mailSinkForTests } from "../support/fake-smtp";
 import {
   Browser,
   call,
@@ -37,17 +37,7 @@ const test = setupTestDatabase();
 const FROM = "iSent <no-reply@isent.example.in>";
 const INVALID_LINK = "This reset link has expired or was already used. Ask for a new one.";
 
-let smtp: SmtpSink;
-
-beforeAll(async () => {
-  smtp = await startSmtpSink();
-  useMailer(smtpMailer(smtp.url, FROM));
-});
-
-afterAll(async () => {
-  useMailer(undefined);
-  await smtp?.close();
-});
+const smtp = mailSinkForTests(FROM);
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 
@@ -57,36 +47,13 @@ function askForReset(email: string) {
 
 const RESET_LINK = /http:\/\/localhost\/reset-password\?token=([A-Za-z0-9_-]+)/;
 
-/** The mail is sent by a background job after the answer: waits for it (as the user would). */
-async function mailTo(email: string, mailsBefore: number) {
-  return vi.waitFor(
-    () => {
-      const mail = smtp.inbox.slice(mailsBefore).find((message) => message.to.includes(email));
-      if (!mail) throw new Error(`No mail to ${email} yet`);
-      return mail;
-    },
-    { timeout: 15_000, interval: 100 },
-  );
-}
-
-/** Waits until the queue has run (or given up on) every reset-mail job. */
-async function resetJobsSettled() {
-  await vi.waitFor(
-    async () => {
-      const { rows } = await test.handle.executeSql(
-        "select count(*)::int as pending from pgboss.job where name = 'password-reset-mail' and state in ('created', 'active')",
-      );
-      expect(rows).toEqual([{ pending: 0 }]);
-    },
-    { timeout: 15_000, interval: 100 },
-  );
-}
+const resetJobsSettled = () => jobsSettled(test.handle, "password-reset-mail");
 
 /** Asks for a reset and returns the token in the mailed link (as the user would click it). */
 async function requestToken(email: string): Promise<string> {
   const mailsBefore = smtp.inbox.length;
   expect((await askForReset(email)).status).toBe(302);
-  const link = (await mailTo(email, mailsBefore)).text.match(RESET_LINK);
+  const link = (await smtp.mailTo(email, mailsBefore)).text.match(RESET_LINK);
   if (!link) throw new Error(`No reset link was mailed to ${email}`);
   return link[1];
 }
@@ -125,7 +92,7 @@ describe("asking for a reset link (POST /auth, intent forgot)", () => {
 
     expect(reply).toMatchObject({ status: 302, location: "/auth" });
     expect(await toastOf(reply)).toMatchObject({ type: "success", title: "Password reset email sent" });
-    const mail = await mailTo(user.email, mailsBefore);
+    const mail = await smtp.mailTo(user.email, mailsBefore);
     expect(mail.to).toEqual([user.email]);
     expect(mail.from).toBe("no-reply@isent.example.in");
     expect(mail.raw).toMatch(/^Subject: Reset your iSent password\r?$/m);
@@ -189,7 +156,7 @@ describe("asking for a reset link (POST /auth, intent forgot)", () => {
       release();
       await vi.waitFor(() => expect(sent).toEqual([user.email]), { timeout: 15_000, interval: 100 });
     } finally {
-      useMailer(smtpMailer(smtp.url, FROM));
+      smtp.useAgain();
     }
   });
 
@@ -216,7 +183,7 @@ describe("asking for a reset link (POST /auth, intent forgot)", () => {
         { timeout: 15_000, interval: 100 },
       );
     } finally {
-      useMailer(smtpMailer(smtp.url, FROM));
+      smtp.useAgain();
     }
   });
 
@@ -235,7 +202,7 @@ describe("asking for a reset link (POST /auth, intent forgot)", () => {
       body: new URLSearchParams({ intent: "forgot", email: user.email }).toString(),
     });
     expect((await call(authAction, forged)).status).toBe(302);
-    const mail = await mailTo(user.email, mailsBefore);
+    const mail = await smtp.mailTo(user.email, mailsBefore);
     expect(mail.text).toMatch(RESET_LINK);
     expect(mail.text).not.toContain("attacker.example");
   });

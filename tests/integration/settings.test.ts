@@ -6,11 +6,30 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { businessCardDesigns, campaigns, contacts, creditLedger, posts, refreshTokens, uploads, users } from "~/db/schema";
+import {
+  businessCardDesigns,
+  campaigns,
+  contacts,
+  creditLedger,
+  emailVerificationTokens,
+  posts,
+  refreshTokens,
+  sessions,
+  signInFailures,
+  uploads,
+  users,
+} from "~/db/schema";
 import { DEMO_CARD_DESIGNS } from "~/db/seed/demo-content";
 import { makeCampaign, makeContact, makePost, makeUser } from "~/db/seed/factories.server";
 import { PASSWORD_FROM_ACCOUNT_DETAILS, PASSWORD_TOO_COMMON } from "~/lib/schemas/auth";
-import { CONFIRM_BUSINESS_NAME_WRONG, CURRENT_PASSWORD_WRONG } from "~/lib/schemas/settings";
+import {
+  CONFIRM_BUSINESS_NAME_WRONG,
+  CURRENT_PASSWORD_WRONG,
+  DELETE_GOOGLE_NEEDED,
+  DELETE_PASSWORD_NEEDED,
+  DELETE_PASSWORD_WRONG,
+  SESSION_NOT_FOUND,
+} from "~/lib/schemas/settings";
 import { issueTokenPair, rotateRefreshToken } from "~/models/api-tokens.server";
 import { parseFeedQuery } from "~/lib/feed-query";
 import { listFeed } from "~/models/feed.server";
@@ -22,7 +41,7 @@ import { loader as dataLoader } from "~/routes/_account+/settings_.data[.]json";
 import { createLocalDiskStorage, useFileStorage, type FileStorage } from "~/services/storage.server";
 import { getUser } from "~/utils/session.server";
 
-import { PASSWORD, createUser, sessionCookieFor, sessionRowsOf } from "../support/accounts";
+import { PASSWORD, createUser, sessionCookieFor, sessionIdIn, sessionRowsOf, submitLogin } from "../support/accounts";
 import { setupTestDatabase } from "../support/database";
 import { Browser, EVIL_SITE, call, formErrors, formPost, toastOf } from "../support/http";
 
@@ -204,7 +223,7 @@ describe("/settings: delete my account", () => {
     const owner = await createUser({ businessName: "Gupta Electricals" });
     await makePost({ userId: owner.id, ...HERE });
     const here = await signedIn(owner.id);
-    const reply = await post(here, { intent: "delete-account", confirmBusinessName: "Gupta" });
+    const reply = await post(here, { intent: "delete-account", confirmBusinessName: "Gupta", password: PASSWORD });
     expect(reply.status).toBe(400);
     expect(formErrors(reply)).toMatchObject({ confirmBusinessName: [CONFIRM_BUSINESS_NAME_WRONG] });
     expect(await test.db.select().from(posts).where(eq(posts.userId, owner.id))).toHaveLength(1);
@@ -229,8 +248,11 @@ describe("/settings: delete my account", () => {
     const here = await signedIn(owner.id);
     const elsewhere = await signedIn(owner.id);
     await issueTokenPair(owner.id);
+    await test.db
+      .insert(emailVerificationTokens)
+      .values({ userId: owner.id, tokenHash: "x".repeat(64), expiresAt: new Date(Date.now() + 60_000) });
 
-    const reply = await post(here, { intent: "delete-account", confirmBusinessName: "  Gupta   Electricals " });
+    const reply = await post(here, { intent: "delete-account", confirmBusinessName: "  Gupta   Electricals ", password: PASSWORD });
     expect(reply).toMatchObject({ status: 302, location: "/" });
     expect((await toastOf(reply))?.title).toBe("Your account has been deleted");
     expect(await isSignedIn(here)).toBe(false);
@@ -247,6 +269,7 @@ describe("/settings: delete my account", () => {
     expect(await test.db.select().from(campaigns).where(eq(campaigns.userId, owner.id))).toEqual([]);
     expect(await test.db.select().from(uploads).where(eq(uploads.userId, owner.id))).toEqual([]);
     expect(await test.db.select().from(refreshTokens).where(eq(refreshTokens.userId, owner.id))).toEqual([]);
+    expect(await test.db.select().from(emailVerificationTokens).where(eq(emailVerificationTokens.userId, owner.id))).toEqual([]);
     expect(await storage.exists(upload.key)).toBe(false);
 
     const [tombstone] = await test.db.select().from(users).where(eq(users.id, owner.id));
@@ -258,5 +281,170 @@ describe("/settings: delete my account", () => {
     // The other business is untouched.
     expect(await test.db.select().from(contacts).where(eq(contacts.id, otherContact.id))).toHaveLength(1);
     expect(await test.db.select().from(posts).where(eq(posts.userId, other.id))).toHaveLength(1);
+  });
+});
+
+describe("/settings: deleting the account asks for the password again", () => {
+  const deleteWith = (browser: Browser, fields: Record<string, string>) =>
+    post(browser, { intent: "delete-account", confirmBusinessName: "Patel Traders", ...fields });
+  const statusOf = async (userId: string) =>
+    (await test.db.select({ status: users.status }).from(users).where(eq(users.id, userId)))[0].status;
+
+  it("refuses without the password, and with a wrong one, deleting nothing and keeping the session", async () => {
+    const owner = await createUser({ businessName: "Patel Traders" });
+    await makePost({ userId: owner.id });
+    const here = await signedIn(owner.id);
+
+    const without = await deleteWith(here, {});
+    expect(without.status).toBe(400);
+    expect(formErrors(without)).toMatchObject({ password: [DELETE_PASSWORD_NEEDED] });
+    expect(await toastOf(without)).toMatchObject({ type: "error", title: "Account not deleted" });
+
+    const wrong = await deleteWith(here, { password: "not-my-password" });
+    expect(wrong.status).toBe(400);
+    expect(formErrors(wrong)).toMatchObject({ password: [DELETE_PASSWORD_WRONG] });
+    expect(JSON.stringify(wrong.data)).not.toContain("not-my-password");
+
+    expect(await statusOf(owner.id)).toBe("active");
+    expect(await test.db.select().from(posts).where(eq(posts.userId, owner.id))).toHaveLength(1);
+    expect(await isSignedIn(here)).toBe(true);
+  });
+
+  it("counts wrong passwords with the sign-in's: after 5 from one place it waits, even the right one, and so does logging in there", async () => {
+    const owner = await createUser({ businessName: "Patel Traders" });
+    const here = await signedIn(owner.id);
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await deleteWith(here, { password: `guess-${attempt}-x` })).status).toBe(400);
+    }
+    const [failures] = await test.db.select().from(signInFailures).where(eq(signInFailures.accountKey, owner.email));
+    expect(failures).toMatchObject({ source: here.ip, failures: 5 });
+
+    const right = await deleteWith(here, { password: PASSWORD });
+    expect(right.status).toBe(429);
+    expect(formErrors(right)?.password?.[0]).toMatch(/^Too many attempts\. Please wait \d+ seconds and try again\.$/);
+    expect(await statusOf(owner.id)).toBe("active");
+    // The same wait holds at the sign-in form from that place: the two doors share one count.
+    expect((await submitLogin(new Browser(here.ip), owner.email, PASSWORD)).status).toBe(429);
+    // Elsewhere (the owner's phone) the password still works.
+    expect((await submitLogin(new Browser(), owner.email, PASSWORD)).status).toBe(302);
+  });
+
+  it("a Google-only account cannot delete itself without confirming with Google first", async () => {
+    const owner = await makeUser({ googleId: "google-delete-1", businessName: "Patel Traders" });
+    const here = await signedIn(owner.id);
+    const page = await call<{ hasPassword: boolean; googleConfirmedUntil: string | null }>(settingsLoader, here.request("/settings"));
+    expect(page.data).toMatchObject({ hasPassword: false, googleConfirmedUntil: null });
+    const reply = await deleteWith(here, { password: "anything-at-all" });
+    expect(reply.status).toBe(400);
+    expect(formErrors(reply)).toMatchObject({ "": [DELETE_GOOGLE_NEEDED] });
+    expect(await statusOf(owner.id)).toBe("active");
+  });
+});
+
+describe("/settings: where you're signed in", () => {
+  const PHONE = "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
+  const LAPTOP = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:127.0) Gecko/20100101 Firefox/127.0";
+
+  /** Signs in through the login form, as a browser with this User-Agent at this address. */
+  async function loggedIn(email: string, userAgent: string, ip?: string) {
+    const browser = new Browser(ip);
+    expect((await submitLogin(browser, email, PASSWORD, {}, { headers: { "User-Agent": userAgent } })).status).toBe(302);
+    return { browser, sessionId: (await sessionIdIn(browser.cookie))! };
+  }
+
+  type Listed = { id: string; thisDevice: boolean; device: string; address: string | null; signedIn: string; lastActive: string };
+  const listOf = async (browser: Browser) =>
+    (await call<{ sessions: Listed[] }>(settingsLoader, browser.request("/settings"))).data.sessions;
+  const signOutSession = (browser: Browser, sessionId: string) => post(browser, { intent: "sign-out-session", sessionId });
+
+  it("lists the account's own live sessions, this one marked, each with its device, address and times in India", async () => {
+    const owner = await createUser();
+    const other = await createUser();
+    const phone = await loggedIn(owner.email, PHONE, "203.0.113.24");
+    const laptop = await loggedIn(owner.email, LAPTOP, "2001:db8:1:2:3:4:5:6");
+    const ended = await loggedIn(owner.email, LAPTOP);
+    await test.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, ended.sessionId));
+    await loggedIn(other.email, PHONE);
+    await test.db
+      .update(sessions)
+      .set({ createdAt: new Date("2026-03-01T04:00:00Z"), lastSeenAt: new Date("2026-03-02T13:45:00Z") })
+      .where(eq(sessions.id, laptop.sessionId));
+
+    const listed = await listOf(phone.browser);
+    expect(listed.map((session) => session.id).sort()).toEqual([phone.sessionId, laptop.sessionId].sort());
+    expect(listed.find((session) => session.id === phone.sessionId)).toMatchObject({
+      thisDevice: true,
+      device: "Chrome on Android",
+      address: "203.0.113.24",
+    });
+    expect(listed.find((session) => session.id === laptop.sessionId)).toEqual({
+      id: laptop.sessionId,
+      thisDevice: false,
+      device: "Firefox on Windows",
+      address: "2001:db8:1:2::/64",
+      signedIn: "1 March at 9:30 am",
+      lastActive: "2 March at 7:15 pm",
+    });
+  });
+
+  it("'Sign out' ends that session only: this one, the others and the API tokens go on", async () => {
+    const owner = await createUser();
+    const phone = await loggedIn(owner.email, PHONE);
+    const laptop = await loggedIn(owner.email, LAPTOP);
+    const tablet = await loggedIn(owner.email, LAPTOP);
+    const { refreshToken } = await issueTokenPair(owner.id);
+
+    const reply = await signOutSession(phone.browser, laptop.sessionId);
+    expect(reply).toMatchObject({ status: 302, location: "/settings" });
+    expect(await toastOf(reply)).toMatchObject({ type: "success", title: "Signed out of that device" });
+    expect(await isSignedIn(laptop.browser)).toBe(false);
+    expect(await isSignedIn(phone.browser)).toBe(true);
+    expect(await isSignedIn(tablet.browser)).toBe(true);
+    expect((await rotateRefreshToken(refreshToken)).ok).toBe(true);
+  });
+
+  it("another account's session id is not found: 404 with a message, and that session goes on", async () => {
+    const owner = await createUser();
+    const stranger = await createUser();
+    const mine = await loggedIn(owner.email, PHONE);
+    const theirs = await loggedIn(stranger.email, LAPTOP);
+    for (const sessionId of [theirs.sessionId, "00000000-0000-4000-8000-000000000000", "not-a-session"]) {
+      const reply = await signOutSession(mine.browser, sessionId);
+      expect(reply.status).toBe(404);
+      expect(await toastOf(reply)).toMatchObject({ type: "error", title: SESSION_NOT_FOUND });
+    }
+    expect(await isSignedIn(theirs.browser)).toBe(true);
+    expect(await isSignedIn(mine.browser)).toBe(true);
+  });
+
+  it("'Sign out' beside this device signs this browser out", async () => {
+    const owner = await createUser();
+    const phone = await loggedIn(owner.email, PHONE);
+    const laptop = await loggedIn(owner.email, LAPTOP);
+    const reply = await signOutSession(phone.browser, phone.sessionId);
+    expect(reply).toMatchObject({ status: 302, location: "/login" });
+    expect(await isSignedIn(phone.browser)).toBe(false);
+    expect(await isSignedIn(laptop.browser)).toBe(true);
+  });
+
+  it("'Sign out all other devices' keeps this one (and the account's API tokens)", async () => {
+    const owner = await createUser();
+    const stranger = await createUser();
+    const phone = await loggedIn(owner.email, PHONE);
+    const others = [await loggedIn(owner.email, LAPTOP), await loggedIn(owner.email, LAPTOP)];
+    const theirs = await loggedIn(stranger.email, LAPTOP);
+    const { refreshToken } = await issueTokenPair(owner.id);
+
+    const reply = await post(phone.browser, { intent: "sign-out-other-sessions" });
+    expect(reply).toMatchObject({ status: 302, location: "/settings" });
+    expect(await toastOf(reply)).toMatchObject({ type: "success", title: "Signed out of 2 other devices" });
+    expect(await isSignedIn(phone.browser)).toBe(true);
+    for (const other of others) expect(await isSignedIn(other.browser)).toBe(false);
+    expect(await isSignedIn(theirs.browser)).toBe(true);
+    expect((await listOf(phone.browser)).map((session) => session.id)).toEqual([phone.sessionId]);
+    expect((await rotateRefreshToken(refreshToken)).ok).toBe(true);
   });
 });

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 
 import { sql } from "drizzle-orm";
 
-import { afterAll, beforeAll, inject } from "vitest";
+import { afterAll, beforeAll, inject, vi } from "vitest";
 
 import { openPglite, openPostgres, type DatabaseHandle } from "~/db/client.server";
 import { useDatabase } from "~/db/db.server";
@@ -53,4 +53,18 @@ export function setupTestDatabase() {
       return state.handle;
     },
   };
+}
+
+/** Waits until the queue has run (or given up on) every job of this name: whatever it would do is done. */
+export async function jobsSettled(handle: DatabaseHandle, name: string) {
+  await vi.waitFor(
+    async () => {
+      const { rows } = await handle.executeSql(
+        "select count(*)::int as pending from pgboss.job where name = $1 and state in ('created', 'active')",
+        [name],
+      );
+      if ((rows[0] as { pending: number }).pending > 0) throw new Error(`${name} jobs still pending`);
+    },
+    { timeout: 15_000, interval: 100 },
+  );
 }

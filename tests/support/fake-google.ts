@@ -7,7 +7,10 @@ import type { GoogleSettings } from "~/utils/auth.server";
 /** What Google's userinfo endpoint says about the person who signs in. */
 export type GoogleAccount = { sub: string; email: string; email_verified: boolean; name: string; picture: string };
 
-type Grant = { account: GoogleAccount; redirectUri: string };
+/** How the next sign-in went: `authTime` (seconds) goes in the ID token's auth_time, as Google sends it once a project asks for session age claims. */
+export type SignInOptions = { authTime?: number };
+
+type Grant = { account: GoogleAccount; redirectUri: string } & SignInOptions;
 
 export type FakeGoogle = {
   url: string;
@@ -16,7 +19,7 @@ export type FakeGoogle = {
   /** Settings for createAuthenticator that send the real strategy here. */
   settings(callbackUrl: string, overrides?: Partial<GoogleSettings>): GoogleSettings;
   /** Who signs in at the next /authorize; 'cancel' has Google send the visitor back with error=access_denied. */
-  nextSignIn(account: GoogleAccount | "cancel"): void;
+  nextSignIn(account: GoogleAccount | "cancel", options?: SignInOptions): void;
   /** Every call, with the answer's status: what the app asked Google for. */
   calls: { path: string; status: number; params: URLSearchParams }[];
   close(): Promise<void>;
@@ -48,6 +51,7 @@ export async function startFakeGoogle(
   const accessTokens = new Map<string, GoogleAccount>();
   const calls: FakeGoogle["calls"] = [];
   let next: GoogleAccount | "cancel" | undefined;
+  let nextOptions: SignInOptions = {};
 
   function authorize(params: URLSearchParams, response: ServerResponse): number {
     const redirectUri = params.get("redirect_uri");
@@ -64,10 +68,11 @@ export async function startFakeGoogle(
       back.searchParams.set("error", "access_denied");
     } else {
       const code = `4/${randomBytes(16).toString("base64url")}`;
-      grants.set(code, { account: next, redirectUri });
+      grants.set(code, { account: next, redirectUri, ...nextOptions });
       back.searchParams.set("code", code);
     }
     next = undefined;
+    nextOptions = {};
     response.writeHead(302, { Location: back.toString() });
     response.end();
     return 302;
@@ -96,6 +101,7 @@ export async function startFakeGoogle(
       email: grant.account.email,
       iat: now,
       exp: now + 3600,
+      ...(grant.authTime === undefined ? {} : { auth_time: grant.authTime }),
     };
     const unsigned = `${base64url({ alg: "HS256", typ: "JWT" })}.${base64url(claims)}`;
     const idToken = `${unsigned}.${createHmac("sha256", clientSecret).update(unsigned).digest("base64url")}`;
@@ -148,8 +154,9 @@ export async function startFakeGoogle(
       endpoints: { authorizationURL: `${url}/authorize`, tokenURL: `${url}/token`, userInfoURL: `${url}/userinfo` },
       ...overrides,
     }),
-    nextSignIn(account) {
+    nextSignIn(account, options = {}) {
       next = account;
+      nextOptions = options;
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -1,6 +1,9 @@
 import type { AddressInfo } from "node:net";
 
 import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, vi } from "vitest";
+
+import { smtpMailer, useMailer } from "~/services/mail.server";
 
 export type ReceivedMail = { from: string; to: string[]; raw: string; text: string };
 
@@ -49,5 +52,47 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     port,
     inbox,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * A test file's mail: a sink started before its tests, with the product's mailer pointed at it
+ * (useMailer), stopped after them.
+ */
+export function mailSinkForTests(from: string) {
+  let sink: SmtpSink | undefined;
+  const started = () => {
+    if (!sink) throw new Error("The mail sink starts in beforeAll");
+    return sink;
+  };
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    useMailer(smtpMailer(sink.url, from));
+  });
+  afterAll(async () => {
+    useMailer(undefined);
+    await sink?.close();
+  });
+  return {
+    get inbox() {
+      return started().inbox;
+    },
+    /** Points the product's mailer back at the sink, after a test swapped it. */
+    useAgain() {
+      useMailer(smtpMailer(started().url, from));
+    },
+    /** The first mail to `email` after the first `after` of the inbox; mails go from a background job, after the answer, so it waits. */
+    mailTo(email: string, after = 0): Promise<ReceivedMail> {
+      return vi.waitFor(
+        () => {
+          const mail = started()
+            .inbox.slice(after)
+            .find((message) => message.to.includes(email));
+          if (!mail) throw new Error(`No mail to ${email} yet`);
+          return mail;
+        },
+        { timeout: 15_000, interval: 100 },
+      );
+    },
   };
 }

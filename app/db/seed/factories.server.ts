@@ -67,18 +67,20 @@ const PROFILE_KEYS = [
 
 export type UserOverrides = Partial<NewAccount> &
   Partial<ProfileColumns> & {
-    /** The balance to end with; the difference from the opening balance is an admin adjustment in the ledger. */
+    /** The balance to end with; the difference from the opening balance (0 unverified) is an admin adjustment in the ledger. */
     balance?: number;
   };
 
 /**
- * A business account, made by createAccount (the registration's model: the
- * opening balance and its ledger row). Without a password it cannot sign in
- * with one. Profile fields, a status or a balance given are then set.
+ * A business account, made by createAccount (the registration's model). Verified unless told
+ * `verified: false`, so it holds the opening balance with its ledger row, as a business that
+ * opened its link does; unverified, it has 0 credits. Without a password it cannot sign in with
+ * one. Profile fields, a status or a balance given are then set.
  */
 export async function makeUser(overrides: UserOverrides = {}): Promise<AccountUser> {
   const { balance, ...rest } = overrides;
   const account = await createAccount({
+    verified: true,
     email: uniqueEmail(),
     name: "Asha Rao",
     businessName: "Rao Sweets",
@@ -93,6 +95,7 @@ export async function makeUser(overrides: UserOverrides = {}): Promise<AccountUs
       "profileImageUrl",
       "onboardingCompleted",
       "role",
+      "verified",
     ]),
   });
   const profile = pick(rest, PROFILE_KEYS);

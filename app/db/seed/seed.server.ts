@@ -163,8 +163,8 @@ export async function isDatabaseEmpty(): Promise<boolean> {
 /**
  * The demo neighbourhood: ~30 businesses in Indian cities, the demo user, ~300
  * posts and offers over the last 30 days with pictures, likes and views.
- * Businesses are made by the user factory (createAccount: an opening balance
- * with its ledger row) and found again by email; posts have stable ids; so a
+ * Businesses are made by the user factory (createAccount, verified: an opening
+ * balance with its ledger row) and found again by email; posts have stable ids; so a
  * second run adds nothing.
  */
 export async function seedDemoData(storage: FileStorage, options: { now?: Date; log?: SeedLog } = {}) {
@@ -204,6 +204,8 @@ export async function seedDemoData(storage: FileStorage, options: { now?: Date; 
       lon: business.lon,
       profileImageUrl,
       onboardingCompleted: true,
+      // The demo owners' addresses are ours: verified, with their opening balance.
+      verified: true,
       createdAt: new Date(now.getTime() - (DEMO_DAYS + 10) * 86_400_000),
     });
     businessIds.set(business.slug, account.id);

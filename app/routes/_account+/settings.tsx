@@ -8,36 +8,70 @@ import { ErrorList, Field, FieldError, SubmitButton, useValidatedForm } from "~/
 import { ActionToast } from "~/components/ui/action-toast";
 import { buttonClasses } from "~/components/ui/button";
 import { useIsPending } from "~/hooks/use-is-pending";
+import { addressGroup } from "~/lib/address-group";
+import { formatLongDateTime } from "~/lib/india-time";
 import { paths } from "~/lib/paths";
 import {
   CONFIRM_BUSINESS_NAME_WRONG,
   CURRENT_PASSWORD_WRONG,
+  DELETE_GOOGLE_NEEDED,
+  DELETE_PASSWORD_NEEDED,
+  DELETE_PASSWORD_WRONG,
+  SESSION_NOT_FOUND,
   changePasswordSchema,
   confirmsBusinessName,
   deleteAccountSchema,
+  signOutSessionSchema,
 } from "~/lib/schemas/settings";
 import { changePasswordInputSchema } from "~/lib/schemas/settings.server";
 import { pageTitle } from "~/lib/title";
 import { createToast } from "~/lib/toast";
-import { changePassword, deleteAccount, hasPassword, signOutOfEveryDevice } from "~/models/account-settings.server";
+import { describeDevice } from "~/lib/user-agent";
+import { changePassword, deleteConfirmedAccount, hasPassword, signOutOfEveryDevice } from "~/models/account-settings.server";
+import { endOtherSessions, endOwnSession, listActiveSessions } from "~/models/sessions.server";
+import { auth } from "~/utils/auth.server";
 import { clientIp } from "~/utils/client-ip.server";
 import { assertSameOrigin } from "~/utils/csrf.server";
-import { requireUser, signIn, signOut } from "~/utils/session.server";
+import { securityEvent } from "~/utils/security-log.server";
+import { confirmedWithGoogleUntil, requireCurrentSession, signIn, signOut } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Settings") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  return { businessName: user.businessName, email: user.email, hasPassword: await hasPassword(user.id), isAdmin: user.isAdmin };
+  const { user, sessionId } = await requireCurrentSession(request);
+  const [withPassword, sessions, googleConfirmedUntil] = await Promise.all([
+    hasPassword(user.id),
+    listActiveSessions(user.id),
+    confirmedWithGoogleUntil(request),
+  ]);
+  return {
+    businessName: user.businessName,
+    email: user.email,
+    hasPassword: withPassword,
+    isAdmin: user.isAdmin,
+    googleEnabled: auth().googleEnabled,
+    // Formatted here, in India's time, so the page reads the same before and after hydration.
+    googleConfirmedUntil: googleConfirmedUntil ? formatLongDateTime(googleConfirmedUntil) : null,
+    sessions: sessions.map((session) => ({
+      id: session.id,
+      thisDevice: session.id === sessionId,
+      device: describeDevice(session.userAgent),
+      address: session.ipAddress ? addressGroup(session.ipAddress) : null,
+      signedIn: formatLongDateTime(session.createdAt),
+      lastActive: formatLongDateTime(session.lastSeenAt),
+    })),
+  };
 }
 
 /**
- * The settings screen's three forms, told apart by `intent`: change the password (this browser is
- * signed in afresh, every other session and token ends), sign out of every device, delete the account.
+ * The settings screen's forms, told apart by `intent`: change the password (this browser is
+ * signed in afresh, every other session and token ends), sign out one session, all the others, or
+ * every one, and delete the account (with the password, or a fresh Google sign-in).
  */
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const user = await requireUser(request);
+  const { user, sessionId } = await requireCurrentSession(request);
   const formData = await request.formData();
   const intent = formData.get("intent");
 
@@ -67,6 +101,28 @@ export async function action({ request }: ActionFunctionArgs) {
     return signIn(request, user.id, { redirectTo: paths.settings(), toast: { type: "success", title: "Password changed" } });
   }
 
+  if (intent === "sign-out-session") {
+    const submission = parseWithZod(formData, { schema: signOutSessionSchema });
+    if (submission.status === "success" && submission.value.sessionId === sessionId) {
+      return signOut(request, { redirectTo: paths.login(), toast: { type: "success", title: "Logged out" } });
+    }
+    const ended = submission.status === "success" && (await endOwnSession(user.id, submission.value.sessionId));
+    if (!ended)
+      return data(
+        { intent: "sign-out-session" as const, toast: createToast({ type: "error", title: SESSION_NOT_FOUND }) },
+        { status: 404 },
+      );
+    return redirectWithToast(paths.settings(), { type: "success", title: "Signed out of that device" });
+  }
+
+  if (intent === "sign-out-other-sessions") {
+    const ended = await endOtherSessions(user.id, sessionId);
+    return redirectWithToast(paths.settings(), {
+      type: "success",
+      title: ended === 1 ? "Signed out of 1 other device" : `Signed out of ${ended} other devices`,
+    });
+  }
+
   if (intent === "sign-out-everywhere") {
     await signOutOfEveryDevice(user.id);
     return signOut(request, { redirectTo: paths.login(), toast: { type: "success", title: "Signed out of every device" } });
@@ -79,14 +135,32 @@ export async function action({ request }: ActionFunctionArgs) {
         message: CONFIRM_BUSINESS_NAME_WRONG,
       }),
     });
-    const refused = (fieldErrors: Record<string, string[]> = {}) =>
+    const refused = (errors: { fieldErrors?: Record<string, string[]>; formErrors?: string[] } = {}, status = 400) =>
       data(
-        { intent, result: submission.reply({ fieldErrors }), toast: createToast({ type: "error", title: "Account not deleted" }) },
-        { status: 400 },
+        {
+          intent,
+          result: submission.reply({ ...errors, hideFields: ["password"] }),
+          toast: createToast({ type: "error", title: "Account not deleted" }),
+        },
+        { status },
       );
     if (submission.status !== "success") return refused();
-    if (user.isAdmin) return refused({ confirmBusinessName: ["The admin account cannot be deleted here"] });
-    await deleteAccount(user.id);
+    if (user.isAdmin) return refused({ fieldErrors: { confirmBusinessName: ["The admin account cannot be deleted here"] } });
+    const deletion = await deleteConfirmedAccount({
+      userId: user.id,
+      password: submission.value.password,
+      confirmedWithGoogle: Boolean(await confirmedWithGoogleUntil(request)),
+      clientIp: clientIp(request),
+    });
+    if (!deletion.ok) {
+      securityEvent(request, { event: "account_deleted", outcome: "failure", userId: user.id, reason: deletion.reason });
+      if (deletion.reason === "throttled") return refused({ fieldErrors: { password: [deletion.message] } }, 429);
+      if (deletion.reason === "google-confirmation-needed") return refused({ formErrors: [DELETE_GOOGLE_NEEDED] });
+      return refused({
+        fieldErrors: { password: [deletion.reason === "password-needed" ? DELETE_PASSWORD_NEEDED : DELETE_PASSWORD_WRONG] },
+      });
+    }
+    securityEvent(request, { event: "account_deleted", outcome: "success", userId: user.id });
     return signOut(request, { redirectTo: paths.feed(), toast: { type: "success", title: "Your account has been deleted" } });
   }
 
@@ -112,14 +186,20 @@ export default function Settings() {
         )}
       </Section>
 
-      <Section title="Sign out of every device">
-        <p className="text-sm text-slate-600">
+      <Section title="Where you're signed in">
+        <SessionList sessions={loaderData.sessions} />
+        {loaderData.sessions.some((session) => !session.thisDevice) ? (
+          <SignOutForm intent="sign-out-other-sessions" className="mt-4">
+            Sign out all other devices
+          </SignOutForm>
+        ) : null}
+        <h3 className="mt-6 font-semibold text-slate-900">Sign out of every device</h3>
+        <p className="mt-1 text-sm text-slate-600">
           Ends every session on every phone and computer, and every app connection, this one too. You will sign in again.
         </p>
-        <Form method="post" className="mt-3">
-          <input type="hidden" name="intent" value="sign-out-everywhere" />
-          <SignOutEverywhereButton />
-        </Form>
+        <SignOutForm intent="sign-out-everywhere" className="mt-3">
+          Sign out of every device
+        </SignOutForm>
       </Section>
 
       <Section title="Download my data">
@@ -130,8 +210,12 @@ export default function Settings() {
       </Section>
 
       <Section title="Delete my account" danger>
+        {loaderData.hasPassword ? null : (
+          <ConfirmWithGoogle confirmedUntil={loaderData.googleConfirmedUntil} enabled={loaderData.googleEnabled} />
+        )}
         <DeleteAccountForm
           businessName={loaderData.businessName}
+          askPassword={loaderData.hasPassword}
           lastResult={actionData?.intent === "delete-account" ? actionData.result : undefined}
         />
       </Section>
@@ -167,16 +251,86 @@ function ChangePasswordForm({ lastResult }: { lastResult: LastResult }) {
   );
 }
 
-function SignOutEverywhereButton() {
-  const busy = useIsPending({ formAction: paths.settings(), intent: "sign-out-everywhere" });
+function SignOutForm({ intent, className, children }: { intent: string; className: string; children: string }) {
+  const busy = useIsPending({ formAction: paths.settings(), intent });
   return (
-    <SubmitButton busy={busy} busyText="Signing out..." variant="secondary">
-      Sign out of every device
-    </SubmitButton>
+    <Form method="post" className={className}>
+      <input type="hidden" name="intent" value={intent} />
+      <SubmitButton busy={busy} busyText="Signing out..." variant="secondary">
+        {children}
+      </SubmitButton>
+    </Form>
   );
 }
 
-function DeleteAccountForm({ businessName, lastResult }: { businessName: string; lastResult: LastResult }) {
+type SessionRow = { id: string; thisDevice: boolean; device: string; address: string | null; signedIn: string; lastActive: string };
+
+/** The account's sessions: this one marked, each with its own 'Sign out' (a form, so it works without JavaScript). */
+function SessionList({ sessions }: { sessions: SessionRow[] }) {
+  return (
+    <ul className="divide-y divide-slate-200" aria-label="Signed-in devices">
+      {sessions.map((session) => (
+        <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="session">
+          <div className="min-w-0 text-sm">
+            <p className="font-medium text-slate-900">
+              {session.device}
+              {session.thisDevice ? (
+                <span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">This device</span>
+              ) : null}
+            </p>
+            {session.address ? <p className="text-slate-600">From IP address {session.address}</p> : null}
+            <p className="text-slate-600">
+              Signed in {session.signedIn} · Last active {session.lastActive}
+            </p>
+          </div>
+          <Form method="post">
+            <input type="hidden" name="intent" value="sign-out-session" />
+            <input type="hidden" name="sessionId" value={session.id} />
+            <button
+              type="submit"
+              aria-label={session.thisDevice ? "Sign out of this device" : `Sign out of ${session.device}`}
+              className={buttonClasses({ variant: "secondary", size: "lg" }, "min-h-11 min-w-11")}
+            >
+              Sign out
+            </button>
+          </Form>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** An account without a password proves it is its owner by signing in to Google again, just before deleting. */
+function ConfirmWithGoogle({ confirmedUntil, enabled }: { confirmedUntil: string | null; enabled: boolean }) {
+  const busy = useIsPending({ formAction: "/auth/google", intent: "google-confirm" });
+  if (confirmedUntil) {
+    return (
+      <p className="mb-3 text-sm font-medium text-green-800" data-testid="google-confirmed">
+        Confirmed with Google. You can delete your account until {confirmedUntil}.
+      </p>
+    );
+  }
+  return (
+    <Form method="post" action="/auth/google" className="mb-4 space-y-2">
+      <p className="text-sm text-red-800">You sign in with Google: confirm with Google first, then delete your account within 5 minutes.</p>
+      <input type="hidden" name="intent" value="google-confirm" />
+      <SubmitButton busy={busy} busyText="Confirming with Google..." variant="secondary">
+        Confirm with Google
+      </SubmitButton>
+      {enabled ? null : <p className="text-sm text-slate-600">Google Sign-In is not enabled. Please contact support.</p>}
+    </Form>
+  );
+}
+
+function DeleteAccountForm({
+  businessName,
+  askPassword,
+  lastResult,
+}: {
+  businessName: string;
+  askPassword: boolean;
+  lastResult: LastResult;
+}) {
   const [form, fields] = useValidatedForm("delete-account", deleteAccountSchema, lastResult);
   const busy = useIsPending({ formAction: paths.settings(), intent: "delete-account" });
   return (
@@ -199,6 +353,7 @@ function DeleteAccountForm({ businessName, lastResult }: { businessName: string;
         />
         <FieldError field={fields.confirmBusinessName} />
       </div>
+      {askPassword ? <Field label="Your password" field={fields.password} type="password" autoComplete="current-password" /> : null}
       <SubmitButton busy={busy} busyText="Deleting..." variant="danger">
         Delete my account
       </SubmitButton>

@@ -1,22 +1,54 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 
+import { SubmitButton } from "~/components/forms";
 import { ButtonLink } from "~/components/ui/button";
+import { useIsPending } from "~/hooks/use-is-pending";
 import type { OnboardingStep } from "~/lib/onboarding";
 import { paths } from "~/lib/paths";
+import { resendVerificationSchema } from "~/lib/schemas/email-verification";
 import { pageTitle } from "~/lib/title";
 import { onboardingOf } from "~/models/business-profile.server";
 import { businessStats } from "~/models/dashboard.server";
+import { VERIFICATION_LINK_HOURS, openingBalanceCredits } from "~/models/email-verification.server";
+import { assertSameOrigin } from "~/utils/csrf.server";
 import { requireUser } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
 import { ownCardSummary } from "../__business-card.server";
+import { sendVerificationLink } from "../__verification-mail.server";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Business Dashboard") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const [stats, onboarding, card] = await Promise.all([businessStats(user.id), onboardingOf(user.id), ownCardSummary(user.id)]);
-  return { name: user.name, businessName: user.businessName, balance: user.balance, stats, onboarding, card };
+  const [stats, onboarding, card, openingCredits] = await Promise.all([
+    businessStats(user.id),
+    onboardingOf(user.id),
+    ownCardSummary(user.id),
+    user.emailVerified ? null : openingBalanceCredits(),
+  ]);
+  const verification = openingCredits === null ? null : { email: user.email, openingCredits, linkHours: VERIFICATION_LINK_HOURS };
+  return { name: user.name, businessName: user.businessName, balance: user.balance, stats, onboarding, card, verification };
+}
+
+/** 'Resend' (the verification email): at most 3 an hour, the refusal said beside the button. */
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const user = await requireUser(request);
+  const submission = parseWithZod(await request.formData(), { schema: resendVerificationSchema });
+  if (submission.status !== "success") throw new Response("Unknown form", { status: 400 });
+  const sent = await sendVerificationLink(user.id);
+  if (sent.ok) {
+    return redirectWithToast(paths.app(), {
+      type: "success",
+      title: "Verification email sent",
+      description: `We sent a new link to ${user.email}.`,
+    });
+  }
+  if (sent.reason === "already-verified") return redirectWithToast(paths.app(), { type: "info", title: "Your email is already verified" });
+  return data({ resendRefused: sent.message }, { status: 429, headers: { "Retry-After": String(sent.retryAfterSeconds) } });
 }
 
 const QUICK_LINKS = [
@@ -27,11 +59,13 @@ const QUICK_LINKS = [
 ];
 
 export default function Dashboard() {
-  const { name, businessName, balance, stats, onboarding, card } = useLoaderData<typeof loader>();
+  const { name, businessName, balance, stats, onboarding, card, verification } = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>()?.resendRefused;
   return (
     <div>
       <h1 className="text-2xl font-bold text-slate-900">Hello, {name}</h1>
       <p className="text-slate-600">{businessName} · Business Dashboard</p>
+      {verification ? <VerifyEmailNotice {...verification} refused={refused} /> : null}
       {onboarding.completed ? null : <SetupChecklist steps={onboarding.steps} />}
       <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-4">
         <Stat label="Balance" value={`${balance} credits`} testId="stat-balance" />
@@ -52,6 +86,46 @@ export default function Dashboard() {
       </ul>
       <MyBusinessCard card={card} />
     </div>
+  );
+}
+
+/** An unverified business: where its link went, what verifying brings, and 'Resend'. */
+function VerifyEmailNotice({
+  email,
+  openingCredits,
+  linkHours,
+  refused,
+}: {
+  email: string;
+  openingCredits: number;
+  linkHours: number;
+  refused: string | undefined;
+}) {
+  const busy = useIsPending({ formAction: paths.app(), intent: "resend-verification" });
+  return (
+    <section aria-labelledby="verify-heading" className="mt-6 rounded-xl border border-amber-300 bg-amber-50 p-4">
+      <h2 id="verify-heading" className="font-semibold text-slate-900">
+        Verify your email
+      </h2>
+      <p className="mt-1 text-sm text-slate-700" data-testid="verify-email-notice">
+        We sent a link to <strong>{email}</strong>. Open it within {linkHours} hours to verify your email
+        {openingCredits > 0 ? <> and get your {openingCredits} opening credits: until then your balance stays at 0.</> : "."}
+      </p>
+      {refused ? (
+        <p role="alert" className="mt-2 text-sm font-medium text-red-700">
+          {refused}
+        </p>
+      ) : null}
+      <Form method="post" className="mt-3 flex flex-wrap items-center gap-3">
+        <input type="hidden" name="intent" value="resend-verification" />
+        <div>
+          <SubmitButton busy={busy} busyText="Sending..." variant="secondary" wide={false}>
+            Resend
+          </SubmitButton>
+        </div>
+        <span className="text-sm text-slate-600">No email? Check your spam folder, or send a new link.</span>
+      </Form>
+    </section>
   );
 }
 

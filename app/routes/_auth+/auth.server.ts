@@ -10,6 +10,8 @@ import { queueJob } from "~/jobs/index.server";
 import { throttleByAddress, type Throttled } from "~/models/rate-limit.server";
 import { EmailTakenError, createAccount } from "~/models/users.server";
 
+import { sendVerificationLink } from "../__verification-mail.server";
+
 import { FORM_STRATEGY, SignInRefused, auth } from "~/utils/auth.server";
 import { clientIp } from "~/utils/client-ip.server";
 import { securityEvent } from "~/utils/security-log.server";
@@ -55,7 +57,10 @@ export async function login(request: Request, formData: FormData) {
   }
 }
 
-/** Registration: the account (balance, ledger row) and the session, or nothing. */
+/**
+ * Registration: the account and the session, or nothing; then a mailed link to verify the email,
+ * which brings the opening balance (until then the account has 0 credits).
+ */
 export async function register(request: Request, formData: FormData) {
   const submission = parseWithZod(formData, { schema: refusingCommonPasswords(registerSchema) });
   if (submission.status !== "success") {
@@ -66,6 +71,7 @@ export async function register(request: Request, formData: FormData) {
   const { username, password, name, businessName, mobileNumber, redirectTo } = submission.value;
   try {
     const user = await createAccount({ email: username, password, name, businessName, mobileNumber });
+    await sendVerificationLink(user.id);
     return signIn(request, user.id, {
       redirectTo: safeRedirect(redirectTo, "/app"),
       toast: { type: "success", title: "Registration successful", description: `Welcome, ${name}` },

@@ -1,23 +1,39 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 
+import { paths } from "~/lib/paths";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { GOOGLE_NOT_ENABLED, GOOGLE_STRATEGY, auth } from "~/utils/auth.server";
+import { GOOGLE_CONFIRM_PURPOSE, GOOGLE_NOT_ENABLED, GOOGLE_STRATEGY, auth } from "~/utils/auth.server";
 import { assertSameOrigin } from "~/utils/csrf.server";
+import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
-/** 'Continue with Google' / 'Sign up with Google': off to Google's consent screen (a POST, never a GET). */
+const BACK: Record<string, string> = {
+  "google-register": "/auth?tab=register",
+  "google-admin": paths.admin.login(),
+  "google-confirm": paths.settings(),
+};
+
+/**
+ * 'Continue with Google' / 'Sign up with Google': off to Google's consent screen (a POST, never a
+ * GET). 'Confirm with Google' on /settings (intent google-confirm) goes the same way for the
+ * signed-in account, with Google asked for a fresh sign-in, and comes back to /settings.
+ */
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const form = await request.clone().formData();
-  const intent = form.get("intent");
-  const back = intent === "google-register" ? "/auth?tab=register" : intent === "google-admin" ? "/admin/login" : "/auth";
+  const intent = String(form.get("intent"));
+  const back = BACK[intent] ?? "/auth";
+  const confirming = intent === "google-confirm" ? await requireUser(request) : null;
   const { authenticator, googleEnabled, oauthStateStorage } = auth();
   if (!googleEnabled) return redirectWithToast(back, { type: "error", title: GOOGLE_NOT_ENABLED });
   // Where to go after Google, kept beside the OAuth state.
   const session = await oauthStateStorage.getSession(request.headers.get("Cookie"));
-  session.set("redirectTo", safeRedirect(form.get("redirectTo"), "/app"));
+  session.set("redirectTo", confirming ? paths.settings() : safeRedirect(form.get("redirectTo"), "/app"));
   session.set("admin", intent === "google-admin");
-  const withState = new Request(request.url, {
+  session.set("confirmFor", confirming?.id ?? null);
+  const url = new URL(request.url);
+  if (confirming) url.searchParams.set("purpose", GOOGLE_CONFIRM_PURPOSE);
+  const withState = new Request(url, {
     method: "POST",
     headers: { Cookie: (await oauthStateStorage.commitSession(session)).split(";")[0] },
   });

@@ -1,25 +1,31 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { AuthorizationError } from "remix-auth";
 
+import { paths } from "~/lib/paths";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { recordAdminLogin } from "~/models/admins.server";
-import { GOOGLE_STRATEGY, auth } from "~/utils/auth.server";
+import { GOOGLE_CONFIRMATION_SECONDS, GOOGLE_STRATEGY, auth, type GoogleConfirmContext } from "~/utils/auth.server";
+import { combineHeaders } from "~/utils/http.server";
 import { securityEvent } from "~/utils/security-log.server";
-import { signIn } from "~/utils/session.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { getUser, markConfirmedWithGoogle, signIn } from "~/utils/session.server";
+import { createToastHeaders, redirectWithToast } from "~/utils/toast.server";
 
-/** Google sends the visitor back here with a code; cancelling returns silently to /auth. */
+import { sendVerificationLink } from "../__verification-mail.server";
+
+/** Google sends the visitor back here with a code; cancelling returns silently to /auth (or /settings). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const { authenticator, googleEnabled, oauthStateStorage } = auth();
   if (!googleEnabled) return redirectWithToast("/auth", { type: "error", title: "Google Sign-In is not enabled. Please contact support." });
+  const stateSession = await oauthStateStorage.getSession(request.headers.get("Cookie"));
+  const clearState = { "Set-Cookie": await oauthStateStorage.destroySession(stateSession) };
+  const confirmFor = stateSession.get("confirmFor");
+  if (typeof confirmFor === "string") return confirmWithGoogle(request, confirmFor, clearState);
   if (url.searchParams.get("error") === "access_denied") {
     return redirectWithToast("/auth", { type: "info", title: "Sign-in was cancelled. Please try again." });
   }
-  const stateSession = await oauthStateStorage.getSession(request.headers.get("Cookie"));
   const redirectTo = safeRedirect(stateSession.get("redirectTo"), "/app");
   const forAdmin = stateSession.get("admin") === true;
-  const clearState = { "Set-Cookie": await oauthStateStorage.destroySession(stateSession) };
   const event = forAdmin ? "admin_sign_in" : "sign_in";
   try {
     const user = await authenticator.authenticate(GOOGLE_STRATEGY, request);
@@ -38,6 +44,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       return signIn(request, user.id, { redirectTo: "/admin", toast: { type: "success", title: "Login Successful" }, headers: clearState });
     }
     securityEvent(request, { ...signedIn, outcome: "success", ...(user.justLinked ? { reason: "linked_by_email" } : {}) });
+    // A new account whose address Google has not verified proves it as a registration does: by the mailed link.
+    if (user.justCreated && !user.emailVerified) await sendVerificationLink(user.id);
     return signIn(request, user.id, {
       redirectTo,
       toast: {
@@ -59,4 +67,37 @@ export async function loader({ request }: LoaderFunctionArgs) {
       description: "Google sign-in did not complete. Please try again.",
     });
   }
+}
+
+/**
+ * 'Confirm with Google' from /settings: the Google account that came back must be the one the
+ * signed-in account signs in with (nothing is made or linked); then this browser's session is
+ * marked confirmed for 5 minutes, which lets it delete a password-less account.
+ */
+async function confirmWithGoogle(request: Request, accountId: string, clearState: HeadersInit) {
+  const back = paths.settings();
+  const user = await getUser(request);
+  if (!user || user.id !== accountId)
+    return redirectWithToast(paths.login(), { type: "error", title: "Please log in again" }, { headers: clearState });
+  const refused = (description: string) =>
+    redirectWithToast(back, { type: "error", title: "Not confirmed with Google", description }, { headers: clearState });
+  if (new URL(request.url).searchParams.get("error") === "access_denied") return refused("You cancelled at Google.");
+  const event = { event: "reauthentication", method: "google", userId: user.id, email: user.email } as const;
+  try {
+    const context: GoogleConfirmContext = { confirmAccountId: accountId };
+    await auth().authenticator.authenticate(GOOGLE_STRATEGY, request, { context });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (!(error instanceof AuthorizationError)) throw error;
+    securityEvent(request, { ...event, outcome: "failure", reason: error.message });
+    return refused(error.message);
+  }
+  securityEvent(request, { ...event, outcome: "success" });
+  const marked = await markConfirmedWithGoogle(request, GOOGLE_CONFIRMATION_SECONDS);
+  const toast = await createToastHeaders({
+    type: "success",
+    title: "Confirmed with Google",
+    description: "You can delete your account in the next 5 minutes.",
+  });
+  return redirect(back, { headers: combineHeaders(clearState, marked ? { "Set-Cookie": marked } : undefined, toast) });
 }
