@@ -1,4 +1,5 @@
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, isNull, sql, type SQL, type Table } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 
 import { db } from "~/db/db.server";
 import {
@@ -15,6 +16,8 @@ import {
   uploads,
   users,
 } from "~/db/schema";
+import { jsonObjectText } from "~/lib/json-stream";
+import { waitPhrase } from "~/lib/too-many-attempts";
 import { fileStorage } from "~/services/storage.server";
 
 import { hashPassword, verifyPassword } from "./password.server";
@@ -78,12 +81,57 @@ export async function signOutOfEveryDevice(userId: string) {
   await db().transaction((tx) => signOutEverywhere(tx, userId));
 }
 
+/** "Download my data" an hour per account: each reads everything the account holds. */
+export const DATA_EXPORTS_PER_HOUR: RateLimit = { limit: 3, windowSeconds: 3600 };
+
+/** Counts one download against the account's hourly allowance; a Throttled answer means refuse it (429). */
+export async function throttleDataExport(userId: string): Promise<Throttled | null> {
+  const result = await hitRateLimit(`data-export:user:${userId}`, DATA_EXPORTS_PER_HOUR);
+  if (result.allowed) return null;
+  const message = `You can download your data ${DATA_EXPORTS_PER_HOUR.limit} times an hour. Please wait ${waitPhrase(result.retryAfterSeconds)} and try again.`;
+  return { message, retryAfterSeconds: result.retryAfterSeconds };
+}
+
+/** Rows read at a time for the download: its memory is a page, however many rows the account has. */
+const EXPORT_PAGE_ROWS = 1000;
+
+/** A table the account owns rows of: each has its owner, an id and a creation time to page by. */
+type OwnedTable = PgTable & { userId: PgColumn; id: PgColumn; createdAt: PgColumn };
+
 /**
- * Everything the account holds, for "Download my data": the profile (never the password hash,
- * Google id or token version), contacts, posts, credit ledger, campaigns, SMS and uploads. Only
- * this account's rows: the owner is in every WHERE.
+ * The account's rows of one table, oldest first, a page at a time: a keyset (created_at, id) walk,
+ * so each page is a short index range and never an OFFSET over the pages before it. The cursor
+ * keeps created_at as PostgreSQL's text (a JavaScript Date would drop its microseconds).
  */
-export async function exportAccountData(userId: string) {
+async function* ownRowPages(table: OwnedTable, columns: Record<string, PgColumn | SQL>, userId: string): AsyncGenerator<object[]> {
+  let after: { createdAt: string; id: string } | null = null;
+  for (;;) {
+    const rows: Array<Record<string, unknown> & { keysetAt: string; keysetId: string }> = await db()
+      .select({ ...columns, keysetAt: sql<string>`${table.createdAt}::text`, keysetId: sql<string>`${table.id}` })
+      .from(table)
+      .where(
+        and(
+          eq(table.userId, userId),
+          after ? sql`(${table.createdAt}, ${table.id}) > (${after.createdAt}::timestamptz, ${after.id}::uuid)` : undefined,
+        ),
+      )
+      .orderBy(asc(table.createdAt), asc(table.id))
+      .limit(EXPORT_PAGE_ROWS);
+    yield rows.map(({ keysetAt: _at, keysetId: _id, ...row }) => row);
+    if (rows.length < EXPORT_PAGE_ROWS) return;
+    const last = rows[rows.length - 1];
+    after = { createdAt: last.keysetAt, id: last.keysetId };
+  }
+}
+
+/**
+ * Everything the account holds, for "Download my data", as JSON text a piece at a time: the
+ * profile (never the password hash, Google id or token version), contacts, posts, credit ledger,
+ * campaigns, SMS, uploads and business card. Lists are read a page at a time as the download
+ * goes, so memory stays bounded however big the account. Only this account's rows: the owner is
+ * in every WHERE. Null when there is no such account.
+ */
+export async function exportAccountData(userId: string): Promise<AsyncGenerator<string> | null> {
   const [profile] = await db()
     .select({
       ...accountColumns,
@@ -100,33 +148,29 @@ export async function exportAccountData(userId: string) {
     .from(users)
     .where(eq(users.id, userId));
   if (!profile) return null;
-  const [contactRows, postRows, ledgerRows, campaignRows, smsRows, uploadRows, [card]] = await Promise.all([
-    db().select().from(contacts).where(eq(contacts.userId, userId)).orderBy(asc(contacts.createdAt)),
-    db().select().from(posts).where(eq(posts.userId, userId)).orderBy(asc(posts.createdAt)),
-    db().select().from(creditLedger).where(eq(creditLedger.userId, userId)).orderBy(asc(creditLedger.createdAt)),
-    db().select().from(campaigns).where(eq(campaigns.userId, userId)).orderBy(asc(campaigns.createdAt)),
-    db().select().from(smsMessages).where(eq(smsMessages.userId, userId)).orderBy(asc(smsMessages.createdAt)),
-    db()
-      .select({ key: uploads.key, contentType: uploads.contentType, sizeBytes: uploads.sizeBytes, createdAt: uploads.createdAt })
-      .from(uploads)
-      .where(eq(uploads.userId, userId))
-      .orderBy(asc(uploads.createdAt)),
-    db()
-      .select({ id: businessCards.id, designId: businessCards.designId, fields: businessCards.fields, updatedAt: businessCards.updatedAt })
-      .from(businessCards)
-      .where(eq(businessCards.userId, userId)),
+  const [card] = await db()
+    .select({ id: businessCards.id, designId: businessCards.designId, fields: businessCards.fields, updatedAt: businessCards.updatedAt })
+    .from(businessCards)
+    .where(eq(businessCards.userId, userId));
+  const everything = (table: OwnedTable & Table) => ownRowPages(table, getTableColumns(table), userId);
+  return jsonObjectText([
+    ["exportedAt", new Date().toISOString()],
+    ["profile", profile],
+    ["contacts", everything(contacts)],
+    ["posts", everything(posts)],
+    ["creditLedger", everything(creditLedger)],
+    ["campaigns", everything(campaigns)],
+    ["smsMessages", everything(smsMessages)],
+    [
+      "uploads",
+      ownRowPages(
+        uploads,
+        { key: uploads.key, contentType: uploads.contentType, sizeBytes: uploads.sizeBytes, createdAt: uploads.createdAt },
+        userId,
+      ),
+    ],
+    ["businessCard", card ?? null],
   ]);
-  return {
-    exportedAt: new Date().toISOString(),
-    profile,
-    contacts: contactRows,
-    posts: postRows,
-    creditLedger: ledgerRows,
-    campaigns: campaignRows,
-    smsMessages: smsRows,
-    uploads: uploadRows,
-    businessCard: card ?? null,
-  };
 }
 
 /**
