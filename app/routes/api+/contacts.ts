@@ -4,7 +4,7 @@ import { createContact, listContactsForApi } from "~/models/contacts.server";
 import { requireApiUser } from "~/utils/api-auth.server";
 import { apiJson, methods, parseJsonBody } from "~/utils/api.server";
 
-import { duplicateContactReply } from "./contact-replies.server";
+import { contactRefusalReply } from "./contact-replies.server";
 
 /** GET /api/contacts (?q, ?tag, ?limit ≤ 500, ?offset): the business's contacts, newest first. POST: adds one, 201. */
 export const { loader, action } = methods({
@@ -19,7 +19,7 @@ export const { loader, action } = methods({
     try {
       return apiJson(await createContact(user.id, input), { status: 201 });
     } catch (error) {
-      return duplicateContactReply(error);
+      return contactRefusalReply(error);
     }
   },
 });

@@ -5,7 +5,7 @@ import { deleteContact, getContact, updateContact } from "~/models/contacts.serv
 import { requireApiUser } from "~/utils/api-auth.server";
 import { apiError, apiJson, methods, parseJsonBody } from "~/utils/api.server";
 
-import { duplicateContactReply } from "./contact-replies.server";
+import { contactRefusalReply } from "./contact-replies.server";
 
 const NOT_FOUND = "Contact not found";
 
@@ -30,7 +30,7 @@ export const { loader, action } = methods({
       const contact = await updateContact(userId, id, input);
       return contact ? apiJson(contact) : apiError(404, NOT_FOUND);
     } catch (error) {
-      return duplicateContactReply(error);
+      return contactRefusalReply(error);
     }
   },
   DELETE: async ({ request, params }) => {
