@@ -18,7 +18,7 @@ import {
 } from "~/db/schema";
 import { jsonObjectText } from "~/lib/json-stream";
 import { waitPhrase } from "~/lib/too-many-attempts";
-import { fileStorage } from "~/services/storage.server";
+import { deleteStoredImage } from "~/services/image-variants.server";
 
 import { hashPassword, verifyPassword } from "./password.server";
 import { hitRateLimit, throttleByAddress, throttledFor, type RateLimit, type Throttled } from "./rate-limit.server";
@@ -220,10 +220,10 @@ export async function deleteAccount(userId: string) {
       .where(eq(users.id, userId));
     return removed.map((row) => row.key);
   });
-  const storage = fileStorage();
   for (const key of keys) {
     try {
-      await storage.delete(key);
+      // With its resized copies: none of the account's images stays public at /img/{width}/ either.
+      await deleteStoredImage(key);
     } catch (error) {
       console.error(`Could not delete the stored file ${key} of a deleted account`, error);
     }
