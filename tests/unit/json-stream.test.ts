@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 
-import { jsonObjectText } from "~/lib/json-stream";
+import { JSON_ITEM_SEPARATOR, jsonObjectText } from "~/lib/json-stream";
 
-async function* pages<Item>(...list: Item[][]) {
+async function* pages<Item>(...list: Array<Item[] | { json: string; count: number }>) {
   for (const page of list) yield page;
 }
 
@@ -33,6 +33,18 @@ describe("jsonObjectText", () => {
       card: null,
     });
     expect(written).toContain('  "contacts": [\n    {"n":1},\n    {"n":2},\n    {"n":3}\n  ],');
+  });
+
+  it("writes pages the database already wrote as JSON text as they are, in the same list", async () => {
+    const written = await text(
+      jsonObjectText([
+        [
+          "contacts",
+          pages<unknown>([{ n: 1 }], { json: ['{"n" : 2}', '{"n" : 3}'].join(JSON_ITEM_SEPARATOR), count: 2 }, { json: "", count: 0 }),
+        ],
+      ]),
+    );
+    expect(JSON.parse(written)).toEqual({ contacts: [{ n: 1 }, { n: 2 }, { n: 3 }] });
   });
 
   it("reads a list's next page only as the text is taken", async () => {
