@@ -82,6 +82,13 @@ const environmentSchema = z
       .min(5, "must be at least 5")
       .max(1440, "must be at most 1440")
       .default(30),
+    /** The most contacts one business may keep: adding past it is refused, and an import adds up to it. */
+    MAX_CONTACTS_PER_BUSINESS: z.coerce
+      .number({ invalid_type_error: "must be a number" })
+      .int("must be a whole number")
+      .min(1, "must be at least 1")
+      .max(10_000_000, "must be at most 10000000")
+      .default(100_000),
     GOOGLE_CLIENT_ID: optionalString,
     GOOGLE_CLIENT_SECRET: optionalString,
     GOOGLE_CALLBACK_URL: optionalString.pipe(

@@ -15,19 +15,20 @@ import { verifyDatabaseAtStart } from "~/models/health.server";
 import { crossSiteRefusal } from "~/utils/csrf.server";
 import { NonceProvider } from "~/utils/nonce-provider";
 import { serveWithCache } from "~/utils/response-cache.server";
-import { applySecurityHeaders, createNonce } from "~/utils/security-headers.server";
+import { applySecurityHeaders, createNonce, withSecurityHeaders } from "~/utils/security-headers.server";
 
 export { closeDatabase } from "~/db/db.server";
 export { startBackgroundJobs, stopBackgroundJobs } from "~/jobs/index.server";
 
 /**
- * What the production server (server/index.ts) asks before Remix, through the
- * build's entry module: cross-site form posts are refused, and what can be
- * answered from memory is.
+ * What the production server (server/index.ts) asks instead of Remix alone, through the
+ * build's entry module: cross-site form posts are refused, what can be answered from memory
+ * is, and every answer (pages, resource routes, downloads, files, redirects) leaves with the
+ * security headers, here in one place rather than in each route.
  */
-export function serve(request: Request, render: (request: Request) => Promise<Response>): Promise<Response> {
+export async function serve(request: Request, render: (request: Request) => Promise<Response>): Promise<Response> {
   const refusal = crossSiteRefusal(request);
-  return refusal ? Promise.resolve(refusal) : serveWithCache(request, render);
+  return withSecurityHeaders(refusal ?? (await serveWithCache(request, render)));
 }
 
 const ABORT_DELAY = 5_000;

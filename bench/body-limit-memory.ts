@@ -8,31 +8,12 @@
  *
  *   npx tsx bench/body-limit-memory.ts            # --port 4130 --clients 4 --mb 60
  */
-import { readdirSync, readFileSync } from "node:fs";
-
-import { intFlag, parseFlags, printTable, sleep, startDemoServer, type DemoServer } from "./lib";
+import { intFlag, parseFlags, printTable, serverRssMb, sleep, startDemoServer, type DemoServer } from "./lib";
 
 const flags = parseFlags();
 const PORT = intFlag(flags, "port", 4130);
 const CLIENTS = intFlag(flags, "clients", 4);
 const BYTES = intFlag(flags, "mb", 60) * 1024 * 1024;
-
-/** The server's node process: the one in the started process group that is not tsx, its leader. */
-function serverRssMb(group: number): number {
-  let rss = 0;
-  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      const [, , , pgrp] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (Number(pgrp) !== group || Number(pid) === group) continue;
-      const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
-      rss = Math.max(rss, Number(kb) / 1024);
-    } catch {
-      // The process ended while being read.
-    }
-  }
-  return rss;
-}
 
 /** A body sent without a length, in 64 KB pieces. */
 function chunked(bytes: number) {

@@ -4,7 +4,7 @@
  * stopping a production server. Not a benchmark itself.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -82,16 +82,17 @@ export type Server = { url: string; process: ChildProcess; stop: () => Promise<v
 
 /**
  * Starts the production server (`tsx server/index.ts`) in its own process group on 127.0.0.1:port
- * and waits (bounded) until /api/health answers 200.
+ * and waits (bounded) until /api/health answers 200. `root`: the checkout whose server runs (this
+ * one, or another version to compare with).
  */
-export async function startServer(env: Record<string, string>, port: number, timeoutMs = 60_000): Promise<Server> {
+export async function startServer(env: Record<string, string>, port: number, timeoutMs = 60_000, root = ROOT): Promise<Server> {
   if (port < 4100 || port > 4199) throw new Error("bench servers use ports 4100-4199");
-  if (!existsSync(path.join(ROOT, "build/index.js"))) {
-    throw new Error("build/index.js is missing: run `npm run build` first");
+  if (!existsSync(path.join(root, "build/index.js"))) {
+    throw new Error(`${path.join(root, "build/index.js")} is missing: run \`npm run build\` there first`);
   }
-  const bin = path.join(ROOT, "node_modules/.bin/tsx");
+  const bin = path.join(root, "node_modules/.bin/tsx");
   const child = spawn(bin, ["server/index.ts"], {
-    cwd: ROOT,
+    cwd: root,
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
@@ -184,4 +185,21 @@ export async function startDemoServer(port: number, prefix: string, extraEnv: Re
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The server's node process: the one in the started process group that is not tsx, its leader. */
+export function serverRssMb(group: number): number {
+  let rss = 0;
+  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const [, , , pgrp] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(pgrp) !== group || Number(pid) === group) continue;
+      const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+      rss = Math.max(rss, Number(kb) / 1024);
+    } catch {
+      // The process ended while being read.
+    }
+  }
+  return rss;
 }

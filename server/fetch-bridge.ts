@@ -1,7 +1,6 @@
 /** Between Express and the Fetch API Remix speaks: what @remix-run/express does, plus the client address. */
 import { ReadableStream } from "node:stream/web";
 
-import { writeReadableStreamToWritable } from "@remix-run/node";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 
 import { limitedBody } from "./body-limit";
@@ -40,7 +39,12 @@ export function fetchRequest(req: ExpressRequest, res: ExpressResponse, trustPro
   } as RequestInit);
 }
 
-/** Writes Remix's answer to Express's response, streaming the body. */
+/**
+ * Writes Remix's answer to Express's response, streaming the body. The next piece is read only
+ * once the connection has taken the last (Remix's own writer reads on regardless), so a slow
+ * client of a big download never makes the server hold the whole file; a client that goes away
+ * stops the reading (an export stops querying).
+ */
 export async function sendResponse(response: Response, res: ExpressResponse) {
   // The body limit has answered already (413): Remix's answer to the cut-off request is dropped.
   if (res.headersSent) {
@@ -50,6 +54,38 @@ export async function sendResponse(response: Response, res: ExpressResponse) {
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [name, value] of response.headers) res.append(name, value);
-  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  if (response.body) await writeWithBackpressure(response.body, res);
   else res.end();
+}
+
+async function writeWithBackpressure(body: NonNullable<Response["body"]>, res: ExpressResponse & { flush?: () => void }) {
+  const reader = body.getReader();
+  let closed = false;
+  let wake: (() => void) | undefined;
+  // One listener of each for the whole response: compression's res.on("drain") listens on its zlib
+  // stream, where a listener per write could not be removed again.
+  res.on("drain", () => wake?.());
+  res.on("close", () => {
+    closed = true;
+    wake?.();
+  });
+  try {
+    for (;;) {
+      if (closed) {
+        await reader.cancel();
+        return;
+      }
+      const { done, value } = await reader.read();
+      if (done) break;
+      const roomForMore = res.write(value);
+      // Streamed HTML and downloads leave the compressor at once rather than when its buffer fills.
+      res.flush?.();
+      if (!roomForMore && !closed) await new Promise<void>((resolve) => (wake = resolve));
+      wake = undefined;
+    }
+    res.end();
+  } catch (error) {
+    res.destroy(error as Error);
+    throw error;
+  }
 }

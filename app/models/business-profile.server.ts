@@ -6,6 +6,7 @@ import { essentialsDone, onboardingSteps, type OnboardingStep } from "~/lib/onbo
 import type { ProfileInput } from "~/lib/schemas/profile";
 
 import { listCategories } from "./categories.server";
+import { replacingProfileImage } from "./uploads.server";
 
 const profileColumns = {
   name: users.name,
@@ -36,12 +37,18 @@ export async function unknownCategories(chosen: string[]): Promise<string[]> {
   return chosen.filter((name) => !known.has(name));
 }
 
-/** Saves the profile (checked by profileInputSchema: phones E.164, GSTIN verified) and, when given, a new profile image of the user's own. */
+/**
+ * Saves the profile (checked by profileInputSchema: phones E.164, GSTIN verified) and, when given,
+ * a new profile image of the user's own; the image it replaces is deleted when nothing else shows it.
+ */
 export async function updateBusinessProfile(userId: string, input: ProfileInput, profileImageUrl?: string): Promise<void> {
-  await db()
-    .update(users)
-    .set({ ...input, ...(profileImageUrl ? { profileImageUrl } : {}), updatedAt: new Date() })
-    .where(eq(users.id, userId));
+  const save = async () => {
+    await db()
+      .update(users)
+      .set({ ...input, ...(profileImageUrl ? { profileImageUrl } : {}), updatedAt: new Date() })
+      .where(eq(users.id, userId));
+  };
+  await (profileImageUrl ? replacingProfileImage(userId, save) : save());
 }
 
 export type BusinessLocation = { lat: number; lon: number; city: string | null; state: string | null };

@@ -19,10 +19,12 @@ import {
   type ImportableContact,
   type ImportedRow,
 } from "~/lib/contact-csv";
+import { importRowOverContactLimit } from "~/lib/contact-limit";
 import { isUuid } from "~/lib/ids";
 import { contactInputSchema } from "~/lib/schemas/contacts.server";
 
 import { appendConsentEvents } from "./contact-consent.server";
+import { lockedContactRoom } from "./contacts.server";
 import { hitRateLimit, throttledFor, type RateLimit, type Throttled } from "./rate-limit.server";
 
 /** A file the import cannot take, with the message to show (the API's 400). Nothing was saved. */
@@ -290,8 +292,9 @@ const contactFields = {
 /**
  * One batch in one transaction: the contacts its numbers already have are locked, each row is
  * merged in file order (a number seen twice merges into the first), new contacts are inserted
- * and changed ones updated, their consent history gains each new contact's consent and each
- * opt-out (one insert), and the import's progress and report advance with them.
+ * up to the business's limit (MAX_CONTACTS_PER_BUSINESS; the rows of new numbers past it are
+ * reported, not added) and changed ones updated, their consent history gains each new contact's
+ * consent and each opt-out (one insert), and the import's progress and report advance with them.
  */
 async function importBatch(
   userId: string,
@@ -302,13 +305,13 @@ async function importBatch(
   startAt: number,
 ) {
   const tally: Tally = { imported: 0, updated: 0, skipped: 0, errors: [] };
-  const rows: Array<{ line: number; row: ImportedRow }> = [];
+  const rows: Array<CsvRecord & { row: ImportedRow }> = [];
   for (const [index, record] of batch.entries()) {
     // Checking a row takes ~65 µs (zod and libphonenumber): a turn for other requests now and then.
     if (index > 0 && index % 100 === 0) await nextTurn();
     const read = readRow(record.cells, mapping);
     if ("error" in read) tally.errors.push({ line: record.line, message: read.error, cells: record.cells });
-    else rows.push({ line: record.line, row: read });
+    else rows.push({ ...record, row: read });
   }
   await db().transaction(async (tx) => {
     // The batch is claimed first: the import's row stays locked to the end, and a second runner
@@ -319,6 +322,8 @@ async function importBatch(
       .where(and(ownImport(userId, importId), eq(contactImports.processedRows, startAt)))
       .returning({ id: contactImports.id });
     if (!claimed.length) throw new ImportTakenOver();
+    // The business's row is locked before its contacts, as every path that adds contacts does.
+    const room = rows.length ? await lockedContactRoom(tx, userId) : null;
     const numbers = [...new Set(rows.map(({ row }) => row.mobileNumber))];
     const existing = numbers.length
       ? await tx
@@ -331,8 +336,17 @@ async function importBatch(
     const byNumber = new Map<string, Pending>(
       existing.map(({ id, mobileNumber, ...contact }) => [mobileNumber, { id, contact, consentChanged: false, changed: false }]),
     );
-    for (const { row } of rows) {
+    // New numbers past the business's limit are not added: each of their rows is reported, by line.
+    let left = room?.left ?? 0;
+    const overLimit = new Set<string>();
+    for (const { row, line, cells } of rows) {
       const before = byNumber.get(row.mobileNumber);
+      if (!before && left === 0) overLimit.add(row.mobileNumber);
+      if (overLimit.has(row.mobileNumber)) {
+        tally.errors.push({ line, message: importRowOverContactLimit(room!.limit), cells });
+        continue;
+      }
+      if (!before) left--;
       const merged = mergeImportedRow(before?.contact ?? null, row, defaultSource);
       if (!before) tally.imported++;
       else if (merged.changed) tally.updated++;
@@ -377,6 +391,7 @@ async function importBatch(
       tx,
       consents.map((consent) => ({ ...consent, userId, channel: "import" as const })),
     );
+    tally.errors.sort((a, b) => a.line - b.line);
     await tx
       .update(contactImports)
       .set({

@@ -1,9 +1,13 @@
-import { and, asc, count, desc, eq, inArray, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, count, desc, eq, inArray, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 
+import { config } from "~/config.server";
+import type { Database, Transaction } from "~/db/client.server";
 import { db } from "~/db/db.server";
+import { queryRows } from "~/db/query.server";
 import { isUniqueViolation } from "~/db/errors.server";
-import { contacts } from "~/db/schema";
+import { contacts, users } from "~/db/schema";
+import { contactLimitReached } from "~/lib/contact-limit";
 import { isUuid } from "~/lib/ids";
 import {
   CONTACTS_PAGE_SIZE,
@@ -135,11 +139,29 @@ export async function countContacts(userId: string): Promise<number> {
   return total;
 }
 
-/** The groups (tags) a business has given its contacts, for the list's filter. */
-export async function listContactTags(userId: string): Promise<string[]> {
-  const tag = sql<string>`unnest(${contacts.tags})`;
-  const rows = await db().selectDistinct({ tag }).from(contacts).where(eq(contacts.userId, userId)).orderBy(asc(tag));
-  return rows.map((row) => row.tag);
+/** Groups the list's filter offers at most: the most used, so that thousands of groups never make a page a phone cannot hold. */
+export const GROUPS_OFFERED = 200;
+
+export type ContactGroup = { name: string; contacts: number };
+
+/**
+ * The groups (tags) a business has given its contacts, with how many contacts each has, for the
+ * list's filter: one aggregate query over the (user_id, id) INCLUDE (tags) index, the
+ * GROUPS_OFFERED most used, in name order. Only the groups reach the app, never the contacts.
+ */
+export async function listContactGroups(userId: string): Promise<ContactGroup[]> {
+  return queryRows<ContactGroup>(
+    db(),
+    sql`select name, contacts from (
+          select tag as name, count(*)::int as contacts
+          from ${contacts}, unnest(${contacts.tags}) as tag
+          where ${contacts.userId} = ${userId}
+          group by tag
+          order by count(*) desc, tag
+          limit ${GROUPS_OFFERED}
+        ) as most_used
+        order by name`,
+  );
 }
 
 /** A contact as the forms and GET /api/contacts show it (SPEC §7). */
@@ -207,18 +229,60 @@ export async function getContact(userId: string, id: string): Promise<Contact | 
   return row ? toContact(row) : null;
 }
 
-async function contactWithMobile(userId: string, mobileNumber: string): Promise<string | null> {
-  const [row] = await db()
+async function contactWithMobile(userId: string, mobileNumber: string, tx: Database = db()): Promise<string | null> {
+  const [row] = await tx
     .select({ id: contacts.id })
     .from(contacts)
     .where(and(eq(contacts.userId, userId), eq(contacts.mobileNumber, mobileNumber)));
   return row?.id ?? null;
 }
 
-/** Adds a contact (its mobile number normalised by contactInputSchema) with the first entry of its consent history; a number the business already has is a DuplicateContactError. */
+/** The business has as many contacts as it may keep (MAX_CONTACTS_PER_BUSINESS): the form says so, the API answers 409. */
+export class ContactLimitError extends Error {
+  constructor(readonly limit: number) {
+    super(contactLimitReached(limit));
+    this.name = "ContactLimitError";
+  }
+}
+
+/** How many contacts the business has, the most it may keep, and how many more it may add. */
+export type ContactRoom = { contacts: number; limit: number; left: number };
+
+const roomLeft = (contacts: number): ContactRoom => ({
+  contacts,
+  limit: config.MAX_CONTACTS_PER_BUSINESS,
+  left: Math.max(0, config.MAX_CONTACTS_PER_BUSINESS - contacts),
+});
+
+/** How many more contacts the business may add, for the pages that say so before anything is sent. */
+export async function contactRoom(userId: string): Promise<ContactRoom> {
+  return roomLeft(await countContacts(userId));
+}
+
+/**
+ * The room left, counted inside the transaction that adds contacts, with the business's row
+ * locked until it commits: two adds at once cannot both take the last place. (FOR NO KEY UPDATE
+ * leaves the row free for the foreign-key checks of other inserts.)
+ */
+export async function lockedContactRoom(tx: Transaction, userId: string): Promise<ContactRoom> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("no key update");
+  const [{ total }] = await tx.select({ total: count() }).from(contacts).where(eq(contacts.userId, userId));
+  return roomLeft(total);
+}
+
+/**
+ * Adds a contact (its mobile number normalised by contactInputSchema) with the first entry of its
+ * consent history; a number the business already has is a DuplicateContactError, and a new one
+ * past the business's limit a ContactLimitError.
+ */
 export async function createContact(userId: string, input: ContactInput, channel: "form" | "api"): Promise<Contact> {
   const { consent, ...fields } = input;
   const row = await db().transaction(async (tx) => {
+    const room = await lockedContactRoom(tx, userId);
+    if (room.left === 0) {
+      if (await contactWithMobile(userId, input.mobileNumber, tx)) return undefined;
+      throw new ContactLimitError(room.limit);
+    }
     const [added] = await tx
       .insert(contacts)
       .values({ ...fields, userId, optedOut: consent === "opted_out", consentAt: sql`now()` })

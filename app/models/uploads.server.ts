@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
 
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 
 import { config } from "~/config.server";
 import { db } from "~/db/db.server";
-import { uploads, users } from "~/db/schema";
+import { posts, uploads, users } from "~/db/schema";
 import { reencodeImage } from "~/services/image-upload.server";
+import { deleteStoredImage } from "~/services/image-variants.server";
 import { fileStorage, isSafeStorageKey } from "~/services/storage.server";
 
 import { hitRateLimit, throttledFor, type RateLimit, type Throttled } from "./rate-limit.server";
@@ -75,6 +76,42 @@ export async function setProfileImage(userId: string, imageUrl: string): Promise
     .where(and(eq(uploads.userId, userId), eq(uploads.key, key)));
   if (!own) return null;
   const profileImageUrl = fileStorage().publicUrl(key);
-  await db().update(users).set({ profileImageUrl, updatedAt: new Date() }).where(eq(users.id, userId));
+  await replacingProfileImage(userId, async () => {
+    await db().update(users).set({ profileImageUrl, updatedAt: new Date() }).where(eq(users.id, userId));
+  });
   return profileImageUrl;
+}
+
+/**
+ * Runs `save`, which gives the user a new profile image, then deletes the image it replaced when
+ * nothing else of theirs shows it: a replaced photo does not stay public at /uploads or /img.
+ */
+export async function replacingProfileImage(userId: string, save: () => Promise<void>): Promise<void> {
+  const [before] = await db().select({ url: users.profileImageUrl }).from(users).where(eq(users.id, userId));
+  await save();
+  if (before?.url) await deleteUploadIfUnused(userId, before.url);
+}
+
+/**
+ * Deletes one of the user's uploads that nothing of theirs shows any more (a replaced profile
+ * image): its record, its file and its resized copies. One still shown, as the profile image or in
+ * any of their posts, is kept; so is any URL that is not one of their uploads. The check and the
+ * record's delete are one statement, so an upload that comes back into use meanwhile stays.
+ */
+async function deleteUploadIfUnused(userId: string, imageUrl: string): Promise<void> {
+  const key = uploadKeyOf(imageUrl);
+  if (!key) return;
+  const url = fileStorage().publicUrl(key);
+  const deleted = await db()
+    .delete(uploads)
+    .where(
+      and(
+        eq(uploads.userId, userId),
+        eq(uploads.key, key),
+        sql`not exists (select 1 from ${users} where ${users.id} = ${userId} and ${users.profileImageUrl} in (${url}, ${imageUrl}))`,
+        sql`not exists (select 1 from ${posts} where ${posts.userId} = ${userId} and (${url} = any(${posts.images}) or ${imageUrl} = any(${posts.images})))`,
+      ),
+    )
+    .returning({ key: uploads.key });
+  if (deleted.length) await deleteStoredImage(key);
 }

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 import { config } from "~/config.server";
@@ -8,11 +8,13 @@ import { config } from "~/config.server";
  * it was drawn before, else drawn and kept (nothing is kept when there was nothing to draw). Its
  * name must say everything it depends on.
  */
+const cachedFile = (relativePath: string) => path.resolve(config.DATA_DIR, "cache", relativePath);
+
 export async function cachedRender<Drawn extends Buffer | null>(
   relativePath: string,
   render: () => Promise<Drawn>,
 ): Promise<Buffer | Drawn> {
-  const file = path.resolve(config.DATA_DIR, "cache", relativePath);
+  const file = cachedFile(relativePath);
   try {
     return await readFile(file);
   } catch {
@@ -26,4 +28,9 @@ export async function cachedRender<Drawn extends Buffer | null>(
   await writeFile(partial, bytes);
   await rename(partial, file);
   return bytes;
+}
+
+/** Forgets a drawn file (its source is gone): the next ask draws it again, or finds nothing to draw. */
+export async function forgetRender(relativePath: string): Promise<void> {
+  await rm(cachedFile(relativePath), { force: true });
 }

@@ -48,6 +48,23 @@ export function applySecurityHeaders(headers: Headers, nonce?: string) {
 }
 
 /**
+ * The response with the headers every response carries, whatever made it: a page keeps its
+ * nonce policy, and anything without a policy of its own (a download, an image, a resource
+ * route's JSON or text, a redirect) gets one that lets it run and load nothing. Headers a
+ * Response was made with immutably (Response.redirect, fetch) are copied into a new one.
+ */
+export function withSecurityHeaders(response: Response): Response {
+  try {
+    applySecurityHeaders(response.headers);
+    return response;
+  } catch {
+    const headers = new Headers(response.headers);
+    applySecurityHeaders(headers);
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  }
+}
+
+/**
  * The same headers on a response the server answers itself (a static file, a refused
  * body): those it is given (its own Content-Security-Policy) and the rest.
  */

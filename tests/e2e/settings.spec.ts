@@ -33,6 +33,23 @@ test("downloads my data as a JSON file", async ({ page, login }) => {
   expect(JSON.stringify(exported)).not.toContain("argon2");
 });
 
+test("a fourth download within the hour is refused on the settings page, saying how long to wait", async ({ page, login }) => {
+  await login();
+  for (let download = 0; download < 3; download++) {
+    const response = await page.request.get("/settings/data.json");
+    expect(response.status()).toBe(200);
+    // A download carries the security headers every response carries.
+    expect(response.headers()["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(response.headers()["x-content-type-options"]).toBe("nosniff");
+    expect(response.headers()["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  }
+  await page.goto("/settings");
+  await page.getByRole("link", { name: "Download my data" }).click();
+  await expect(toast(page)).toContainText("Download not started");
+  await expect(toast(page)).toContainText(/You can download your data 3 times an hour\. Please wait \d+ minutes? and try again\./);
+  await expect(page).toHaveURL(/\/settings$/);
+});
+
 test("signs out of every device", async ({ page, login }) => {
   await login();
   await page.goto("/settings");

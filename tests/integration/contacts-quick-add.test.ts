@@ -30,7 +30,7 @@ describe("the quick counter form (/add-customer-contact)", () => {
   it("adds the customer opted in at the counter, then shows an empty form with 'Contact added' and the one just added", async () => {
     const owner = await createUser();
     const browser = await signedIn(owner.id);
-    expect((await quickAddPage(browser)).data).toEqual({ added: null, total: 0 });
+    expect((await quickAddPage(browser)).data).toEqual({ added: null, total: 0, limitNotice: null });
 
     const reply = await browser.submit(quickAddAction, QUICK_ADD, { name: "Ravi", mobileNumber: "098123 45678" });
     expect(reply.status).toBe(302);
@@ -41,7 +41,7 @@ describe("the quick counter form (/add-customer-contact)", () => {
     expect(reply.location).toBe(`${QUICK_ADD}?added=${saved.id}`);
 
     const next = await quickAddPage(browser, reply.location!);
-    expect(next.data).toEqual({ added: { id: saved.id, name: "Ravi", mobileNumber: "+919812345678" }, total: 1 });
+    expect(next.data).toEqual({ added: { id: saved.id, name: "Ravi", mobileNumber: "+919812345678" }, total: 1, limitNotice: null });
   });
 
   it("keeps Hindi, emoji and HTML in a name exactly, and takes nothing but the name and mobile", async () => {

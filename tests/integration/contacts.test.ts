@@ -6,8 +6,9 @@ import { makeContact } from "~/db/seed/factories.server";
 import { CONTACTS_PAGE_SIZE } from "~/lib/schemas/contacts";
 import {
   DuplicateContactError,
+  GROUPS_OFFERED,
   getContact,
-  listContactTags,
+  listContactGroups,
   listContacts,
   updateContact,
   type ContactPage,
@@ -71,7 +72,33 @@ describe("the contacts list", () => {
     ]);
     await addContacts(other.id, [{ name: "Elsewhere", tags: ["Secret group"] }]);
     expect(names(await listContacts(owner.id, { tag: "Wholesale", page: 1 }))).toEqual(["Sunita", "Ravi"]);
-    expect(await listContactTags(owner.id)).toEqual(["Regulars", "Wholesale"]);
+    expect(await listContactGroups(owner.id)).toEqual([
+      { name: "Regulars", contacts: 1 },
+      { name: "Wholesale", contacts: 2 },
+    ]);
+  });
+
+  it("offers at most GROUPS_OFFERED groups in its filter, the most used, so thousands of groups never fill the page", async () => {
+    const owner = await createUser();
+    // 14 contacts of 20 groups each: 280 groups, 'Everyone' on all of them, 'Half' on 7.
+    const groupsOf = (index: number) => [
+      "Everyone",
+      ...(index % 2 === 0 ? ["Half"] : []),
+      ...Array.from({ length: index % 2 === 0 ? 18 : 19 }, (_, at) => `Batch ${index} group ${at}`),
+    ];
+    await addContacts(
+      owner.id,
+      Array.from({ length: 14 }, (_, index) => ({ name: `Bulk ${index}`, tags: groupsOf(index) })),
+    );
+    const groups = await listContactGroups(owner.id);
+    expect(groups).toHaveLength(GROUPS_OFFERED);
+    expect(groups).toContainEqual({ name: "Everyone", contacts: 14 });
+    expect(groups).toContainEqual({ name: "Half", contacts: 7 });
+    // In name order: the batches' groups, then Everyone, then Half.
+    const order = groups.map((group) => group.name);
+    expect(order[0]).toMatch(/^Batch /);
+    expect(order.indexOf("Everyone")).toBe(GROUPS_OFFERED - 2);
+    expect(order.indexOf("Half")).toBe(GROUPS_OFFERED - 1);
   });
 
   it("pages by 25 with a stable order; a page past the end shows the last page", async () => {
@@ -96,7 +123,7 @@ describe("the contacts list", () => {
     expect(await browser.visit(contactsLoader, "/contacts")).toMatchObject({ status: 302, location: "/login?redirectTo=%2Fcontacts" });
     browser.setCookie(await sessionCookieFor(owner.id));
     const reply = await browser.visit<Awaited<ReturnType<typeof contactsLoader>>>(contactsLoader, "/contacts?q=ravi&page=abc");
-    expect(reply.data).toMatchObject({ q: "ravi", tag: "", total: 1, page: 1, tags: ["Regulars"] });
+    expect(reply.data).toMatchObject({ q: "ravi", tag: "", total: 1, page: 1, groups: [{ name: "Regulars", contacts: 1 }] });
     expect(reply.data.contacts.map((contact) => contact.mobileNumber)).toEqual([expect.stringMatching(/^\+91\d{10}$/)]);
   });
 });

@@ -15,7 +15,7 @@ import { UPLOAD_MESSAGES } from "~/services/image-upload.server";
 
 import { sessionCookieFor } from "../support/accounts";
 import { setupTestDatabase } from "../support/database";
-import { useTemporaryStorage } from "../support/storage";
+import { publicImageStatus, useTemporaryStorage } from "../support/storage";
 import { SITE, call, formErrors, formPost, freshIp, toastOf } from "../support/http";
 
 const test = setupTestDatabase();
@@ -94,6 +94,23 @@ describe("/edit-profile (no JavaScript: one multipart submit)", () => {
       new Request(new URL("/edit-profile", SITE), { headers: { Cookie: await sessionCookieFor(owner.id) } }),
     );
     expect(page.data.profile.gstNumber).toBe("29AAGCB7383J1Z4");
+  });
+
+  it("deletes the image a new one replaces, with its resized copies", async () => {
+    const owner = await makeUser({ profileImageUrl: null });
+    await submit(owner.id, GOOD, await gpsPhoto());
+    const before = (await stored(owner.id)).profileImageUrl!;
+    expect(await publicImageStatus(before)).toEqual({ original: 200, resized: 200 });
+    // Saving without a new image keeps it.
+    await submit(owner.id, GOOD);
+    expect(await publicImageStatus(before)).toEqual({ original: 200, resized: 200 });
+
+    await submit(owner.id, GOOD, await gpsPhoto());
+    const after = (await stored(owner.id)).profileImageUrl!;
+    expect(after).not.toBe(before);
+    expect(await publicImageStatus(before)).toEqual({ original: 404, resized: 404 });
+    expect(await publicImageStatus(after)).toEqual({ original: 200, resized: 200 });
+    expect(await test.db.select().from(uploads).where(eq(uploads.userId, owner.id))).toHaveLength(1);
   });
 
   it.each<[string, Record<string, string>, Record<string, string[]>]>([

@@ -43,6 +43,7 @@ import { getUser } from "~/utils/session.server";
 
 import { PASSWORD, createUser, sessionCookieFor, sessionIdIn, sessionRowsOf, submitLogin } from "../support/accounts";
 import { setupTestDatabase } from "../support/database";
+import { publicImageStatus } from "../support/storage";
 import { Browser, EVIL_SITE, call, formErrors, formPost, toastOf } from "../support/http";
 
 const test = setupTestDatabase();
@@ -241,9 +242,11 @@ describe("/settings: delete my account", () => {
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "red" } })
       .png()
       .toBuffer();
-    await storeImageUpload(owner.id, new Uint8Array(png));
+    const { url } = await storeImageUpload(owner.id, new Uint8Array(png));
     const [upload] = await test.db.select().from(uploads).where(eq(uploads.userId, owner.id));
     expect(await storage.exists(upload.key)).toBe(true);
+    // The feed has shown it resized: that copy is drawn and kept.
+    expect(await publicImageStatus(url)).toEqual({ original: 200, resized: 200 });
     const ledgerBefore = await test.db.select().from(creditLedger).where(eq(creditLedger.userId, owner.id));
     const here = await signedIn(owner.id);
     const elsewhere = await signedIn(owner.id);
@@ -271,6 +274,8 @@ describe("/settings: delete my account", () => {
     expect(await test.db.select().from(refreshTokens).where(eq(refreshTokens.userId, owner.id))).toEqual([]);
     expect(await test.db.select().from(emailVerificationTokens).where(eq(emailVerificationTokens.userId, owner.id))).toEqual([]);
     expect(await storage.exists(upload.key)).toBe(false);
+    // Nothing of it stays public, at full size or resized.
+    expect(await publicImageStatus(url)).toEqual({ original: 404, resized: 404 });
 
     const [tombstone] = await test.db.select().from(users).where(eq(users.id, owner.id));
     expect(tombstone).toMatchObject({ status: "deleted", name: "", passwordHash: null, googleId: null, mobileNumber: null });

@@ -8,7 +8,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { uploads, users } from "~/db/schema";
-import { makeUser } from "~/db/seed/factories.server";
+import { makePost, makeUser } from "~/db/seed/factories.server";
 import { issueTokenPair } from "~/models/api-tokens.server";
 import { NOT_YOUR_UPLOAD, storeImageUpload } from "~/models/uploads.server";
 import { action as uploadAction } from "~/routes/api+/uploads";
@@ -20,6 +20,7 @@ import { createLocalDiskStorage, createS3Storage, useFileStorage, type FileStora
 import { setupTestDatabase } from "../support/database";
 import { startFakeS3, type FakeS3 } from "../support/fake-s3";
 import { SITE, call, freshIp } from "../support/http";
+import { publicImageStatus } from "../support/storage";
 
 const test = setupTestDatabase();
 
@@ -203,6 +204,29 @@ describe("POST /api/uploads and POST /api/user/profile-image", () => {
     const second = await api.upload(await phonePhoto());
     expect((await api.setProfileImage(`http://localhost${second.data.url}`)).status).toBe(200);
     expect(await profileImageOf(owner.id)).toBe(second.data.url);
+  });
+
+  it("deletes a replaced profile image, full size and resized, unless a post of theirs still shows it", async () => {
+    const owner = await makeUser({ profileImageUrl: null });
+    const api = await apiClient(owner.id);
+    const first = (await api.upload(await phonePhoto())).data.url;
+    await api.setProfileImage(first);
+    expect(await publicImageStatus(first)).toEqual({ original: 200, resized: 200 });
+
+    const second = (await api.upload(await phonePhoto())).data.url;
+    await api.setProfileImage(second);
+    expect(await publicImageStatus(first)).toEqual({ original: 404, resized: 404 });
+    expect(await publicImageStatus(second)).toEqual({ original: 200, resized: 200 });
+    expect((await test.db.select().from(uploads).where(eq(uploads.userId, owner.id))).map((row) => `/uploads/${row.key}`)).toEqual([
+      second,
+    ]);
+
+    // An image in one of their posts stays when it stops being the profile image.
+    const inAPost = (await api.upload(await phonePhoto())).data.url;
+    await makePost({ userId: owner.id, images: [inAPost] });
+    await api.setProfileImage(inAPost);
+    await api.setProfileImage(second);
+    expect(await publicImageStatus(inAPost)).toEqual({ original: 200, resized: 200 });
   });
 
   it("refuses another user's upload, another site's URL and a made-up one with 400, changing nothing", async () => {

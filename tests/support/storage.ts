@@ -4,6 +4,8 @@ import path from "node:path";
 
 import { afterAll, beforeAll } from "vitest";
 
+import { loader as resizedLoader } from "~/routes/img.$";
+import { loader as originalLoader } from "~/routes/uploads.$";
 import { createLocalDiskStorage, useFileStorage } from "~/services/storage.server";
 
 /**
@@ -24,4 +26,27 @@ export function useTemporaryStorage(label: string) {
     await rm(state.root, { recursive: true, force: true });
   });
   return state;
+}
+
+/** The status a route answers with, thrown Responses (404) included. */
+async function statusOf(answer: Promise<Response>): Promise<number> {
+  try {
+    return (await answer).status;
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown.status;
+    throw thrown;
+  }
+}
+
+/**
+ * What a visitor gets for a stored image's URL (/uploads/{key}): the status of the original and
+ * of a resized copy (/img/320/{key}), which is drawn and kept on disk the first time it is asked for.
+ */
+export async function publicImageStatus(url: string): Promise<{ original: number; resized: number }> {
+  const key = url.replace(/^\/uploads\//, "");
+  const get = (path: string, rest: string) => ({ request: new Request(`http://localhost${path}`), params: { "*": rest }, context: {} });
+  return {
+    original: await statusOf(originalLoader(get(`/uploads/${key}`, key))),
+    resized: await statusOf(resizedLoader(get(`/img/320/${key}`, `320/${key}`))),
+  };
 }

@@ -75,3 +75,49 @@ describe("the Express to Remix bridge", () => {
     expect(await response.json()).toMatchObject({ method: "POST", body: "name=Asha" });
   });
 });
+
+describe("sending a big answer to a slow client", () => {
+  it("reads the next piece only when the connection has taken the last, and stops reading when the client goes away", async () => {
+    const piece = new Uint8Array(256 * 1024).fill(97);
+    const pieces = 400; // 100 MB in all
+    let pulled = 0;
+    let cancelled = false;
+    const app = express();
+    app.get("*", async (_req, res) => {
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (pulled === pieces) return controller.close();
+          pulled++;
+          controller.enqueue(piece);
+        },
+        cancel() {
+          cancelled = true;
+        },
+      });
+      await sendResponse(new Response(body, { headers: { "Content-Type": "application/octet-stream" } }), res).catch(() => undefined);
+    });
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    close = () => server.close();
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+    // A client that reads nothing for a while: the socket's buffers fill, and then the server waits.
+    const waiting = await fetch(`${base}/slow`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    // What the kernel's socket buffers hold (here about 4 MB; up to ~10 MB with Linux's default limits), not all 100 MB.
+    expect(pulled).toBeLessThan(100);
+    const bytes = (await waiting.arrayBuffer()).byteLength;
+    expect(bytes).toBe(pieces * piece.byteLength);
+
+    // A client that goes away: the rest is never read.
+    pulled = 0;
+    const controller = new AbortController();
+    const leaving = await fetch(`${base}/leaving`, { signal: controller.signal });
+    const reader = leaving.body!.getReader();
+    await reader.read();
+    controller.abort();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(cancelled).toBe(true);
+    expect(pulled).toBeLessThan(pieces);
+  });
+});

@@ -7,6 +7,7 @@ import express from "express";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { optimizeAsset } from "../../scripts/optimize-assets";
+import { expectSecurityHeadersOfNonPage } from "../support/security-headers";
 
 let dir: string;
 let close: (() => void) | undefined;
@@ -57,12 +58,7 @@ describe("static files (server/static-files.ts)", () => {
     for (const [file, headers] of FILES) {
       const response = await fetch(`${base}${file}`, { headers });
       expect(response.status, file).toBe(200);
-      expect(response.headers.get("Content-Security-Policy"), file).toBe("default-src 'none'; frame-ancestors 'none'");
-      expect(response.headers.get("X-Content-Type-Options"), file).toBe("nosniff");
-      expect(response.headers.get("Referrer-Policy"), file).toBe("strict-origin-when-cross-origin");
-      expect(response.headers.get("X-Frame-Options"), file).toBe("DENY");
-      expect(response.headers.get("Cross-Origin-Opener-Policy"), file).toBe("same-origin");
-      expect(response.headers.get("Permissions-Policy"), file).toContain("camera=()");
+      expectSecurityHeadersOfNonPage(response, file);
       expect(response.headers.has("Strict-Transport-Security"), file).toBe(false);
     }
     const brotli = await fetch(`${base}/build/entry.js`, { headers: { "Accept-Encoding": "br" } });

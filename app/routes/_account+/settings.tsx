@@ -204,7 +204,7 @@ export default function Settings() {
 
       <Section title="Download my data">
         <p className="text-sm text-slate-600">Your profile, contacts, posts, credit history, campaigns and SMS, as one JSON file.</p>
-        <a href={paths.settingsData()} download className={buttonClasses({ variant: "secondary" }, "mt-3")}>
+        <a href={paths.settingsData()} className={buttonClasses({ variant: "secondary" }, "mt-3")}>
           Download my data
         </a>
       </Section>

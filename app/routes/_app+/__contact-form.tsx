@@ -25,16 +25,26 @@ const CONSENT_OPTIONS = [
   { value: "opted_out", label: "Opted out: send nothing" },
 ];
 
-/** The add and edit pages' frame: the way back to the list and the title. */
-export function ContactFormPage({ title, children }: { title: string; children: ReactNode }) {
+/** The add and edit pages' frame: the way back to the list, the title, and what stops the form from working (the limit of contacts). */
+export function ContactFormPage({ title, notice, children }: { title: string; notice?: string | null; children: ReactNode }) {
   return (
     <div className="mx-auto max-w-lg">
       <Link to={paths.contacts()} className="text-sm text-brand-700 hover:underline">
         ← Contacts
       </Link>
       <h1 className="mt-2 text-2xl font-bold text-slate-900">{title}</h1>
+      {notice ? <LimitNotice>{notice}</LimitNotice> : null}
       {children}
     </div>
+  );
+}
+
+/** A limit the business has reached, said before anything is sent. */
+export function LimitNotice({ children }: { children: ReactNode }) {
+  return (
+    <p role="status" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+      {children}
+    </p>
   );
 }
 

@@ -38,5 +38,3 @@ export function ImportFrame({ step, children }: { step: 1 | 2 | 3; children: Rea
     </div>
   );
 }
-
-export const formatCount = (value: number) => value.toLocaleString("en-IN");

@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ActionToast } from "~/components/ui/action-toast";
+import { contactLimitReached } from "~/lib/contact-limit";
 import { paths } from "~/lib/paths";
 import { pageTitle } from "~/lib/title";
-import { createContact } from "~/models/contacts.server";
+import { contactRoom, createContact } from "~/models/contacts.server";
 import { assertSameOrigin } from "~/utils/csrf.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -15,9 +16,11 @@ import { saveContactForm } from "./__contact-form.server";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Add Contact") }];
 
+/** The form says before anything is typed when the business has no room for another contact. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  return null;
+  const user = await requireUser(request);
+  const room = await contactRoom(user.id);
+  return { limitNotice: room.left === 0 ? contactLimitReached(room.limit) : null };
 }
 
 /** Adds the contact (the same model function as POST /api/contacts), then back to the list with 'Contact added'. */
@@ -32,9 +35,10 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AddContact() {
+  const { limitNotice } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
-    <ContactFormPage title="Add contact">
+    <ContactFormPage title="Add contact" notice={limitNotice}>
       <ContactForm
         id="add-contact"
         lastResult={actionData?.result}

@@ -7,11 +7,12 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, SubmitButton, useValidatedForm } from "~/components/forms";
 import { ActionToast } from "~/components/ui/action-toast";
 import { useIsPending } from "~/hooks/use-is-pending";
+import { contactLimitReached } from "~/lib/contact-limit";
 import { paths } from "~/lib/paths";
 import { formatIndianPhone } from "~/lib/phone";
 import { contactSchema } from "~/lib/schemas/contacts";
 import { pageTitle } from "~/lib/title";
-import { countContacts, createContact, getContact } from "~/models/contacts.server";
+import { contactRoom, createContact, getContact } from "~/models/contacts.server";
 import { assertSameOrigin } from "~/utils/csrf.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -31,8 +32,12 @@ const counterContactSchema = contactSchema.pick({ name: true, mobileNumber: true
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const addedId = new URL(request.url).searchParams.get("added");
-  const [added, total] = await Promise.all([addedId ? getContact(user.id, addedId) : null, countContacts(user.id)]);
-  return { added: added ? { id: added.id, name: added.name, mobileNumber: added.mobileNumber } : null, total };
+  const [added, room] = await Promise.all([addedId ? getContact(user.id, addedId) : null, contactRoom(user.id)]);
+  return {
+    added: added ? { id: added.id, name: added.name, mobileNumber: added.mobileNumber } : null,
+    total: room.contacts,
+    limitNotice: room.left === 0 ? contactLimitReached(room.limit) : null,
+  };
 }
 
 /**
@@ -64,10 +69,10 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AddCustomerContact() {
-  const { added, total } = useLoaderData<typeof loader>();
+  const { added, total, limitNotice } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
-    <ContactFormPage title="Add customer contact">
+    <ContactFormPage title="Add customer contact" notice={limitNotice}>
       <p className="mt-1 text-sm text-slate-600">
         Name and mobile number, then the next customer. {total} {total === 1 ? "contact" : "contacts"} saved.
       </p>

@@ -4,10 +4,11 @@ import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageLinks } from "~/components/page-links";
 import { Button, ButtonLink, buttonClasses } from "~/components/ui/button";
+import { formatCount } from "~/lib/format-count";
 import { paths } from "~/lib/paths";
 import { contactListQuerySchema } from "~/lib/schemas/contacts";
 import { pageTitle } from "~/lib/title";
-import { listContactTags, listContacts } from "~/models/contacts.server";
+import { listContactGroups, listContacts } from "~/models/contacts.server";
 import { requireUser } from "~/utils/session.server";
 
 import { ContactRow, usePendingDeleteCount } from "./__contact-row";
@@ -15,14 +16,14 @@ import { ContactRow, usePendingDeleteCount } from "./__contact-row";
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const query = contactListQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const [page, tags] = await Promise.all([listContacts(user.id, query), listContactTags(user.id)]);
-  return { ...page, tags, q: query.q ?? "", tag: query.tag ?? "" };
+  const [page, groups] = await Promise.all([listContacts(user.id, query), listContactGroups(user.id)]);
+  return { ...page, groups, q: query.q ?? "", tag: query.tag ?? "" };
 }
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Contacts") }];
 
 export default function Contacts() {
-  const { contacts, total: savedTotal, page, pageCount, tags, q, tag } = useLoaderData<typeof loader>();
+  const { contacts, total: savedTotal, page, pageCount, groups, q, tag } = useLoaderData<typeof loader>();
   // Deleted rows go at once, and the total with them, before the server has answered.
   const total = savedTotal - usePendingDeleteCount();
   const navigation = useNavigation();
@@ -77,11 +78,13 @@ export default function Contacts() {
           className="min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm sm:flex-none"
         >
           <option value="">All groups</option>
-          {tags.map((name) => (
-            <option key={name} value={name}>
-              {name}
+          {groups.map((group) => (
+            <option key={group.name} value={group.name}>
+              {`${group.name} (${formatCount(group.contacts)})`}
             </option>
           ))}
+          {/* A group chosen by its link that is not among the most used is still shown as chosen. */}
+          {tag && !groups.some((group) => group.name === tag) ? <option value={tag}>{tag}</option> : null}
         </select>
         <Button type="submit" variant="dark">
           {searching ? "Searching..." : "Search"}

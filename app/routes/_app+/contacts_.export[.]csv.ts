@@ -4,7 +4,7 @@ import { contactListQuerySchema } from "~/lib/schemas/contacts";
 import { contactsCsv } from "~/models/contact-export.server";
 import { requireUser } from "~/utils/session.server";
 
-import { csvDownload } from "./__csv-download.server";
+import { csvDownload } from "~/utils/download.server";
 
 /** /contacts/export.csv: every contact, or those the list's ?q= and ?tag= match, in the import's columns. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -14,6 +14,8 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SubmitButton } from "~/components/forms";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { IMPORT_LIMITS } from "~/lib/contact-csv";
+import { importRoomNotice } from "~/lib/contact-limit";
+import { formatCount } from "~/lib/format-count";
 import { paths } from "~/lib/paths";
 import { pageTitle } from "~/lib/title";
 import {
@@ -24,16 +26,19 @@ import {
   startContactImport,
   throttleContactImport,
 } from "~/models/contact-import.server";
+import { contactRoom } from "~/models/contacts.server";
 import { assertSameOrigin } from "~/utils/csrf.server";
 import { requireUser } from "~/utils/session.server";
 
-import { ImportFrame, formatCount } from "./__contact-import";
+import { LimitNotice } from "./__contact-form";
+import { ImportFrame } from "./__contact-import";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Import Contacts") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return { imports: await listContactImports(user.id) };
+  const [imports, room] = await Promise.all([listContactImports(user.id), contactRoom(user.id)]);
+  return { imports, limitNotice: room.left === 0 ? importRoomNotice(room.limit, 0) : null };
 }
 
 /** Step 1: the file is checked and kept, then step 2 (matching its columns) opens. */
@@ -64,11 +69,12 @@ export async function action({ request }: ActionFunctionArgs) {
 const STATUS_LABELS = { queued: "Waiting", running: "Importing", done: "Finished", failed: "Stopped", mapping: "Not started" } as const;
 
 export default function ImportContacts() {
-  const { imports } = useLoaderData<typeof loader>();
+  const { imports, limitNotice } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useIsPending();
   return (
     <ImportFrame step={1}>
+      {limitNotice ? <LimitNotice>{limitNotice}</LimitNotice> : null}
       <Form method="post" encType="multipart/form-data" className="mt-6 space-y-4 rounded-xl border border-slate-200 bg-white p-4">
         <div>
           <label htmlFor="import-file" className="block text-sm font-medium text-slate-700">

@@ -8,13 +8,17 @@ import { ButtonLink } from "~/components/ui/button";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { queueJob } from "~/jobs/index.server";
 import { IMPORT_FIELDS, IMPORT_FIELD_LABELS, type ColumnMapping, type ImportField } from "~/lib/contact-csv";
+import { importRoomNotice } from "~/lib/contact-limit";
+import { formatCount } from "~/lib/format-count";
 import { paths } from "~/lib/paths";
 import { pageTitle } from "~/lib/title";
 import { NAME_AND_MOBILE_COLUMNS, confirmContactImport, getContactImport } from "~/models/contact-import.server";
+import { contactRoom } from "~/models/contacts.server";
 import { assertSameOrigin } from "~/utils/csrf.server";
 import { requireUser } from "~/utils/session.server";
 
-import { ImportFrame, formatCount } from "./__contact-import";
+import { LimitNotice } from "./__contact-form";
+import { ImportFrame } from "./__contact-import";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Import Contacts") }];
 
@@ -24,7 +28,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const found = await getContactImport(user.id, params.id ?? "");
   if (!found) throw notFound();
-  return { contactImport: found };
+  // Before the columns are matched: whether the file may bring more new contacts than there is room for.
+  const room = found.status === "mapping" ? await contactRoom(user.id) : null;
+  return { contactImport: found, limitNotice: room && found.rowCount > room.left ? importRoomNotice(room.limit, room.left) : null };
 }
 
 /** The chosen columns from the form: each field's select holds a column's index, or nothing. */
@@ -52,21 +58,22 @@ export async function action({ request, params }: ActionFunctionArgs) {
 type Import = Awaited<ReturnType<typeof loader>>["contactImport"];
 
 export default function ContactImport() {
-  const { contactImport } = useLoaderData<typeof loader>();
-  if (contactImport.status === "mapping") return <MatchColumns contactImport={contactImport} />;
+  const { contactImport, limitNotice } = useLoaderData<typeof loader>();
+  if (contactImport.status === "mapping") return <MatchColumns contactImport={contactImport} limitNotice={limitNotice} />;
   if (contactImport.status === "queued" || contactImport.status === "running") return <Progress contactImport={contactImport} />;
   return <Report contactImport={contactImport} />;
 }
 
 const REQUIRED: ReadonlySet<ImportField> = new Set(["name", "mobileNumber"]);
 
-function MatchColumns({ contactImport }: { contactImport: Import }) {
+function MatchColumns({ contactImport, limitNotice }: { contactImport: Import; limitNotice: string | null }) {
   const actionData = useActionData<typeof action>();
   const [mapping, setMapping] = useState<ColumnMapping>(contactImport.mapping);
   const busy = useIsPending();
   const shown = IMPORT_FIELDS.filter((field) => mapping[field] !== undefined);
   return (
     <ImportFrame step={2}>
+      {limitNotice ? <LimitNotice>{limitNotice}</LimitNotice> : null}
       <p className="mt-4 text-sm text-slate-700">
         <span className="font-medium">{contactImport.fileName}</span> · {formatCount(contactImport.rowCount)}{" "}
         {contactImport.rowCount === 1 ? "row" : "rows"}. Check which column holds what; the preview shows the first rows as they will be

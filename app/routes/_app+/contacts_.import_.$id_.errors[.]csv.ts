@@ -5,7 +5,7 @@ import { CSV_WRITE_OPTIONS, protectCell } from "~/lib/contact-csv";
 import { getImportErrors } from "~/models/contact-import.server";
 import { requireUser } from "~/utils/session.server";
 
-import { csvDownload } from "./__csv-download.server";
+import { csvDownload } from "~/utils/download.server";
 
 /** The import's rejected rows as CSV: line, reason, then the row as the file had it, to fix and import again. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
