@@ -116,6 +116,49 @@ describe("the request body limit (server/body-limit.ts)", () => {
     expect((await post(`${base}/api/uploads`, chunked(13 * MB))).status).toBe(413);
   });
 
+  it("refuses a form with more than 200 fields before its reader gets them, on pages and /api alike", async () => {
+    const { base, seen } = await start();
+    const fields = (n: number) => new URLSearchParams(Array.from({ length: n }, (_, index) => [`f${index}`, "x"]));
+    expect(await (await post(`${base}/add-contact`, fields(200))).json()).toEqual({ received: fields(200).toString().length });
+
+    const page = await post(`${base}/add-contact`, fields(10_000));
+    expect(page.status).toBe(413);
+    expect(await page.text()).toContain("The form had more than 200 fields. Please send less and try again.");
+    const multipart = new FormData();
+    for (let index = 0; index < 10_000; index++) multipart.append(`f${index}`, "x");
+    const api = await post(`${base}/api/contacts`, multipart);
+    expect(api.status).toBe(413);
+    expect(await api.json()).toEqual({ message: "Too many form fields (limit 200)" });
+    await expect.poll(() => seen.length === 3 && seen.every((entry) => "aborted" in entry)).toBe(true);
+    expect(seen.slice(1).map(({ error, aborted }) => ({ error, aborted }))).toEqual([
+      { error: "Too many form fields (limit 200)", aborted: true },
+      { error: "Too many form fields (limit 200)", aborted: true },
+    ]);
+  });
+
+  it("takes one file on an upload route, 12 on the composer, none elsewhere; a form sent by JavaScript (.data) has its page's limits", async () => {
+    const { base } = await start();
+    const files = (n: number) => {
+      const data = new FormData();
+      data.append("intent", "upload");
+      for (let index = 0; index < n; index++) data.append("file", new File(["x"], `photo${index}.jpg`, { type: "image/jpeg" }));
+      return data;
+    };
+    expect((await post(`${base}/api/uploads`, files(1))).status).toBe(200);
+    const two = await post(`${base}/api/uploads`, files(2));
+    expect(two.status).toBe(413);
+    expect(await two.json()).toEqual({ message: "Too many files (limit 1)" });
+    expect((await post(`${base}/send-post`, files(12))).status).toBe(200);
+    expect((await post(`${base}/send-offers.data`, files(12))).status).toBe(200);
+    const thirteen = await post(`${base}/send-post`, files(13));
+    expect(thirteen.status).toBe(413);
+    expect(await thirteen.text()).toContain("The form had more than 12 files. Please choose fewer and try again.");
+    const none = await post(`${base}/add-contact`, files(1));
+    expect(none.status).toBe(413);
+    expect(await none.text()).toContain("This form takes no files. Please send it without them.");
+    expect(await (await post(`${base}/contacts/import.data`, new Uint8Array(5 * MB))).json()).toEqual({ received: 5 * MB });
+  });
+
   it("does not invite a client that asks first (Expect: 100-continue) to send a body it would refuse", async () => {
     const { base } = await start();
     /** Sends the headers, and the body only if the server says to go on. */
