@@ -90,14 +90,26 @@ export async function composerLoader(request: Request, kind: PostKind) {
   };
 }
 
-/** A reply that shows the form again as it was sent, with no errors (a place search or a preview, not a publish). */
+/**
+ * A reply that shows the form again as it was sent, with no errors (a place search or a preview, not
+ * a publish): each field's first text value, every image. One pass over the fields, whatever their number.
+ */
 function formAsSent(formData: FormData): SubmissionResult<string[]> {
-  const values: Record<string, string | string[]> = {};
-  for (const name of new Set(formData.keys())) {
-    const all = formData.getAll(name).filter((value): value is string => typeof value === "string");
-    values[name] = name === "images" ? all : (all[0] ?? "");
+  const values = new Map<string, string | string[]>();
+  const images: string[] = [];
+  const withText = new Set<string>();
+  for (const [name, value] of formData) {
+    if (name === "images") {
+      values.set(name, images);
+      if (typeof value === "string") images.push(value);
+    } else if (typeof value === "string") {
+      if (!withText.has(name)) values.set(name, value);
+      withText.add(name);
+    } else if (!values.has(name)) {
+      values.set(name, "");
+    }
   }
-  return { initialValue: values, status: undefined };
+  return { initialValue: Object.fromEntries(values), status: undefined };
 }
 
 export type ComposerActionData = {
