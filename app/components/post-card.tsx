@@ -2,7 +2,7 @@ import { Suspense, lazy, useRef, useState } from "react";
 
 import { useViewTracking } from "~/hooks/use-view-tracking";
 import { formatDistance } from "~/lib/distance";
-import { hashtagsToShow } from "~/lib/hashtags";
+import { hashtagsToShow, splitHashtags } from "~/lib/hashtags";
 import { formatRelativeTime } from "~/lib/relative-time";
 import type { FeedPost } from "~/models/feed.server";
 
@@ -102,7 +102,17 @@ export function PostCard({
           <OfferDetails post={post} />
         </Suspense>
       ) : null}
-      <p className="whitespace-pre-line break-words px-4 pt-2 text-slate-800">{post.content}</p>
+      <p className="whitespace-pre-line break-words px-4 pt-2 text-slate-800">
+        {splitHashtags(post.content).map((part, index) =>
+          part.tag ? (
+            <a key={index} href={hashtagUrl(part.tag)} className="text-brand-600 hover:underline">
+              {part.text}
+            </a>
+          ) : (
+            part.text
+          ),
+        )}
+      </p>
       {hashtags.length ? (
         <ul className="flex flex-wrap gap-x-2 gap-y-1 px-4 pt-2" aria-label="Hashtags">
           {hashtags.map((tag) => (

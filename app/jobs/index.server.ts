@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import { jobQueue, stopJobQueue, type JobQueue } from "~/db/queue.server";
 import { runContactImport } from "~/models/contact-import.server";
+import { forgetExpiredKeys } from "~/models/idempotency.server";
 import { mailPasswordReset } from "~/models/password-reset.server";
 import { publishDueScheduledPosts } from "~/models/posts.server";
 
@@ -19,6 +20,8 @@ const jobs = {
   "contact-import": defineJob(z.object({ importId: z.string().uuid() }), ({ importId }) => runContactImport(importId)),
   // Queued for each scheduled post's time; it publishes every post that is due, so a late run catches up.
   "publish-scheduled-posts": defineJob(z.object({}), () => publishDueScheduledPosts()),
+  // Idempotency keys are kept 24 hours; hourly, older ones go.
+  "forget-expired-idempotency-keys": defineJob(z.object({}), () => forgetExpiredKeys()),
 } as const;
 
 type JobName = keyof typeof jobs;
@@ -52,6 +55,7 @@ async function startWorkers(): Promise<Workers> {
   // happened to a post's own job (each is queued for its exact time).
   await publishDueScheduledPosts();
   await queue.schedule("publish-scheduled-posts", "* * * * *", {});
+  await queue.schedule("forget-expired-idempotency-keys", "17 * * * *", {});
   return { queue, workerIds };
 }
 

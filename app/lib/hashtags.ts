@@ -18,7 +18,35 @@ export function normalizeHashtags(tags: readonly string[]): string[] {
   return [...seen];
 }
 
-/** The hashtags shown on a post: its hashtags field plus the #tags in its content, lower-cased, de-duplicated, at most 10. */
+/**
+ * A post's hashtags as stored when it is published (the composer and the API alike): the ones
+ * given in its hashtags field, then the #tags written in its text, so a tag in the text is found
+ * by a '#tag' search like any other.
+ */
+export function postHashtags(fieldTags: readonly string[], content: string): string[] {
+  return normalizeHashtags([...fieldTags, ...extractHashtags(content)]);
+}
+
+/**
+ * The hashtags a post's card lists under its text: the stored ones not already written in the text
+ * (those are links where they stand), at most 10, so no tag shows twice.
+ */
 export function hashtagsToShow(hashtags: readonly string[], content: string): string[] {
-  return normalizeHashtags([...hashtags, ...extractHashtags(content)]).slice(0, MAX_SHOWN_HASHTAGS);
+  const inText = new Set(extractHashtags(content));
+  return normalizeHashtags(hashtags)
+    .filter((tag) => !inText.has(tag))
+    .slice(0, MAX_SHOWN_HASHTAGS);
+}
+
+/** A post's text cut into plain runs and its #tags (each with the tag, lower-cased, as its hashtag), to draw the tags as links. */
+export function splitHashtags(text: string): Array<{ text: string; tag?: string }> {
+  const parts: Array<{ text: string; tag?: string }> = [];
+  let last = 0;
+  for (const match of text.matchAll(HASHTAG_IN_TEXT)) {
+    if (match.index > last) parts.push({ text: text.slice(last, match.index) });
+    parts.push({ text: match[0], tag: match[1].toLowerCase() });
+    last = match.index + match[0].length;
+  }
+  if (last < text.length) parts.push({ text: text.slice(last) });
+  return parts;
 }

@@ -4,8 +4,8 @@ import { and, eq, inArray, lte, sql } from "drizzle-orm";
 
 import type { Database, Transaction } from "~/db/client.server";
 import { db } from "~/db/db.server";
-import { isUniqueViolation } from "~/db/errors.server";
 import { posts, pricing, templates, uploads, users } from "~/db/schema";
+import { postHashtags } from "~/lib/hashtags";
 import { isUuid } from "~/lib/ids";
 import { endOfIndianDay, startOfIndianDay } from "~/lib/india-time";
 import { POST_MESSAGES, type PostInput } from "~/lib/schemas/posts";
@@ -14,6 +14,7 @@ import { nearestGazetteerPlace } from "~/services/geocoding.server";
 import { activeAccountCondition } from "./account-rules.server";
 import { unknownCategories } from "./business-profile.server";
 import { chargeCredits, grantCredits } from "./credits.server";
+import { findEarlierRequest, rememberRequest, requestHash, type IdempotencyKey } from "./idempotency.server";
 import { hitRateLimit, throttledFor, type RateLimit, type Throttled } from "./rate-limit.server";
 import { uploadKeyOf } from "./uploads.server";
 
@@ -45,6 +46,10 @@ export async function throttlePublishing(userId: string): Promise<Throttled | nu
 
 export type PublishRefusal =
   | { reason: "no_location" }
+  /** The request's key was used before for a different post (Stripe's 422). */
+  | { reason: "key_reused" }
+  /** The request was made before, and the post it made has since been deleted: it is not made again. */
+  | { reason: "key_spent" }
   | { reason: "insufficient_balance"; price: number; balance: number; shortfall: number }
   | { reason: "invalid"; field: keyof PostInput; message: string };
 
@@ -57,15 +62,17 @@ export const PUBLISH_MESSAGES = {
 
 /**
  * The images a post may show, as this site's paths in the order given: this business's own uploads
- * and the templates' pictures. `usable` is false when any is neither.
+ * and the templates' pictures. `usable` is false when any is neither. `identities` name each image
+ * for the request's hash: an upload by the digest of the file as sent, so a form sent twice with
+ * the same photos (stored twice, under new names) is the same request.
  */
-async function postImages(userId: string, urls: string[]): Promise<{ usable: boolean; images: string[] }> {
-  if (urls.length === 0) return { usable: true, images: [] };
+async function postImages(userId: string, urls: string[]): Promise<{ usable: boolean; images: string[]; identities: string[] }> {
+  if (urls.length === 0) return { usable: true, images: [], identities: [] };
   const keys = urls.map(uploadKeyOf);
   const images = urls.map((url, index) => (keys[index] ? `/uploads/${keys[index]}` : url));
   const [owned, templateImages] = await Promise.all([
     db()
-      .select({ key: uploads.key })
+      .select({ key: uploads.key, sourceSha256: uploads.sourceSha256 })
       .from(uploads)
       .where(
         and(
@@ -78,105 +85,104 @@ async function postImages(userId: string, urls: string[]): Promise<{ usable: boo
       ),
     db().select({ imageUrl: templates.imageUrl }).from(templates).where(inArray(templates.imageUrl, images)),
   ]);
-  const allowed = new Set([...owned.map((row) => `/uploads/${row.key}`), ...templateImages.map((row) => row.imageUrl)]);
-  return { usable: images.every((image) => allowed.has(image)), images };
+  const identityOf = new Map<string, string>([
+    ...owned.map((row) => [`/uploads/${row.key}`, row.sourceSha256 ?? row.key] as const),
+    ...templateImages.flatMap((row) => (row.imageUrl ? [[row.imageUrl, row.imageUrl] as const] : [])),
+  ]);
+  return {
+    usable: images.every((image) => identityOf.has(image)),
+    images,
+    identities: images.map((image) => identityOf.get(image) ?? image),
+  };
 }
 
 /**
  * Publishes a post or offer now, or schedules it (then it is paid now, and refunded if it is
  * deleted before it goes live). In one transaction, with the business's row locked, so a
  * business's publishes happen one at a time: a request whose key was seen before gets the post
- * it made; otherwise the price is charged (refused, with the shortfall, when the balance is short:
- * nothing is published) and the post is written. A business without a location cannot publish.
+ * it made (or is refused: another request under that key, or its post deleted since); otherwise
+ * the price is charged (refused, with the shortfall, when the balance is short: nothing is
+ * published) and the post is written, with its key. A business without a location cannot publish.
  */
 export async function publishPost(userId: string, input: PostInput, idempotencyKey: string | null): Promise<PublishResult> {
   const unknown = input.category ? await unknownCategories([input.category]) : [];
   if (unknown.length) return { ok: false, reason: "invalid", field: "category", message: POST_MESSAGES.unknownCategory };
-  const { usable, images } = await postImages(userId, input.images);
+  const { usable, images, identities } = await postImages(userId, input.images);
   if (!usable) return { ok: false, reason: "invalid", field: "images", message: PUBLISH_MESSAGES.notYourImage };
   const chosenPlace = input.place ? await nearestGazetteerPlace(input.place.lat, input.place.lon) : null;
   if (input.place && !chosenPlace) return { ok: false, reason: "invalid", field: "place", message: PUBLISH_MESSAGES.placeUnknown };
 
-  try {
-    return await db().transaction(async (tx) => {
-      const [business] = await tx
-        .select({ lat: users.lat, lon: users.lon, city: users.city, state: users.state, balance: users.balance })
-        .from(users)
-        .where(and(eq(users.id, userId), activeAccountCondition()))
-        .for("update");
-      if (!business) throw new Error(`No active account ${userId} to publish for`);
-      const earlier = idempotencyKey ? await postByKey(tx, userId, idempotencyKey) : null;
-      if (earlier) return { ok: true as const, post: earlier, balance: business.balance, repeated: true };
-      if (business.lat === null || business.lon === null) return { ok: false as const, reason: "no_location" as const };
-
-      const price = await priceOf(input.kind, tx);
-      const id = randomUUID();
-      let balance = business.balance;
-      if (price > 0) {
-        const charge = await chargeCredits(tx, { userId, amount: price, reason: input.kind === "offer" ? "offer" : "post", reference: id });
-        if (!charge.ok) {
-          return {
-            ok: false as const,
-            reason: "insufficient_balance" as const,
-            price,
-            balance: charge.balance,
-            shortfall: price - charge.balance,
-          };
-        }
-        balance = charge.balance;
-      }
-      const where = input.place && chosenPlace ? { lat: input.place.lat, lon: input.place.lon, ...chosenPlace } : business;
-      const offer = input.kind === "offer";
-      const [post] = await tx
-        .insert(posts)
-        .values({
-          id,
-          userId,
-          kind: input.kind,
-          status: input.publishAt ? "scheduled" : "live",
-          content: input.content,
-          hashtags: input.hashtags,
-          images,
-          category: input.category,
-          lat: where.lat,
-          lon: where.lon,
-          city: where.city,
-          state: where.state,
-          country: "India",
-          offerTitle: offer ? input.offerTitle : null,
-          couponCode: offer ? input.couponCode : null,
-          offerTerms: offer ? input.offerTerms : null,
-          validFrom: offer && input.validFrom ? startOfIndianDay(input.validFrom) : null,
-          validUntil: offer && input.validUntil ? endOfIndianDay(input.validUntil) : null,
-          callToActionType: offer ? input.callToActionType : null,
-          callToActionUrl: offer && input.callToActionType === "website" ? input.callToActionUrl : null,
-          pricePaid: price,
-          idempotencyKey,
-          createdAt: input.publishAt ?? new Date(),
-        })
-        .returning();
-      return { ok: true as const, post, balance, repeated: false };
-    });
-  } catch (error) {
-    // Two requests with one key at once on PostgreSQL: the second waited on the first's lock, then
-    // its insert met the unique index. It answers with the first's post.
-    if (idempotencyKey && isUniqueViolation(error)) {
-      const earlier = await postByKey(db(), userId, idempotencyKey);
-      if (earlier) {
-        const [account] = await db().select({ balance: users.balance }).from(users).where(eq(users.id, userId));
-        return { ok: true, post: earlier, balance: account.balance, repeated: true };
-      }
+  const key: IdempotencyKey | null = idempotencyKey ? { userId, request: "post", key: idempotencyKey } : null;
+  const hash = requestHash({ ...input, images: identities });
+  return db().transaction(async (tx) => {
+    const [business] = await tx
+      .select({ lat: users.lat, lon: users.lon, city: users.city, state: users.state, balance: users.balance })
+      .from(users)
+      .where(and(eq(users.id, userId), activeAccountCondition()))
+      .for("update");
+    if (!business) throw new Error(`No active account ${userId} to publish for`);
+    const earlier = key ? await findEarlierRequest(tx, key, hash) : null;
+    if (earlier) {
+      if (!earlier.sameRequest) return { ok: false as const, reason: "key_reused" as const };
+      const [post] = earlier.resourceId
+        ? await tx
+            .select()
+            .from(posts)
+            .where(and(eq(posts.id, earlier.resourceId), eq(posts.userId, userId)))
+        : [];
+      if (!post) return { ok: false as const, reason: "key_spent" as const };
+      return { ok: true as const, post, balance: business.balance, repeated: true };
     }
-    throw error;
-  }
-}
+    if (business.lat === null || business.lon === null) return { ok: false as const, reason: "no_location" as const };
 
-async function postByKey(tx: Database | Transaction, userId: string, key: string): Promise<OwnPost | null> {
-  const [post] = await tx
-    .select()
-    .from(posts)
-    .where(and(eq(posts.userId, userId), eq(posts.idempotencyKey, key)));
-  return post ?? null;
+    const price = await priceOf(input.kind, tx);
+    const id = randomUUID();
+    let balance = business.balance;
+    if (price > 0) {
+      const charge = await chargeCredits(tx, { userId, amount: price, reason: input.kind === "offer" ? "offer" : "post", reference: id });
+      if (!charge.ok) {
+        return {
+          ok: false as const,
+          reason: "insufficient_balance" as const,
+          price,
+          balance: charge.balance,
+          shortfall: price - charge.balance,
+        };
+      }
+      balance = charge.balance;
+    }
+    const where = input.place && chosenPlace ? { lat: input.place.lat, lon: input.place.lon, ...chosenPlace } : business;
+    const offer = input.kind === "offer";
+    const [post] = await tx
+      .insert(posts)
+      .values({
+        id,
+        userId,
+        kind: input.kind,
+        status: input.publishAt ? "scheduled" : "live",
+        content: input.content,
+        hashtags: postHashtags(input.hashtags, input.content),
+        images,
+        category: input.category,
+        lat: where.lat,
+        lon: where.lon,
+        city: where.city,
+        state: where.state,
+        country: "India",
+        offerTitle: offer ? input.offerTitle : null,
+        couponCode: offer ? input.couponCode : null,
+        offerTerms: offer ? input.offerTerms : null,
+        validFrom: offer && input.validFrom ? startOfIndianDay(input.validFrom) : null,
+        validUntil: offer && input.validUntil ? endOfIndianDay(input.validUntil) : null,
+        callToActionType: offer ? input.callToActionType : null,
+        callToActionUrl: offer && input.callToActionType === "website" ? input.callToActionUrl : null,
+        pricePaid: price,
+        createdAt: input.publishAt ?? new Date(),
+      })
+      .returning();
+    if (key) await rememberRequest(tx, key, hash, post.id);
+    return { ok: true as const, post, balance, repeated: false };
+  });
 }
 
 /** One of the business's own posts; null for another business's (or no such) post, alike. */

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 
 import { and, eq } from "drizzle-orm";
 
@@ -34,7 +34,15 @@ export async function storeImageUpload(userId: string, bytes: Uint8Array): Promi
   try {
     await db()
       .insert(uploads)
-      .values({ userId, key, contentType: image.contentType, sizeBytes: image.bytes.length, width: image.width, height: image.height });
+      .values({
+        userId,
+        key,
+        contentType: image.contentType,
+        sizeBytes: image.bytes.length,
+        width: image.width,
+        height: image.height,
+        sourceSha256: createHash("sha256").update(bytes).digest("hex"),
+      });
   } catch (error) {
     await storage.delete(key).catch(() => undefined);
     throw error;

@@ -18,20 +18,32 @@ export async function publishAndSchedule(userId: string, input: PostInput, idemp
 
 export const NO_LOCATION_MESSAGE = "Set your business location before publishing: your posts reach people near it.";
 
-/** What the business is told when a publish is refused. */
-export function refusalMessage(refusal: PublishRefusal, kind: PostInput["kind"]): string {
+/**
+ * What the business is told when a publish is refused: the same words on the composer and in the
+ * API, but for the request's key, a hidden field on the form and a header for an API client.
+ */
+export function refusalMessage(refusal: PublishRefusal, kind: PostInput["kind"], via: "form" | "api"): string {
+  const thing = kind === "offer" ? "offer" : "post";
   switch (refusal.reason) {
     case "no_location":
       return NO_LOCATION_MESSAGE;
+    case "key_reused":
+      return via === "form"
+        ? `This form was already used to publish a different ${thing}. Open a new form to publish this one.`
+        : "This Idempotency-Key was already used for a different request. Send a new key to publish this one.";
+    case "key_spent":
+      return via === "form"
+        ? `This form was already sent, and the ${thing} it published has since been deleted. Open a new form to publish again.`
+        : `This Idempotency-Key was already used, and the ${thing} it published has since been deleted. Send a new key to publish again.`;
     case "insufficient_balance":
-      return `This ${kind === "offer" ? "offer" : "post"} costs ${refusal.price} credits and your balance is ${refusal.balance}: you need ${refusal.shortfall} more credits to publish it.`;
+      return `This ${thing} costs ${refusal.price} credits and your balance is ${refusal.balance}: you need ${refusal.shortfall} more credits to publish it.`;
     case "invalid":
       return refusal.message;
   }
 }
 
-/** A post as the API shows it to its business: everything but the request key, with its public link. */
+/** A post as the API shows it to its business, with its public link. */
 export function apiPost(post: OwnPost) {
-  const { idempotencyKey: _key, userId: _owner, ...shown } = post;
+  const { userId: _owner, ...shown } = post;
   return { ...shown, url: `${config.PUBLIC_ORIGIN}${postPath(post.id)}` };
 }

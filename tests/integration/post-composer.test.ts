@@ -98,12 +98,32 @@ describe("/send-post and /send-offers without JavaScript", () => {
       }),
     );
     expect(strongest).toEqual(["red", "green", "blue"]);
-    expect(post).toMatchObject({ status: "live", category: "Bakery", hashtags: [], pricePaid: 5, city: "Bengaluru" });
+    expect(post).toMatchObject({ status: "live", category: "Bakery", hashtags: ["cakes"], pricePaid: 5, city: "Bengaluru" });
     expect(await balanceOf(owner.id)).toBe(before - 5);
 
-    // The same form sent again (a double tap, a retry): the same post, charged once.
-    const again = await submit(sendPostAction, owner.id, { content: "Three new cakes today! #cakes", idempotencyKey: "form-key-1" });
+    // The same form sent again with the same photos (a double tap, a retry): the same post, charged once.
+    const again = await submit(
+      sendPostAction,
+      owner.id,
+      { content: "Three new cakes today! #cakes", category: "Bakery", idempotencyKey: "form-key-1" },
+      [await photo("#e67e22"), await photo("#2ecc71"), await photo("#3498db")],
+    );
     expect(again.location).toBe(`/success?post=${post.id}`);
+    expect(await postsOf(owner.id)).toHaveLength(1);
+    expect(await balanceOf(owner.id)).toBe(before - 5);
+
+    // The form reopened from the browser's history, changed and sent again: refused, as its key was spent on the first post.
+    const changed = await submit(
+      sendPostAction,
+      owner.id,
+      { content: "Two new cakes today! #cakes", category: "Bakery", idempotencyKey: "form-key-1" },
+      [await photo("#e67e22")],
+    );
+    expect(changed.status).toBe(422);
+    expect(formErrors(changed)).toEqual({
+      "": ["This form was already used to publish a different post. Open a new form to publish this one."],
+    });
+    expect(formValues(changed)).toMatchObject({ content: "Two new cakes today! #cakes" });
     expect(await postsOf(owner.id)).toHaveLength(1);
     expect(await balanceOf(owner.id)).toBe(before - 5);
 
@@ -215,6 +235,17 @@ describe("/send-post and /send-offers without JavaScript", () => {
     expect(short.status).toBe(402);
     expect(formErrors(short)?.[""]).toEqual(["This post costs 5 credits and your balance is 2: you need 3 more credits to publish it."]);
     expect(await test.db.select().from(creditLedger).where(eq(creditLedger.userId, poor.id))).toHaveLength(2);
+  });
+
+  it("refuses a form whose hidden key was tampered with (a NUL byte, too short) with a message, publishing nothing", async () => {
+    const owner = await business();
+    const before = await balanceOf(owner.id);
+    for (const idempotencyKey of ["key\u0000with-nul", "short"]) {
+      const reply = await submit(sendPostAction, owner.id, { content: "Hello", idempotencyKey });
+      expect(reply.status).toBe(400);
+      expect(formErrors(reply)?.[""]).toEqual(["This form could not be sent as it was drawn. Reload the page and try again."]);
+    }
+    expect([await postsOf(owner.id), await balanceOf(owner.id)]).toEqual([[], before]);
   });
 
   it("searches places without JavaScript, keeping what was typed and showing no errors", async () => {

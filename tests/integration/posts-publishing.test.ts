@@ -2,12 +2,13 @@ import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 
-import { creditLedger, posts, templates, users } from "~/db/schema";
+import { creditLedger, idempotencyKeys, posts, templates, users } from "~/db/schema";
 import { makeUser } from "~/db/seed/factories.server";
 import { addDays, indianDate } from "~/lib/india-time";
 import { POST_MESSAGES } from "~/lib/schemas/posts";
 import { queueJob, startBackgroundJobs, stopBackgroundJobs } from "~/jobs/index.server";
 import { listFeed } from "~/models/feed.server";
+import { forgetExpiredKeys } from "~/models/idempotency.server";
 import { changePost, deletePost, publishDueScheduledPosts } from "~/models/posts.server";
 import { storeImageUpload } from "~/models/uploads.server";
 import { action as postsApi } from "~/routes/api+/posts";
@@ -80,7 +81,16 @@ describe("POST /api/posts", () => {
     expect(balance).toBe(before - 5);
     expect(post).toMatchObject({ status: "live", url: `${SITE}/?post=${post.id}` });
     const [row] = await postsOf(owner.id);
-    expect(row).toMatchObject({ ...INDIRANAGAR, kind: "update", hashtags: ["morning", "sweets"], pricePaid: 5, country: "India" });
+    // The hashtags field's tags, then the text's: '#jalebi' finds it.
+    expect(row).toMatchObject({
+      ...INDIRANAGAR,
+      kind: "update",
+      hashtags: ["morning", "sweets", "jalebi"],
+      pricePaid: 5,
+      country: "India",
+    });
+    const found = await listFeed({ location: { ...INDIRANAGAR, radiusKm: 25 }, q: "#jalebi", limit: 50, offset: 0 });
+    expect(found.posts.map((shown) => shown.id)).toEqual([post.id]);
     const ledger = await ledgerOf(owner.id);
     expect(ledger.find((entry) => entry.reason === "post")).toMatchObject({ amount: -5, reference: post.id, balanceAfter: balance });
     expect(await ledgerSum(owner.id)).toBe(balance);
@@ -192,6 +202,66 @@ describe("POST /api/posts", () => {
     expect(await publishViaApi(owner.id, { kind: "update", content: "Hi" }, { "Idempotency-Key": "short" })).toMatchObject({
       status: 400,
     });
+  });
+
+  it("refuses the same Idempotency-Key on a different request with 422, the body's field order not counting", async () => {
+    const owner = await business();
+    const before = await balanceOf(owner.id);
+    const key = { "Idempotency-Key": "one-key-two-bodies" };
+    const first = await publishViaApi(owner.id, { kind: "update", content: "Samosas at 4 pm", category: "Bakery" }, key);
+    expect(first.status).toBe(201);
+    const reordered = await publishViaApi(owner.id, { category: "Bakery", content: "Samosas at 4 pm", kind: "update" }, key);
+    expect([reordered.status, reordered.data.post.id]).toEqual([201, first.data.post.id]);
+
+    const other = await publishViaApi(owner.id, { kind: "update", content: "Kachoris at 5 pm", category: "Bakery" }, key);
+    expect(other.status).toBe(422);
+    expect(other.data.message).toBe("This Idempotency-Key was already used for a different request. Send a new key to publish this one.");
+    expect((await postsOf(owner.id)).map((post) => post.content)).toEqual(["Samosas at 4 pm"]);
+    expect(await balanceOf(owner.id)).toBe(before - 5);
+  });
+
+  it("keeps a deleted post's key spent (409, nothing charged again), and a refused request's key free", async () => {
+    const owner = await business({ balance: 7 });
+    const key = { "Idempotency-Key": "delete-then-retry" };
+    const first = await publishViaApi(owner.id, { kind: "update", content: "Closed on Monday" }, key);
+    expect(first.status).toBe(201);
+    expect(await deletePost(owner.id, first.data.post.id)).toEqual({ refunded: 0 });
+
+    const again = await publishViaApi(owner.id, { kind: "update", content: "Closed on Monday" }, key);
+    expect(again.status).toBe(409);
+    expect(again.data.message).toBe(
+      "This Idempotency-Key was already used, and the post it published has since been deleted. Send a new key to publish again.",
+    );
+    expect([await postsOf(owner.id), await balanceOf(owner.id), await ledgerSum(owner.id)]).toEqual([[], 2, 2]);
+
+    // A request refused for its balance spent nothing, its key included: with credits, the same key publishes.
+    const refusedKey = { "Idempotency-Key": "refused-then-paid" };
+    expect((await publishViaApi(owner.id, { kind: "update", content: "Open on Tuesday" }, refusedKey)).status).toBe(402);
+    await test.db.update(users).set({ balance: 12 }).where(eq(users.id, owner.id));
+    expect((await publishViaApi(owner.id, { kind: "update", content: "Open on Tuesday" }, refusedKey)).status).toBe(201);
+  });
+
+  it("forgets a key after 24 hours: the same request is then a new post, and the hourly job deletes old keys", async () => {
+    const owner = await business();
+    const key = { "Idempotency-Key": "yesterdays-key" };
+    const first = await publishViaApi(owner.id, { kind: "update", content: "Daily special: dosa" }, key);
+    const mine = eq(idempotencyKeys.userId, owner.id);
+    const dayOld = () =>
+      test.db
+        .update(idempotencyKeys)
+        .set({ createdAt: new Date(Date.now() - 25 * 3600_000) })
+        .where(mine);
+    await dayOld();
+    const today = await publishViaApi(owner.id, { kind: "update", content: "Daily special: dosa" }, key);
+    expect(today.status).toBe(201);
+    expect(today.data.post.id).not.toBe(first.data.post.id);
+    expect(await test.db.select({ resourceId: idempotencyKeys.resourceId }).from(idempotencyKeys).where(mine)).toEqual([
+      { resourceId: today.data.post.id },
+    ]);
+
+    await dayOld();
+    expect(await forgetExpiredKeys()).toBe(1);
+    expect(await test.db.select().from(idempotencyKeys).where(mine)).toEqual([]);
   });
 
   it("publishes exactly 5 of 20 simultaneous offers with credit for 5: balance 0, never negative, 5 ledger rows", async () => {

@@ -3,54 +3,18 @@ import { createRemixStub } from "@remix-run/testing";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 
-import { PostCard } from "~/components/post-card";
-import type { FeedPost } from "~/models/feed.server";
 import type { RootContext } from "~/root";
 import AccountLayout from "~/routes/_account+/_layout";
 import AppLayout from "~/routes/_app+/_layout";
 import AdminLayout from "~/routes/admin+/_layout";
 
-const post: FeedPost = {
-  id: "5c0ad7a4-7a55-4c5e-9d0c-3f1f0e6b9a10",
-  userId: "9b1d2c3e-4f5a-4b6c-8d7e-0f1a2b3c4d5e",
-  kind: "update",
-  businessName: "Meena Tailors",
-  authorName: "Meena",
-  profileImageUrl: null,
-  category: "Tailoring",
-  city: "Pune",
-  state: "Maharashtra",
-  country: "India",
-  content: "Festive blouses stitched in two days.",
-  hashtags: ["diwali"],
-  images: [],
-  offerTitle: null,
-  couponCode: null,
-  offerTerms: null,
-  validFrom: null,
-  validUntil: null,
-  callToAction: null,
-  createdAt: "2026-11-20T10:00:00.000Z",
-  likesCount: 4,
-  viewsCount: 12,
-  distanceKm: null,
-};
+import { TestPostCard, feedPost } from "../support/post-card";
+
+const post = feedPost();
 
 /** A screen that shows a post card, as posts history will: its like and share buttons need root's context. */
 function ScreenWithPostCard() {
-  return (
-    <PostCard
-      post={post}
-      liked={false}
-      returnTo="/posts-history"
-      postUrl={`http://localhost/?post=${post.id}`}
-      hashtagUrl={(tag) => `/?q=%23${tag}`}
-      highlighted={false}
-      priority={false}
-      onOpenImage={() => {}}
-      onOpenBusiness={() => {}}
-    />
-  );
+  return <TestPostCard post={post} returnTo="/posts-history" />;
 }
 
 const rootContext: RootContext = { notify: () => {} };

@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 
 import { eq } from "drizzle-orm";
 
-import { extractHashtags } from "~/lib/hashtags";
+import { postHashtags } from "~/lib/hashtags";
 import { chargeCredits, grantCredits } from "~/models/credits.server";
 import { createAccount, getAccountUser, type AccountUser, type NewAccount } from "~/models/users.server";
 
@@ -116,8 +116,8 @@ function pick<T extends object, K extends keyof T>(source: T, keys: readonly K[]
 export type NewPost = typeof posts.$inferInsert;
 
 /**
- * A post's row with defaults (an update unless `kind: "offer"`, hashtags from
- * its content; an offer runs from a day ago for a week unless told), not yet
+ * A post's row with defaults (an update unless `kind: "offer"`, hashtags as
+ * publishing stores them: those given, then its content's; an offer runs from a day ago for a week unless told), not yet
  * stored: the seed inserts many at once.
  */
 export function postValues(overrides: Partial<NewPost> & { userId: string }): NewPost {
@@ -135,7 +135,7 @@ export function postValues(overrides: Partial<NewPost> & { userId: string }): Ne
           validUntil: new Date(now + 7 * DAY_MS),
         }
       : {};
-  return { kind, content, hashtags: extractHashtags(content), ...offer, ...overrides };
+  return { kind, content, ...offer, ...overrides, hashtags: postHashtags(overrides.hashtags ?? [], content) };
 }
 
 /** A stored post (live unless told), of a new business unless `userId` is given. */

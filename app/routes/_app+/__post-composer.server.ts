@@ -4,6 +4,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, unstable_parseMultipartFormData } from "@remix-run/node";
 
+import { IDEMPOTENCY_KEY_MESSAGES, idempotencyKeySchema } from "~/lib/schemas/idempotency";
 import { defaultOfferDates, POST_IMAGES_MAX, POST_MESSAGES, postSchema, type PostInput } from "~/lib/schemas/posts";
 import { placeQuerySchema } from "~/lib/place-search";
 import { paths } from "~/lib/paths";
@@ -174,12 +175,14 @@ export async function composerAction(request: Request, kind: PostKind) {
   if (submission.status !== "success") return refuse();
   const throttled = await throttlePublishing(user.id);
   if (throttled) return refuse({ "": [throttled.message] }, {}, 429);
-  const key = String(formData.get("idempotencyKey") ?? "").slice(0, 100) || null;
-  const result = await publishAndSchedule(user.id, submission.value, key);
+  const key = idempotencyKeySchema.safeParse(formData.get("idempotencyKey") || null);
+  if (!key.success) return refuse({ "": [IDEMPOTENCY_KEY_MESSAGES.form] });
+  const result = await publishAndSchedule(user.id, submission.value, key.data);
   if (!result.ok) {
     if (result.reason === "invalid") return refuse({ [result.field]: [result.message] });
     if (result.reason === "no_location") return refuse({ "": [NO_LOCATION_MESSAGE] }, { needsLocation: true }, 409);
-    return refuse({ "": [refusalMessage(result, kind)] }, {}, 402);
+    const status = { insufficient_balance: 402, key_reused: 422, key_spent: 409 }[result.reason];
+    return refuse({ "": [refusalMessage(result, kind, "form")] }, {}, status);
   }
   const scheduled = result.post.status === "scheduled";
   return redirectWithToast(paths.success(result.post.id), {

@@ -9,7 +9,7 @@ import { Button } from "~/components/ui/button";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { CALL_TO_ACTION_LABELS, CALL_TO_ACTION_TYPES, callToActionLink } from "~/lib/call-to-action";
-import { hashtagsToShow } from "~/lib/hashtags";
+import { postHashtags } from "~/lib/hashtags";
 import { endOfIndianDay, isCalendarDate, startOfIndianDay } from "~/lib/india-time";
 import { paths } from "~/lib/paths";
 import { POST_CONTENT_MAX, POST_IMAGES_MAX, postSchema } from "~/lib/schemas/posts";
@@ -179,7 +179,7 @@ function Preview({
     state: where.length > 1 ? (where.at(-1) ?? null) : null,
     country: "India",
     content: text(values.content) || "Your text appears here.",
-    hashtags: hashtagsToShow(text(values.hashtags).split(/[\s,]+/), ""),
+    hashtags: postHashtags(text(values.hashtags).split(/[\s,]+/), text(values.content)),
     images,
     offerTitle: offer ? text(values.offerTitle) || "Your offer's title" : null,
     couponCode: offer ? text(values.couponCode).toUpperCase() || null : null,

@@ -1,34 +1,32 @@
+import { IDEMPOTENCY_KEY_MESSAGES, idempotencyKeySchema } from "~/lib/schemas/idempotency";
 import { apiPostSchema } from "~/lib/schemas/posts";
-import { noControlCharacters } from "~/lib/schemas/text";
 import { throttlePublishing } from "~/models/posts.server";
 import { requireApiUser } from "~/utils/api-auth.server";
 import { apiError, apiJson, methods, parseJsonBody } from "~/utils/api.server";
-import { z } from "zod";
 
 import { apiPost, publishAndSchedule, refusalMessage } from "../__post-publishing.server";
-
-const idempotencyKeySchema = noControlCharacters(z.string().trim().min(8).max(100)).nullable();
 
 /**
  * POST /api/posts: publishes a post or offer (or schedules it with publishAt), paid from the balance
  * → 201 {post, balance}. The Idempotency-Key header makes a retried request answer with the post
- * it made, charged once. 402 when the balance is short (nothing published), 409 without a
+ * it made, charged once, for 24 hours; the key on a different request is a 422, and one whose post
+ * was deleted since a 409. 402 when the balance is short (nothing published), 409 without a
  * business location, 400 for bad input, 429 past the hourly limit.
  */
 export const { loader, action } = methods({
   POST: async ({ request }) => {
     const user = await requireApiUser(request);
     const key = idempotencyKeySchema.safeParse(request.headers.get("Idempotency-Key"));
-    if (!key.success) return apiError(400, "Idempotency-Key must be 8 to 100 visible characters");
+    if (!key.success) return apiError(400, IDEMPOTENCY_KEY_MESSAGES.api);
     const throttled = await throttlePublishing(user.id);
     if (throttled) return apiError(429, throttled.message, { headers: { "Retry-After": String(throttled.retryAfterSeconds) } });
     const input = await parseJsonBody(request, apiPostSchema);
     const result = await publishAndSchedule(user.id, input, key.data);
     if (result.ok) return apiJson({ post: apiPost(result.post), balance: result.balance }, { status: 201 });
-    const status = { no_location: 409, insufficient_balance: 402, invalid: 400 }[result.reason];
+    const status = { no_location: 409, insufficient_balance: 402, invalid: 400, key_reused: 422, key_spent: 409 }[result.reason];
     return apiJson(
       {
-        message: refusalMessage(result, input.kind),
+        message: refusalMessage(result, input.kind, "api"),
         ...(result.reason === "insufficient_balance" ? { price: result.price, balance: result.balance, shortfall: result.shortfall } : {}),
       },
       { status },

@@ -1,0 +1,36 @@
+import { Outlet } from "@remix-run/react";
+import { createRemixStub } from "@remix-run/testing";
+import { renderToString } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+
+import type { RootContext } from "~/root";
+
+import { TestPostCard, feedPost } from "../support/post-card";
+
+const post = feedPost({
+  content: "Try our #Thali and #sweets today",
+  // As publishing stores them: the field's tags, then the text's.
+  hashtags: ["offer", "thali", "sweets"],
+});
+
+function renderCard() {
+  const rootContext: RootContext = { notify: () => {} };
+  const Card = () => <TestPostCard post={post} />;
+  const RemixStub = createRemixStub([
+    { id: "root", path: "/", Component: () => <Outlet context={rootContext} />, children: [{ index: true, Component: Card }] },
+  ]);
+  return renderToString(<RemixStub initialEntries={["/"]} />);
+}
+
+describe("a post card's hashtags", () => {
+  it("shows each tag once: the text's tags as links where they stand, the others listed under the text", () => {
+    const html = renderCard();
+    expect(html.match(/#Thali|#thali/gi)).toHaveLength(1);
+    expect(html.match(/#sweets/g)).toHaveLength(1);
+    expect(html).toContain('<a href="/?q=%23thali" class="text-brand-600 hover:underline">#Thali</a>');
+    expect(html).toContain('<a href="/?q=%23sweets" class="text-brand-600 hover:underline">#sweets</a>');
+    const listed = html.slice(html.indexOf('aria-label="Hashtags"'));
+    expect(listed).toContain('href="/?q=%23offer"');
+    expect(listed.slice(0, listed.indexOf("</ul>"))).not.toContain("thali");
+  });
+});
