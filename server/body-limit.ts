@@ -4,7 +4,8 @@
  * as it is read and refused as soon as it passes the limit. A form's fields and files are
  * counted as they stream in too, and a form with more than its route takes is refused
  * before anything parses it. The answer is a 413 (JSON under /api, a small page elsewhere)
- * that says what to send instead, and memory and work are bounded by the limits.
+ * that says what to send instead, and memory and work are bounded by the limits. A page
+ * (not /api) is sent forms only: another type of body is a 415, unread.
  */
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from "node:http";
 
@@ -55,6 +56,8 @@ export function bodyLimitFor(path: string): number {
 
 /** Text fields one form may carry, on every route: the biggest real form (the composer) sends about 40. */
 export const FORM_FIELDS_MAX = 200;
+/** Bytes in one text field: the longest a form takes is a contact's notes (2,000 characters, at most ~18 KB percent-encoded). */
+export const FORM_FIELD_BYTES_MAX = 64 * 1024;
 /**
  * Files one form may carry on the composer: a post takes 6 images, and a form with a few more gets the
  * composer's own message about them (what was typed stays) rather than this refusal.
@@ -64,16 +67,27 @@ export const COMPOSER_FILES_MAX = 2 * POST_IMAGES_MAX;
 /** What a form may carry: its text fields, and files only where a form takes them (one on the upload routes). */
 export function formLimitsFor(path: string): FormShapeLimits {
   const files = isComposer(path) ? COMPOSER_FILES_MAX : isUpload(path) ? 1 : 0;
-  return { fields: FORM_FIELDS_MAX, files };
+  return { fields: FORM_FIELDS_MAX, files, fieldBytes: FORM_FIELD_BYTES_MAX };
 }
 
 function declaresTooLarge(req: IncomingMessage): boolean {
   return Number(req.headers["content-length"] ?? 0) > bodyLimitFor(pathOf(req));
 }
 
-/** Refuses a body whose declared length is over the limit, before anything reads it. */
+const isApi = (path: string) => path === "/api" || path.startsWith("/api/");
+const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+
+/** A body that no page can read: pages take forms, and any other type (JSON, CSV) would fail in the action's formData(). */
+function notAForm(req: IncomingMessage): boolean {
+  if (isApi(pathOf(req)) || req.method === "GET" || req.method === "HEAD") return false;
+  const hasBody = Number(req.headers["content-length"] ?? 0) > 0 || req.headers["transfer-encoding"] !== undefined;
+  return hasBody && !FORM_TYPES.has((req.headers["content-type"] ?? "").split(";")[0].trim().toLowerCase());
+}
+
+/** Refuses, before anything reads it, a body whose declared length is over the limit, or one sent to a page that is not a form. */
 export const limitBodies: RequestHandler = (req, res, next) => {
   if (declaresTooLarge(req)) refuse(req, res, tooLarge(bodyLimitFor(pathOf(req))));
+  else if (notAForm(req)) refuse(req, res, NOT_A_FORM);
   else next();
 };
 
@@ -89,7 +103,14 @@ export function answerExpectContinue(server: Server, app: RequestListener) {
 }
 
 /** Why a body is refused: its status, the /api client's message and the page's sentence (what to do instead). */
-type Refusal = { status: 400 | 413; message: string; advice: string };
+type Refusal = { status: 400 | 413 | 415; message: string; advice: string; title?: string };
+
+const NOT_A_FORM: Refusal = {
+  status: 415,
+  title: "That could not be read",
+  message: "Pages take forms only: application/x-www-form-urlencoded or multipart/form-data",
+  advice: "This page takes forms only. Please send it from the page's own form.",
+};
 
 function tooLarge(limit: number): Refusal {
   return {
@@ -104,8 +125,17 @@ function badFormShape(problem: FormShapeProblem, limits: FormShapeLimits): Refus
     const kb = PART_HEADERS_MAX_BYTES / 1024;
     return {
       status: 400,
+      title: "That could not be read",
       message: `A part of the form has headers longer than ${kb} KB`,
       advice: "The form could not be read. Please try again.",
+    };
+  }
+  if (problem === "field-bytes") {
+    const kb = limits.fieldBytes / 1024;
+    return {
+      status: 413,
+      message: `A form field is longer than ${kb} KB`,
+      advice: `One of the form's fields is longer than ${kb} KB. Please send less and try again.`,
     };
   }
   if (problem === "fields") {
@@ -195,11 +225,10 @@ function refuse(req: IncomingMessage, res: ServerResponse, refusal: Refusal) {
   req.resume();
 }
 
-function refusalAnswer(path: string, { message, advice }: Refusal) {
-  if (path === "/api" || path.startsWith("/api/")) {
+function refusalAnswer(path: string, { message, advice, title = "That was too much to send" }: Refusal) {
+  if (isApi(path)) {
     return { contentType: "application/json; charset=utf-8", body: JSON.stringify({ message }), headers: new Headers() };
   }
-  const title = "That was too much to send";
   const body = `<!DOCTYPE html>
 <html lang="en">
 <head>

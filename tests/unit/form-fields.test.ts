@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { formFieldCounter, type FormShapeLimits } from "../../server/form-fields";
 
-const LIMITS: FormShapeLimits = { fields: 200, files: 1 };
+const LIMITS: FormShapeLimits = { fields: 200, files: 1, fieldBytes: 64 * 1024 };
 
 /** A form as fetch encodes it (multipart by FormData, urlencoded by URLSearchParams): its Content-Type and bytes. */
 async function encoded(body: FormData | URLSearchParams) {
@@ -57,8 +57,8 @@ describe("counting a form's fields as it streams (server/form-fields.ts)", () =>
       '--b\r\nContent-Disposition: form-data; name="name"\r\n\r\nAsha\r\n' +
         '--b\r\nContent-Disposition: form-data; name="photo"; filename=""\r\nContent-Type: application/octet-stream\r\n\r\n\r\n--b--\r\n',
     );
-    expect(count("multipart/form-data; boundary=b", body, 65_536, { fields: 200, files: 0 })).toBe("files");
-    expect(count("multipart/form-data; boundary=b", body, 65_536, { fields: 200, files: 1 })).toBeNull();
+    expect(count("multipart/form-data; boundary=b", body, 65_536, { ...LIMITS, files: 0 })).toBe("files");
+    expect(count("multipart/form-data; boundary=b", body, 65_536, LIMITS)).toBeNull();
   });
 
   it("counts parts the way the most lenient parser splits them: a boundary without its CRLF, and a quoted boundary both ways", () => {
@@ -73,6 +73,30 @@ describe("counting a form's fields as it streams (server/form-fields.ts)", () =>
     // Remix reads the quotes as part of the boundary, undici does not: either way the parts are counted.
     expect(count('multipart/form-data; boundary="b"', parts("--b", 201), 10)).toBe("fields");
     expect(count('multipart/form-data; boundary="b"', parts('--"b"', 201), 10)).toBe("fields");
+  });
+
+  it("measures each text field: 64 KB passes, a byte more is refused in either encoding; a file's bytes are not a field's", async () => {
+    const text = (bytes: number) => {
+      const data = new FormData();
+      data.append("name", "Asha");
+      data.append("notes", "n".repeat(bytes));
+      return data;
+    };
+    const fits = await encoded(text(64 * 1024));
+    const over = await encoded(text(64 * 1024 + 1));
+    const urlencoded = (bytes: number) => encoded(new URLSearchParams({ name: "Asha", notes: "n".repeat(bytes - "notes=".length) }));
+    const fitsUrl = await urlencoded(64 * 1024);
+    const overUrl = await urlencoded(64 * 1024 + 1);
+    const bigFile = new FormData();
+    bigFile.append("file", new File(["x".repeat(1024 * 1024)], "list.csv"));
+    const file = await encoded(bigFile);
+    for (const size of [1, 1000, 65_536]) {
+      expect(count(fits.type, fits.bytes, size), `pieces of ${size}`).toBeNull();
+      expect(count(over.type, over.bytes, size), `pieces of ${size}`).toBe("field-bytes");
+      expect(count(fitsUrl.type, fitsUrl.bytes, size), `pieces of ${size}`).toBeNull();
+      expect(count(overUrl.type, overUrl.bytes, size), `pieces of ${size}`).toBe("field-bytes");
+      expect(count(file.type, file.bytes, size), `pieces of ${size}`).toBeNull();
+    }
   });
 
   it("refuses part headers that never end, and ignores bodies that are not forms", () => {
