@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data, redirect, unstable_parseMultipartFormData } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 
 import { IDEMPOTENCY_KEY_MESSAGES, idempotencyKeySchema } from "~/lib/schemas/idempotency";
 import { defaultOfferDates, POST_IMAGES_MAX, POST_MESSAGES, postSchema, type PostInput } from "~/lib/schemas/posts";
@@ -17,7 +17,7 @@ import { storeImageUpload, throttleUploads } from "~/models/uploads.server";
 import { searchPlaces, type Place } from "~/services/geocoding.server";
 import { UPLOAD_MESSAGES, UploadError } from "~/services/image-upload.server";
 import { assertSameOrigin } from "~/utils/csrf.server";
-import { streamingFormParts } from "~/utils/multipart.server";
+import { parseMultipartForm, streamingFormParts } from "~/utils/multipart.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -146,7 +146,7 @@ export async function composerAction(request: Request, kind: PostKind) {
     }
     return undefined;
   });
-  const formData = await unstable_parseMultipartFormData(request, formParts);
+  const formData = await parseMultipartForm(request, formParts);
   for (const url of stored) formData.append("images", url);
   formData.set("kind", kind);
   const intent = formData.get("intent");

@@ -3,7 +3,6 @@ import {
   data,
   redirect,
   unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
@@ -25,6 +24,7 @@ import {
   throttleContactImport,
 } from "~/models/contact-import.server";
 import { assertSameOrigin } from "~/utils/csrf.server";
+import { parseMultipartForm } from "~/utils/multipart.server";
 import { requireUser } from "~/utils/session.server";
 
 import { ImportFrame, formatCount } from "./__contact-import";
@@ -46,7 +46,7 @@ export async function action({ request }: ActionFunctionArgs) {
   let file: FormDataEntryValue | null;
   try {
     const uploads = unstable_createMemoryUploadHandler({ maxPartSize: IMPORT_LIMITS.bytes });
-    file = (await unstable_parseMultipartFormData(request, uploads)).get("file");
+    file = (await parseMultipartForm(request, uploads)).get("file");
   } catch (error) {
     if (error instanceof MaxPartSizeExceededError) return refuse(TOO_LARGE);
     throw error;
