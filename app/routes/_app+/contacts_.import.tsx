@@ -90,7 +90,7 @@ export default function ImportContacts() {
             </p>
           ) : null}
           <p id="import-file-hint" className="mt-1 text-xs text-slate-500">
-            A header row, then one contact per row. Up to 5 MB and {formatCount(IMPORT_LIMITS.rows)} rows.
+            A header row, then one contact per row. Up to 5 MB, {formatCount(IMPORT_LIMITS.rows)} rows and {IMPORT_LIMITS.columns} columns.
           </p>
         </div>
         <SubmitButton busy={busy} busyText="Checking the file...">
