@@ -5,7 +5,12 @@
  */
 import type { ConsentState } from "./schemas/contacts";
 
-export const IMPORT_LIMITS = { bytes: 5 * 1024 * 1024, rows: 50_000 } as const;
+/**
+ * What one file may hold. Columns and cells bound the work a row costs (the mapping page lists every
+ * column in each of its 7 choices); a cell holds a contact's longest field (notes, 2,000 characters)
+ * with room to spare.
+ */
+export const IMPORT_LIMITS = { bytes: 5 * 1024 * 1024, rows: 50_000, columns: 50, cellChars: 2_500 } as const;
 
 export const IMPORT_FIELDS = ["name", "mobileNumber", "email", "tags", "notes", "consent", "consentSource"] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];

@@ -40,6 +40,12 @@ export const EMPTY_FILE = "The file is empty. Choose a CSV file with a header ro
 export const ONLY_HEADER = "The file has a header row but no contacts.";
 export const TOO_LARGE = "The file is larger than 5 MB. Split it into smaller files and import each.";
 export const TOO_MANY_ROWS = "The file has more than 50,000 rows. Split it into smaller files and import each.";
+export const ONE_COLUMN =
+  "The file has only one column. Put the name and the mobile number in columns of their own, separated by commas, semicolons or tabs.";
+export const tooManyColumns = (line: number) =>
+  `Line ${line} has more than ${IMPORT_LIMITS.columns} columns. Keep only the columns to import (name, mobile number, email, groups, notes, consent) and import the file again.`;
+export const cellTooLong = (line: number) =>
+  `Line ${line} has a cell longer than ${IMPORT_LIMITS.cellChars.toLocaleString("en-IN")} characters. Shorten it and import the file again.`;
 export const NAME_AND_MOBILE_COLUMNS = "Choose the columns that hold the name and the mobile number.";
 export const IMPORT_FAILED =
   "The import stopped before the end. The contacts up to there are saved: import the file again to add the rest.";
@@ -60,13 +66,14 @@ export async function throttleContactImport(userId: string): Promise<Throttled |
 const BATCH_ROWS = 250;
 const PREVIEW_ROWS = 5;
 /** Characters fed to the parser at a time, with a turn for other requests between them. */
-const CHUNK_CHARS = 64 * 1024;
+const CHUNK_CHARS = 16 * 1024;
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
+/** The text a chunk at a time; the first is small (a header row's worth), so a file refused by its header costs little. */
 async function* inChunks(text: string) {
-  for (let at = 0; at < text.length; at += CHUNK_CHARS) {
-    yield text.slice(at, at + CHUNK_CHARS);
+  for (let at = 0, size = 1024; at < text.length; at += size, size = Math.min(2 * size, CHUNK_CHARS)) {
+    yield text.slice(at, at + size);
     await nextTurn();
   }
 }
@@ -74,8 +81,19 @@ async function* inChunks(text: string) {
 type CsvRecord = { cells: string[]; line: number };
 
 /**
+ * Stops the parser at the first cell past the column limit or longer than a cell may be, so a
+ * hostile file costs no more than its first bad row: csv-parse calls it on each cell as it ends.
+ */
+function checkCell(cell: string, { index, lines }: { index: number; lines: number }): string {
+  if (index >= IMPORT_LIMITS.columns) throw new ImportFileError(tooManyColumns(lines));
+  if (cell.length > IMPORT_LIMITS.cellChars) throw new ImportFileError(cellTooLong(lines));
+  return cell;
+}
+
+/**
  * A CSV text's records with the line each starts on, parsed by csv-parse a chunk at a time so a
- * big file never holds the event loop. Quoted fields may span lines; short rows are padded.
+ * big file never holds the event loop. Quoted fields may span lines; short rows are padded. A row
+ * with too many columns or too long a cell stops the parse (an ImportFileError).
  */
 async function* csvRecords(text: string, delimiter: string): AsyncGenerator<CsvRecord> {
   const parser = Readable.from(inChunks(text)).pipe(
@@ -87,6 +105,10 @@ async function* csvRecords(text: string, delimiter: string): AsyncGenerator<CsvR
       relax_quotes: true,
       skip_empty_lines: true,
       info: true,
+      cast: checkCell,
+      // A cell is checked when it ends; this stops one that goes on and on while it is read. The row
+      // before it holds at most 50 cells of 2,500, so passing this means the cell itself is too long.
+      max_record_size: (IMPORT_LIMITS.columns + 1) * IMPORT_LIMITS.cellChars,
     }),
   );
   try {
@@ -97,10 +119,13 @@ async function* csvRecords(text: string, delimiter: string): AsyncGenerator<CsvR
       yield { cells: record.map(unprotectCell), line };
     }
   } catch (error) {
+    if (error instanceof CsvError && error.code === "CSV_MAX_RECORD_SIZE") throw new ImportFileError(cellTooLong(lineOf(error)));
     if (error instanceof CsvError) throw new ImportFileError(`The file could not be read as CSV: ${error.message}`);
     throw error;
   }
 }
+
+const lineOf = (error: CsvError) => Number((error as CsvError & { lines?: number }).lines ?? 1);
 
 /** A file as it was uploaded, read and checked: its text, header, rows and the first few of them. */
 export type ReadFile = { text: string; delimiter: string; header: string[]; rowCount: number; preview: string[][] };
@@ -120,6 +145,8 @@ export async function readImportFile(bytes: Uint8Array): Promise<ReadFile> {
   for await (const { cells } of csvRecords(text, delimiter)) {
     if (!header) {
       header = cells.map((cell) => cell.trim());
+      // Before reading on: a file without a column for each of the two is refused at once, whatever its length.
+      if (header.length < 2) throw new ImportFileError(ONE_COLUMN);
       continue;
     }
     if (++rowCount > IMPORT_LIMITS.rows) throw new ImportFileError(TOO_MANY_ROWS);

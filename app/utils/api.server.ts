@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
 
+import { jsonShapeProblem } from "~/lib/json-shape";
+
 import { isSameOriginRequest } from "./csrf.server";
 import { applySecurityHeaders } from "./security-headers.server";
 
@@ -71,7 +73,8 @@ export function methods(handlers: Partial<Record<Method, Handler>>) {
 
 /**
  * An /api request's body checked by a zod schema: JSON (an empty body is `{}`) or a form post.
- * Anything else, or a body the schema refuses, is thrown as a 400 {message} naming the first problem.
+ * Anything else, a JSON body with too much structure (app/lib/json-shape.ts), or a body the schema
+ * refuses, is thrown as a 400 {message} naming the first problem.
  */
 export async function parseJsonBody<Schema extends z.ZodTypeAny>(request: Request, schema: Schema): Promise<z.output<Schema>> {
   const parsed = schema.safeParse(await readBody(request));
@@ -86,6 +89,8 @@ async function readBody(request: Request): Promise<unknown> {
   }
   const text = await request.text();
   if (!text.trim()) return {};
+  const tooMuch = jsonShapeProblem(text);
+  if (tooMuch) throw apiError(400, tooMuch);
   let body: unknown;
   try {
     body = JSON.parse(text);

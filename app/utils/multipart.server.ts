@@ -1,4 +1,4 @@
-import type { UploadHandler } from "@remix-run/node";
+import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
 
 import { UPLOAD_LIMITS } from "~/services/image-upload.server";
 
@@ -28,4 +28,17 @@ export function streamingFormParts(fileField: string, onFile: (file: ArrivedFile
     if (size > limit) return onFile({ tooLarge: true });
     return onFile({ tooLarge: false, bytes: Buffer.concat(kept), filename, contentType });
   };
+}
+
+export const SEND_AS_MULTIPART = "Send this form as multipart/form-data, as its page does.";
+
+/**
+ * A page's form that carries files, parsed part by part. A body of another type (the form posted
+ * by hand, urlencoded) is a 415 with what to do, rather than the parser's TypeError (a 500).
+ */
+export function parseMultipartForm(request: Request, uploadHandler: UploadHandler): Promise<FormData> {
+  // What Remix's parser needs before it starts: exactly this type, and a boundary.
+  const [type, boundary] = (request.headers.get("Content-Type") ?? "").split(/\s*;\s*boundary=/);
+  if (type !== "multipart/form-data" || !boundary) throw new Response(SEND_AS_MULTIPART, { status: 415 });
+  return unstable_parseMultipartFormData(request, uploadHandler);
 }

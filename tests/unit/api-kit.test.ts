@@ -42,6 +42,24 @@ describe("parseJsonBody", () => {
     expect(await refusal(parseJsonBody(post("{}"), schema))).toEqual({ status: 400, body: { message: "name is required" } });
     expect(await refusal(parseJsonBody(post('{"name":"A"}'), schema))).toEqual({ status: 400, body: { message: "name is too short" } });
   });
+
+  it("refuses JSON nested deeper than 20 levels or with more than 1,000 values before parsing it, in a blink", async () => {
+    const deep = `{"name":"Asha","more":${"[".repeat(500_000)}${"]".repeat(500_000)}}`;
+    const started = performance.now();
+    expect(await refusal(parseJsonBody(post(deep), schema))).toEqual({
+      status: 400,
+      body: { message: "The request body nests deeper than 20 levels" },
+    });
+    const many = `{"name":"Asha","more":[${Array.from({ length: 100_000 }, () => 1).join(",")}]}`;
+    expect(await refusal(parseJsonBody(post(many), schema))).toEqual({
+      status: 400,
+      body: { message: "The request body has more than 1,000 values" },
+    });
+    expect(performance.now() - started).toBeLessThan(500);
+    // Brackets and commas inside strings are text, and a body at the limits is read.
+    const atLimits = `{"name":"[[[,,,]]]","more":${"[".repeat(19)}${Array.from({ length: 975 }, () => '"a,[b"').join(",")}${"]".repeat(19)}}`;
+    expect(await parseJsonBody(post(atLimits), schema.passthrough())).toMatchObject({ name: "[[[,,,]]]" });
+  });
 });
 
 describe("methods", () => {

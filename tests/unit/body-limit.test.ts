@@ -40,25 +40,32 @@ async function start() {
   return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen };
 }
 
-/** A body sent without a length (chunked), in 64 KB pieces. */
+/** 64 KB of a form: two fields of 32 KB (within the limits on a field's bytes and on the number of fields). */
+const FORM_PIECE = new TextEncoder().encode(`a=${"x".repeat(32 * 1024 - 3)}&`.repeat(2));
+
+/** A form sent without a length (chunked), in 64 KB pieces. */
 function chunked(bytes: number) {
   let sent = 0;
   return new ReadableStream<Uint8Array>({
     pull(controller) {
       if (sent >= bytes) return controller.close();
-      const piece = Math.min(64 * 1024, bytes - sent);
+      const piece = Math.min(FORM_PIECE.length, bytes - sent);
       sent += piece;
-      controller.enqueue(new Uint8Array(piece));
+      controller.enqueue(FORM_PIECE.slice(0, piece));
     },
   });
 }
 
-const post = (url: string, body: BodyInit) => fetch(url, { method: "POST", body, duplex: "half" } as RequestInit);
+const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
+/** A body of no form type (the /api routes read such bodies themselves). */
+const RAW = {};
+const post = (url: string, body: BodyInit, headers: Record<string, string> = FORM) =>
+  fetch(url, { method: "POST", body, headers: body instanceof FormData ? {} : headers, duplex: "half" } as RequestInit);
 
 describe("the request body limit (server/body-limit.ts)", () => {
   it("lets a body within the limit through, with or without a declared length", async () => {
     const { base, seen } = await start();
-    expect(await (await post(`${base}/add-contact`, "name=Asha")).json()).toEqual({ received: 9 });
+    expect(await (await post(`${base}/add-contact`, new URLSearchParams({ name: "Asha" }))).json()).toEqual({ received: 9 });
     expect(await (await post(`${base}/api/contacts`, chunked(MB))).json()).toEqual({ received: MB });
     expect(seen.map(({ error }) => error)).toEqual([undefined, undefined]);
   });
@@ -108,12 +115,82 @@ describe("the request body limit (server/body-limit.ts)", () => {
 
   it("takes up to 12 MB on an upload route, and no more", async () => {
     const { base } = await start();
-    expect(await (await post(`${base}/api/uploads`, new Uint8Array(5 * MB))).json()).toEqual({ received: 5 * MB });
-    expect(await (await post(`${base}/api/uploads`, chunked(12 * MB))).json()).toEqual({ received: 12 * MB });
-    const declared = await post(`${base}/api/uploads`, new Uint8Array(12 * MB + 1));
+    expect(await (await post(`${base}/api/uploads`, new Uint8Array(5 * MB), RAW)).json()).toEqual({ received: 5 * MB });
+    expect(await (await post(`${base}/api/uploads`, chunked(12 * MB), RAW)).json()).toEqual({ received: 12 * MB });
+    const declared = await post(`${base}/api/uploads`, new Uint8Array(12 * MB + 1), RAW);
     expect(declared.status).toBe(413);
     expect(await declared.json()).toEqual({ message: "Request body too large (limit 12 MB)" });
-    expect((await post(`${base}/api/uploads`, chunked(13 * MB))).status).toBe(413);
+    expect((await post(`${base}/api/uploads`, chunked(13 * MB), RAW)).status).toBe(413);
+  });
+
+  it("refuses a form with more than 200 fields before its reader gets them, on pages and /api alike", async () => {
+    const { base, seen } = await start();
+    const fields = (n: number) => new URLSearchParams(Array.from({ length: n }, (_, index) => [`f${index}`, "x"]));
+    expect(await (await post(`${base}/add-contact`, fields(200))).json()).toEqual({ received: fields(200).toString().length });
+
+    const page = await post(`${base}/add-contact`, fields(10_000));
+    expect(page.status).toBe(413);
+    expect(await page.text()).toContain("The form had more than 200 fields. Please send less and try again.");
+    const multipart = new FormData();
+    for (let index = 0; index < 10_000; index++) multipart.append(`f${index}`, "x");
+    const api = await post(`${base}/api/contacts`, multipart);
+    expect(api.status).toBe(413);
+    expect(await api.json()).toEqual({ message: "Too many form fields (limit 200)" });
+    await expect.poll(() => seen.length === 3 && seen.every((entry) => "aborted" in entry)).toBe(true);
+    expect(seen.slice(1).map(({ error, aborted }) => ({ error, aborted }))).toEqual([
+      { error: "Too many form fields (limit 200)", aborted: true },
+      { error: "Too many form fields (limit 200)", aborted: true },
+    ]);
+  });
+
+  it("takes one file on an upload route, 12 on the composer, none elsewhere; a form sent by JavaScript (.data) has its page's limits", async () => {
+    const { base } = await start();
+    const files = (n: number) => {
+      const data = new FormData();
+      data.append("intent", "upload");
+      for (let index = 0; index < n; index++) data.append("file", new File(["x"], `photo${index}.jpg`, { type: "image/jpeg" }));
+      return data;
+    };
+    expect((await post(`${base}/api/uploads`, files(1))).status).toBe(200);
+    const two = await post(`${base}/api/uploads`, files(2));
+    expect(two.status).toBe(413);
+    expect(await two.json()).toEqual({ message: "Too many files (limit 1)" });
+    expect((await post(`${base}/send-post`, files(12))).status).toBe(200);
+    expect((await post(`${base}/send-offers.data`, files(12))).status).toBe(200);
+    const thirteen = await post(`${base}/send-post`, files(13));
+    expect(thirteen.status).toBe(413);
+    expect(await thirteen.text()).toContain("The form had more than 12 files. Please choose fewer and try again.");
+    const none = await post(`${base}/add-contact`, files(1));
+    expect(none.status).toBe(413);
+    expect(await none.text()).toContain("This form takes no files. Please send it without them.");
+    const bigFile = new FormData();
+    bigFile.append("file", new File([new Uint8Array(5 * MB)], "contacts.csv"));
+    expect((await post(`${base}/contacts/import.data`, bigFile)).status).toBe(200);
+  });
+
+  it("refuses a page's body that is not a form (JSON, CSV) with 415, unread; /api reads its own types", async () => {
+    const { base, seen } = await start();
+    const json = await post(`${base}/add-contact`, '{"name":"Asha"}', { "Content-Type": "application/json" });
+    expect(json.status).toBe(415);
+    expect(await json.text()).toContain("This page takes forms only. Please send it from the page's own form.");
+    expect((await post(`${base}/contacts/import.data`, "name,mobile\n", { "Content-Type": "text/csv" })).status).toBe(415);
+    expect(seen).toEqual([]);
+    expect(await (await post(`${base}/api/contacts/import`, "name,mobile\n", { "Content-Type": "text/csv" })).json()).toEqual({
+      received: 12,
+    });
+    // A post with no body at all (a bare button) is no body to refuse.
+    expect((await fetch(`${base}/logout`, { method: "POST" })).status).toBe(200);
+  });
+
+  it("refuses a form field longer than 64 KB before its reader gets it", async () => {
+    const { base } = await start();
+    const long = await post(`${base}/send-post`, new URLSearchParams({ content: "x".repeat(64 * 1024) }));
+    expect(long.status).toBe(413);
+    expect(await long.text()).toContain("One of the form's fields is longer than 64 KB. Please send less and try again.");
+    const multipart = new FormData();
+    multipart.append("notes", "x".repeat(64 * 1024 + 1));
+    const api = await post(`${base}/api/contacts`, multipart);
+    expect(await api.json()).toEqual({ message: "A form field is longer than 64 KB" });
   });
 
   it("does not invite a client that asks first (Expect: 100-continue) to send a body it would refuse", async () => {
@@ -124,7 +201,7 @@ describe("the request body limit (server/body-limit.ts)", () => {
         let invited = false;
         const request = httpRequest(`${base}${path}`, {
           method: "POST",
-          headers: { "Content-Length": length, Expect: "100-continue" },
+          headers: { ...FORM, "Content-Length": length, Expect: "100-continue" },
         });
         request.on("continue", () => {
           invited = true;

@@ -1,12 +1,6 @@
 import { getFormProps, type FieldMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import {
-  data,
-  unstable_parseMultipartFormData,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 
@@ -34,7 +28,7 @@ import { listCategories } from "~/models/categories.server";
 import { storeImageUpload, throttleUploads } from "~/models/uploads.server";
 import { UPLOAD_MESSAGES, UploadError } from "~/services/image-upload.server";
 import { assertSameOrigin } from "~/utils/csrf.server";
-import { streamingFormParts } from "~/utils/multipart.server";
+import { parseMultipartForm, streamingFormParts } from "~/utils/multipart.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -63,7 +57,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const formParts = streamingFormParts(IMAGE_FIELD, async (file) =>
     file.tooLarge ? new File([], "too large", { type: TOO_LARGE_TYPE }) : new File([file.bytes], file.filename, { type: file.contentType }),
   );
-  const formData = await unstable_parseMultipartFormData(request, formParts);
+  const formData = await parseMultipartForm(request, formParts);
   const image = formData.get(IMAGE_FIELD);
   formData.delete(IMAGE_FIELD);
   const submission = await parseWithZod(formData, {

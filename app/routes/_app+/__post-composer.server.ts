@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data, redirect, unstable_parseMultipartFormData } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 
 import { IDEMPOTENCY_KEY_MESSAGES, idempotencyKeySchema } from "~/lib/schemas/idempotency";
 import { defaultOfferDates, POST_IMAGES_MAX, POST_MESSAGES, postSchema, type PostInput } from "~/lib/schemas/posts";
@@ -17,7 +17,7 @@ import { storeImageUpload, throttleUploads } from "~/models/uploads.server";
 import { searchPlaces, type Place } from "~/services/geocoding.server";
 import { UPLOAD_MESSAGES, UploadError } from "~/services/image-upload.server";
 import { assertSameOrigin } from "~/utils/csrf.server";
-import { streamingFormParts } from "~/utils/multipart.server";
+import { parseMultipartForm, streamingFormParts } from "~/utils/multipart.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -91,14 +91,26 @@ export async function composerLoader(request: Request, kind: PostKind) {
   };
 }
 
-/** A reply that shows the form again as it was sent, with no errors (a place search or a preview, not a publish). */
+/**
+ * A reply that shows the form again as it was sent, with no errors (a place search or a preview, not
+ * a publish): each field's first text value, every image. One pass over the fields, whatever their number.
+ */
 function formAsSent(formData: FormData): SubmissionResult<string[]> {
-  const values: Record<string, string | string[]> = {};
-  for (const name of new Set(formData.keys())) {
-    const all = formData.getAll(name).filter((value): value is string => typeof value === "string");
-    values[name] = name === "images" ? all : (all[0] ?? "");
+  const values = new Map<string, string | string[]>();
+  const images: string[] = [];
+  const withText = new Set<string>();
+  for (const [name, value] of formData) {
+    if (name === "images") {
+      values.set(name, images);
+      if (typeof value === "string") images.push(value);
+    } else if (typeof value === "string") {
+      if (!withText.has(name)) values.set(name, value);
+      withText.add(name);
+    } else if (!values.has(name)) {
+      values.set(name, "");
+    }
   }
-  return { initialValue: values, status: undefined };
+  return { initialValue: Object.fromEntries(values), status: undefined };
 }
 
 export type ComposerActionData = {
@@ -134,7 +146,7 @@ export async function composerAction(request: Request, kind: PostKind) {
     }
     return undefined;
   });
-  const formData = await unstable_parseMultipartFormData(request, formParts);
+  const formData = await parseMultipartForm(request, formParts);
   for (const url of stored) formData.append("images", url);
   formData.set("kind", kind);
   const intent = formData.get("intent");

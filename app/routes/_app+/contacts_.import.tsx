@@ -3,7 +3,6 @@ import {
   data,
   redirect,
   unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
@@ -28,6 +27,7 @@ import {
 } from "~/models/contact-import.server";
 import { contactRoom } from "~/models/contacts.server";
 import { assertSameOrigin } from "~/utils/csrf.server";
+import { parseMultipartForm } from "~/utils/multipart.server";
 import { requireUser } from "~/utils/session.server";
 
 import { LimitNotice } from "./__contact-form";
@@ -51,7 +51,7 @@ export async function action({ request }: ActionFunctionArgs) {
   let file: FormDataEntryValue | null;
   try {
     const uploads = unstable_createMemoryUploadHandler({ maxPartSize: IMPORT_LIMITS.bytes });
-    file = (await unstable_parseMultipartFormData(request, uploads)).get("file");
+    file = (await parseMultipartForm(request, uploads)).get("file");
   } catch (error) {
     if (error instanceof MaxPartSizeExceededError) return refuse(TOO_LARGE);
     throw error;
@@ -96,7 +96,7 @@ export default function ImportContacts() {
             </p>
           ) : null}
           <p id="import-file-hint" className="mt-1 text-xs text-slate-500">
-            A header row, then one contact per row. Up to 5 MB and {formatCount(IMPORT_LIMITS.rows)} rows.
+            A header row, then one contact per row. Up to 5 MB, {formatCount(IMPORT_LIMITS.rows)} rows and {IMPORT_LIMITS.columns} columns.
           </p>
         </div>
         <SubmitButton busy={busy} busyText="Checking the file...">
