@@ -60,16 +60,25 @@ export default function PostImage() {
           className="max-h-[80vh] w-full object-contain"
         />
       </div>
-      {previous && next ? (
-        <nav aria-label="Images" className="flex justify-between px-3 py-3">
+      <nav aria-label="Images" className="flex items-center justify-between gap-3 px-3 py-3">
+        {previous ? (
           <Link to={previous} className={ARROW} aria-label="Previous image">
             ‹
           </Link>
+        ) : (
+          <span />
+        )}
+        <a href={image} className="inline-flex min-h-11 items-center px-3 text-sm font-medium text-white underline">
+          Full size
+        </a>
+        {next ? (
           <Link to={next} className={ARROW} aria-label="Next image">
             ›
           </Link>
-        </nav>
-      ) : null}
+        ) : (
+          <span />
+        )}
+      </nav>
     </main>
   );
 }

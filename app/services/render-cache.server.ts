@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 
@@ -23,8 +24,9 @@ export async function cachedRender<Drawn extends Buffer | null>(
   const bytes = await render();
   if (bytes === null) return bytes;
   await mkdir(path.dirname(file), { recursive: true });
-  // Write then rename, so a concurrent reader never sees half a file.
-  const partial = `${file}.${process.pid}.${Date.now()}.tmp`;
+  // Write then rename, so a concurrent reader never sees half a file; each drawing has its own
+  // partial file (two requests for one new image in the same millisecond would share a timestamped name).
+  const partial = `${file}.${randomBytes(8).toString("hex")}.tmp`;
   await writeFile(partial, bytes);
   await rename(partial, file);
   return bytes;

@@ -42,14 +42,21 @@ test.describe("the public shell", () => {
     await expect(page.getByRole("link", { name: "Back to Feed" })).toBeVisible();
   });
 
-  test("demo images are resized variants that link to the stored original", async ({ page, request }) => {
+  test("demo images are resized variants whose own page links to the stored original", async ({ page, request }) => {
     await page.goto("/");
-    const tile = page.locator("article a[aria-label^='Open image']").first();
-    const original = (await tile.getAttribute("href"))!;
-    expect(original).toMatch(/^\/uploads\/seed\//);
+    const card = page
+      .locator("article[data-post-id]")
+      .filter({ has: page.locator("a[aria-label^='Open image']") })
+      .first();
+    const tile = card.locator("a[aria-label^='Open image']").first();
+    const postId = await card.getAttribute("data-post-id");
+    expect(await tile.getAttribute("href")).toBe(`/posts/${postId}/images/1`);
     const image = tile.locator("img");
     expect(await image.getAttribute("src")).toMatch(/^\/img\/640\/seed\//);
     expect(await image.getAttribute("srcset")).toContain("/img/320/");
+    await page.goto(`/posts/${postId}/images/1`);
+    const original = (await page.getByRole("link", { name: "Full size" }).getAttribute("href"))!;
+    expect(original).toMatch(/^\/uploads\/seed\//);
     const full = await request.get(original);
     expect(full.status()).toBe(200);
     expect(full.headers()["content-type"]).toMatch(/^image\//);
