@@ -11,7 +11,7 @@ const BROWSERS: ReadonlyArray<readonly [RegExp, string]> = [
   [/\bUCBrowser\//, "UC Browser"],
   [/\bOPR\/|\bOpera\b/, "Opera"],
   [/\bFirefox\/|\bFxiOS\//, "Firefox"],
-  [/\bChrome\/|\bCriOS\/|\bChromium\//, "Chrome"],
+  [/\b(Headless)?Chrome\/|\bCriOS\/|\bChromium\//, "Chrome"],
   [/\bSafari\//, "Safari"],
 ];
 
