@@ -1,8 +1,9 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Links, LiveReload, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useNavigation } from "@remix-run/react";
-import { Suspense, lazy, useMemo, useState, type ReactNode } from "react";
+import { Suspense, lazy, useState, type ReactNode } from "react";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { NotifyContext } from "~/hooks/use-notify";
 import { PageTimeContext } from "~/hooks/use-page-time";
 import type { ToastInput } from "~/lib/toast";
 import stylesheet from "~/tailwind.css";
@@ -46,22 +47,20 @@ export function Layout({ children }: { children: ReactNode }) {
 // toast into the HTML all the same (entry.server waits for lazy parts).
 const Toaster = lazy(() => import("~/components/ui/toaster"));
 
-/** What root gives every page (useOutletContext): notify raises a toast in the browser. */
-export type RootContext = { notify: (toast: ToastInput) => void };
-
 export default function App() {
   const { toast, pageTime } = useLoaderData<typeof loader>();
   const [clientToast, setClientToast] = useState<ToastInput | null>(null);
-  const context = useMemo<RootContext>(() => ({ notify: setClientToast }), []);
   return (
     <PageTimeContext.Provider value={pageTime}>
-      <Pending />
-      <Outlet context={context} />
-      {toast || clientToast ? (
-        <Suspense fallback={null}>
-          <Toaster serverToast={toast} clientToast={clientToast} />
-        </Suspense>
-      ) : null}
+      <NotifyContext.Provider value={setClientToast}>
+        <Pending />
+        <Outlet />
+        {toast || clientToast ? (
+          <Suspense fallback={null}>
+            <Toaster serverToast={toast} clientToast={clientToast} />
+          </Suspense>
+        ) : null}
+      </NotifyContext.Provider>
     </PageTimeContext.Provider>
   );
 }

@@ -1,75 +1,185 @@
-import { Form, NavLink } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { Button } from "~/components/ui/button";
+
+import { BusinessAvatar } from "~/components/business-avatar";
+import { Icon, type IconName } from "~/components/ui/icon";
+import { useMenuDetails } from "~/hooks/use-menu-details";
+import { MORE_PLACES, TAB_PLACES, currentPlace, type NavPlace } from "~/lib/app-navigation";
 import { paths } from "~/lib/paths";
 
-/** What the container shows of the signed-in business: its name and its balance, as the server has them. */
-export type ShellUser = { name: string; businessName: string; balance: number };
+/** What the container shows of the signed-in business: its name, picture and balance, as the server has them. */
+export type ShellUser = { name: string; businessName: string; email: string; balance: number; profileImageUrl: string | null };
 
 export function shellUser(user: ShellUser): ShellUser {
-  return { name: user.name, businessName: user.businessName, balance: user.balance };
+  return {
+    name: user.name,
+    businessName: user.businessName,
+    email: user.email,
+    balance: user.balance,
+    profileImageUrl: user.profileImageUrl,
+  };
 }
 
-/** The workspace's screens in the container's navigation, built or not (unbuilt ones say 'Coming soon'). */
-const NAVIGATION = [
-  { to: paths.app(), title: "Dashboard" },
-  { to: paths.sendPost(), title: "Send Post" },
-  { to: paths.sendOffers(), title: "Send Offers" },
-  { to: paths.postsHistory(), title: "Posts History" },
-  { to: paths.contacts(), title: "Contacts" },
-  { to: paths.addContact(), title: "Add Contact" },
-  { to: paths.addCustomerContact(), title: "Add Customer Contact" },
-  { to: paths.campaigns(), title: "Campaigns" },
-  { to: paths.smsHistory(), title: "SMS History" },
-  { to: paths.addTemplates(), title: "Add Templates" },
-  { to: paths.businessCard(), title: "Business Card" },
-  { to: paths.learn(), title: "Learn" },
-  { to: paths.feed(), title: "Public Feed" },
+const TAB_ICONS: Record<string, IconName> = { home: "home", post: "post", contacts: "users", history: "clock" };
+
+/** The account menu's screens (Logout is its last item, a form). */
+const ACCOUNT_LINKS = [
+  { to: paths.editProfile(), title: "Profile" },
+  { to: paths.settings(), title: "Settings" },
+  { to: paths.learn(), title: "Help" },
+  { to: paths.termsConditions(), title: "Terms" },
+  { to: paths.privacyTerms(), title: "Privacy" },
 ];
 
-/** The app container around every workspace screen: navigation, the business's name and balance, Logout. */
+/**
+ * The app container around every workspace screen. Phones: a header (brand, balance, account menu)
+ * and a bottom tab bar of four places and More. Wide screens: the same header and a sidebar with
+ * every place. Every control is at least 44×44 px.
+ */
 export function AppShell({ user, children }: { user: ShellUser; children: ReactNode }) {
+  const current = currentPlace(useLocation().pathname);
   return (
     <div className="min-h-screen bg-slate-50">
       <header className="sticky top-0 z-20 border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-4 py-3">
-          <NavLink to={paths.app()} className="text-xl font-bold text-brand-600">
+        <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-1.5">
+          <Link to={paths.app()} className="inline-flex min-h-11 items-center text-xl font-bold text-brand-600">
             iSent
-          </NavLink>
-          <div className="flex items-center gap-3 text-sm">
-            <span className="hidden text-right sm:block">
-              <span className="block font-medium text-slate-900">{user.name}</span>
-              <span className="block text-xs text-slate-500">{user.businessName}</span>
-            </span>
+          </Link>
+          <div className="flex items-center gap-2 text-sm">
             <span
               className="rounded-full bg-green-50 px-3 py-1 font-semibold text-green-800"
               aria-label={`Balance ${user.balance} credits`}
             >
               {user.balance} credits
             </span>
-            <Form method="post" action={paths.logout()}>
-              <Button type="submit" variant="secondary" size="sm">
-                Logout
-              </Button>
-            </Form>
+            <AccountMenu user={user} />
           </div>
         </div>
-        <nav aria-label="App" className="mx-auto flex max-w-5xl gap-1 overflow-x-auto px-2 pb-2 text-sm">
-          {NAVIGATION.map((item) => (
-            <NavLink
-              key={item.to}
-              to={item.to}
-              end
-              className={({ isActive }) =>
-                `whitespace-nowrap rounded-md px-3 py-1.5 ${isActive ? "bg-brand-50 font-semibold text-brand-700" : "text-slate-600 hover:bg-slate-100"}`
-              }
-            >
-              {item.title}
-            </NavLink>
-          ))}
-        </nav>
       </header>
-      <main className="mx-auto max-w-5xl px-4 py-6">{children}</main>
+      <div className="mx-auto max-w-6xl lg:flex lg:gap-6 lg:px-4">
+        <Sidebar current={current} />
+        <main className="min-w-0 flex-1 px-4 pb-28 pt-6 lg:px-0 lg:pb-10">{children}</main>
+      </div>
+      <TabBar current={current} />
     </div>
+  );
+}
+
+/** The shop's picture (or initial): the account's screens and Logout. A <details>, so it opens without JavaScript. */
+function AccountMenu({ user }: { user: ShellUser }) {
+  const menu = useMenuDetails();
+  return (
+    <details ref={menu} className="relative">
+      <summary
+        aria-label="Account menu"
+        className="flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-full hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
+      >
+        <BusinessAvatar name={user.businessName} imageUrl={user.profileImageUrl} />
+      </summary>
+      <div className="absolute right-0 z-40 mt-1 w-64 rounded-xl border border-slate-200 bg-white py-2 shadow-lg">
+        <p className="px-4 pb-2 text-sm">
+          <span className="block font-semibold text-slate-900">{user.businessName}</span>
+          <span className="block truncate text-slate-600">{user.email}</span>
+        </p>
+        <ul className="border-t border-slate-100 pt-1">
+          {ACCOUNT_LINKS.map((link) => (
+            <li key={link.to}>
+              <Link to={link.to} className="flex min-h-11 items-center px-4 text-slate-800 hover:bg-slate-50">
+                {link.title}
+              </Link>
+            </li>
+          ))}
+          <li className="mt-1 border-t border-slate-100 pt-1">
+            <Form method="post" action={paths.logout()}>
+              <button type="submit" className="flex min-h-11 w-full items-center px-4 text-left font-medium text-red-700 hover:bg-red-50">
+                Logout
+              </button>
+            </Form>
+          </li>
+        </ul>
+      </div>
+    </details>
+  );
+}
+
+/** Wide screens: every place, the current one marked. */
+function Sidebar({ current }: { current: NavPlace | null }) {
+  return (
+    <nav aria-label="App" className="hidden w-56 shrink-0 py-6 lg:block">
+      <ul className="sticky top-20 space-y-0.5">
+        {[...TAB_PLACES, ...MORE_PLACES].map((item) => (
+          <li key={item.id}>
+            <PlaceLink item={item} current={current} className="rounded-lg px-3" />
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** Phones: four places and More (the rest, in a sheet that opens above the bar). */
+function TabBar({ current }: { current: NavPlace | null }) {
+  const more = useMenuDetails();
+  const inMore = current !== null && MORE_PLACES.includes(current);
+  return (
+    <nav
+      aria-label="App"
+      data-tab-bar
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] lg:hidden"
+    >
+      <ul className="grid grid-cols-5">
+        {TAB_PLACES.map((item) => (
+          <li key={item.id}>
+            <Link
+              to={item.to}
+              aria-current={current?.id === item.id ? "page" : undefined}
+              className={`flex min-h-14 flex-col items-center justify-center gap-0.5 text-xs ${current?.id === item.id ? "font-semibold text-brand-700" : "text-slate-600"}`}
+            >
+              <Icon name={TAB_ICONS[item.id]} className="h-6 w-6" />
+              {item.tabTitle ?? item.title}
+            </Link>
+          </li>
+        ))}
+        <li>
+          <details ref={more} className="group">
+            <summary
+              className={`flex min-h-14 cursor-pointer list-none flex-col items-center justify-center gap-0.5 text-xs [&::-webkit-details-marker]:hidden ${inMore ? "font-semibold text-brand-700" : "text-slate-600"}`}
+            >
+              <Icon name="more" className="h-6 w-6" />
+              More
+              {inMore ? <span className="sr-only">(you are on {current.title})</span> : null}
+            </summary>
+            <ul className="absolute inset-x-0 bottom-full max-h-[70vh] overflow-y-auto rounded-t-2xl border-t border-slate-200 bg-white px-2 py-2 shadow-[0_-8px_24px_rgb(15_23_42/0.12)]">
+              {MORE_PLACES.map((item) => (
+                <li key={item.id}>
+                  <PlaceLink item={item} current={current} className="rounded-lg px-4" />
+                </li>
+              ))}
+            </ul>
+          </details>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+function PlaceLink({ item, current, className }: { item: NavPlace; current: NavPlace | null; className: string }) {
+  if (item.soon) {
+    return (
+      <span className={`flex min-h-11 items-center justify-between text-slate-500 ${className}`}>
+        {item.title}
+        <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600">Soon</span>
+      </span>
+    );
+  }
+  const here = current?.id === item.id;
+  return (
+    <Link
+      to={item.to}
+      aria-current={here ? "page" : undefined}
+      className={`flex min-h-11 items-center ${here ? "bg-brand-50 font-semibold text-brand-700" : "text-slate-700 hover:bg-slate-100"} ${className}`}
+    >
+      {item.title}
+    </Link>
   );
 }

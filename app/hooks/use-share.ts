@@ -1,14 +1,12 @@
-import { useOutletContext } from "@remix-run/react";
+import { useNotify } from "~/hooks/use-notify";
 import type { MouseEvent } from "react";
-
-import type { RootContext } from "~/root";
 
 /**
  * A share link's click: Web Share where the phone has it, else the clipboard, else the spec's
  * fallback message with the URL to copy. The link's own href is what works without JavaScript.
  */
 export function useShare() {
-  const { notify } = useOutletContext<RootContext>();
+  const notify = useNotify();
   return async function share(event: MouseEvent<HTMLElement>, shared: { title: string; text: string; url: string }) {
     event.preventDefault();
     if (navigator.share) {

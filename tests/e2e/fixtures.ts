@@ -95,6 +95,12 @@ export const test = base.extend<{ login: (business?: Partial<Business> & { verif
 
 export { expect };
 
+/** Logout, from the workspace's account menu (the shop's picture in the header). */
+export async function logOut(page: Page) {
+  await page.getByLabel("Account menu").click();
+  await page.getByRole("button", { name: "Logout" }).click();
+}
+
 export const usesJavaScript = (projectName: string) => projectName === "javascript";
 
 export function cards(page: Page) {

@@ -14,7 +14,7 @@ import { postSchema } from "~/lib/schemas/posts";
 import { issueTokenPair } from "~/models/api-tokens.server";
 import { dailyEngagement, listPostHistory } from "~/models/post-history.server";
 import { publishPost } from "~/models/posts.server";
-import type { RootContext } from "~/root";
+import { NotifyContext } from "~/hooks/use-notify";
 import PostsHistory, { action as historyAction, loader as historyLoader } from "~/routes/_app+/posts-history";
 import { action as postApiAction } from "~/routes/api+/posts_.$id";
 import { loader as mineApiLoader } from "~/routes/api+/posts_.mine";
@@ -188,12 +188,11 @@ describe("views and likes per day", () => {
 describe("the page as drawn", () => {
   /** The history page rendered as the server does, inside root's context (its toasts). */
   function render(data: Page) {
-    const context: RootContext = { notify: () => {} };
     const RemixStub = createRemixStub([
       {
         id: "root",
         path: "/",
-        Component: () => createElement(Outlet, { context }),
+        Component: () => createElement(NotifyContext.Provider, { value: () => {} }, createElement(Outlet)),
         children: [{ id: "history", path: "posts-history", Component: PostsHistory, loader: () => data }],
       },
     ]);

@@ -3,7 +3,7 @@ import { createRemixStub } from "@remix-run/testing";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 
-import type { RootContext } from "~/root";
+import { NotifyContext } from "~/hooks/use-notify";
 import AccountLayout from "~/routes/_account+/_layout";
 import AppLayout from "~/routes/_app+/_layout";
 import AdminLayout from "~/routes/admin+/_layout";
@@ -17,15 +17,22 @@ function ScreenWithPostCard() {
   return <TestPostCard post={post} returnTo="/posts-history" />;
 }
 
-const rootContext: RootContext = { notify: () => {} };
+const notify = () => {};
 
-/** Renders a screen inside a layout inside root (which hands its context to its Outlet), as the server does. */
+/**
+ * Renders a screen inside a layout inside root, as the server does. Root provides the toasts'
+ * context around its Outlet; the layouts hand nothing on.
+ */
 function renderInside(Layout: () => JSX.Element, layoutData: Record<string, unknown> | null, path: string) {
   const RemixStub = createRemixStub([
     {
       id: "root",
       path: "/",
-      Component: () => <Outlet context={rootContext} />,
+      Component: () => (
+        <NotifyContext.Provider value={notify}>
+          <Outlet />
+        </NotifyContext.Provider>
+      ),
       children: [
         { id: "layout", Component: Layout, loader: () => layoutData, children: [{ path: path.slice(1), Component: ScreenWithPostCard }] },
       ],
@@ -34,7 +41,7 @@ function renderInside(Layout: () => JSX.Element, layoutData: Record<string, unkn
   return renderToString(<RemixStub initialEntries={[path]} hydrationData={{ loaderData: { layout: layoutData } }} />);
 }
 
-describe("layouts pass root's context on to their screens", () => {
+describe("screens reach root's toasts through any layout", () => {
   it("a post card renders inside the app container, with its like and share buttons", () => {
     const html = renderInside(AppLayout, { user: { name: "Meena", businessName: "Meena Tailors", balance: 100 } }, "/posts-history");
     expect(html).toContain('aria-label="App"');

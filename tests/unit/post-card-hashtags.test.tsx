@@ -3,7 +3,7 @@ import { createRemixStub } from "@remix-run/testing";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 
-import type { RootContext } from "~/root";
+import { NotifyContext } from "~/hooks/use-notify";
 
 import { TestPostCard, feedPost } from "../support/post-card";
 
@@ -14,11 +14,12 @@ const post = feedPost({
 });
 
 function renderCard() {
-  const rootContext: RootContext = { notify: () => {} };
-  const Card = () => <TestPostCard post={post} />;
-  const RemixStub = createRemixStub([
-    { id: "root", path: "/", Component: () => <Outlet context={rootContext} />, children: [{ index: true, Component: Card }] },
-  ]);
+  const Card = () => (
+    <NotifyContext.Provider value={() => {}}>
+      <TestPostCard post={post} />
+    </NotifyContext.Provider>
+  );
+  const RemixStub = createRemixStub([{ id: "root", path: "/", Component: () => <Outlet />, children: [{ index: true, Component: Card }] }]);
   return renderToString(<RemixStub initialEntries={["/"]} />);
 }
 

@@ -14,8 +14,10 @@ describe("toaster", () => {
     expect(html).toContain('role="status"');
     expect(html).toContain("Login successful");
     expect(html).toContain("Welcome back");
-    // No close button before hydration: it could not work; the toast fades out by CSS.
-    expect(html).not.toContain("Dismiss notification");
+    // Before hydration it still closes: a <details> whose × (its summary) folds it away.
+    expect(html).toMatch(/<details open="" data-testid="toast"[^>]*>\s*<summary aria-label="Dismiss notification"/);
+    // At the bottom of the screen (above a phone's tab bar), announced politely.
+    expect(html).toMatch(/<div aria-live="polite" class="toast-region [^"]*bottom-0/);
   });
 
   it("marks errors as alerts", () => {

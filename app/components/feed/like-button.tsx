@@ -1,9 +1,8 @@
-import { useOutletContext } from "@remix-run/react";
+import { useNotify } from "~/hooks/use-notify";
 import { useState, type FormEvent } from "react";
 
 import { Icon } from "~/components/ui/icon";
 import { getAnonId, rememberLike } from "~/lib/visitor.client";
-import type { RootContext } from "~/root";
 
 /**
  * A real form: without JavaScript it posts and the server sends the visitor
@@ -21,7 +20,7 @@ export function LikeButton({
   initialCount: number;
   returnTo: string;
 }) {
-  const { notify } = useOutletContext<RootContext>();
+  const notify = useNotify();
   const [state, setState] = useState({ liked: initialLiked, count: initialCount });
   const wanted = state.liked ? "unlike" : "like";
 

@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, useOutletContext } from "@remix-run/react";
+import { Outlet } from "@remix-run/react";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import type { RootContext } from "~/root";
 import { requireUser } from "~/utils/session.server";
 
 /**
@@ -16,9 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function AccountLayout() {
-  // Root's context (toasts) goes on to the screens.
-  const context = useOutletContext<RootContext>();
-  return <Outlet context={context} />;
+  return <Outlet />;
 }
 
 export function ErrorBoundary() {

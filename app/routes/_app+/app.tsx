@@ -2,14 +2,16 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 
+import { BusinessAvatar } from "~/components/business-avatar";
 import { SubmitButton } from "~/components/forms";
 import { ButtonLink } from "~/components/ui/button";
 import { useIsPending } from "~/hooks/use-is-pending";
 import type { OnboardingStep } from "~/lib/onboarding";
 import { paths } from "~/lib/paths";
+import { formatIndianPhone } from "~/lib/phone";
 import { resendVerificationSchema } from "~/lib/schemas/email-verification";
 import { pageTitle } from "~/lib/title";
-import { onboardingOf } from "~/models/business-profile.server";
+import { getBusinessProfile, onboardingOf, type BusinessProfile } from "~/models/business-profile.server";
 import { businessStats } from "~/models/dashboard.server";
 import { VERIFICATION_LINK_HOURS, openingBalanceCredits } from "~/models/email-verification.server";
 import { assertSameOrigin } from "~/utils/csrf.server";
@@ -23,14 +25,16 @@ export const meta: MetaFunction = () => [{ title: pageTitle("Business Dashboard"
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const [stats, onboarding, card, openingCredits] = await Promise.all([
+  const [profile, stats, onboarding, card, openingCredits] = await Promise.all([
+    getBusinessProfile(user.id),
     businessStats(user.id),
     onboardingOf(user.id),
     ownCardSummary(user.id),
     user.emailVerified ? null : openingBalanceCredits(),
   ]);
   const verification = openingCredits === null ? null : { email: user.email, openingCredits, linkHours: VERIFICATION_LINK_HOURS };
-  return { name: user.name, businessName: user.businessName, balance: user.balance, stats, onboarding, card, verification };
+  if (!profile) throw new Response("Not Found", { status: 404 });
+  return { name: user.name, businessName: user.businessName, balance: user.balance, profile, stats, onboarding, card, verification };
 }
 
 /** 'Resend' (the verification email): at most 3 an hour, the refusal said beside the button. */
@@ -55,11 +59,11 @@ const QUICK_LINKS = [
   { to: paths.sendPost(), label: "Send a post", text: "Share news with people near you." },
   { to: paths.sendOffers(), label: "Send an offer", text: "A discount or coupon, with dates." },
   { to: paths.addContact(), label: "Add a contact", text: "Save a customer's number." },
-  { to: paths.campaigns(), label: "Start a campaign", text: "SMS your customers." },
+  { to: paths.contactsImport(), label: "Import contacts", text: "Bring your customer list from a CSV file." },
 ];
 
 export default function Dashboard() {
-  const { name, businessName, balance, stats, onboarding, card, verification } = useLoaderData<typeof loader>();
+  const { name, businessName, balance, profile, stats, onboarding, card, verification } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>()?.resendRefused;
   return (
     <div>
@@ -84,6 +88,7 @@ export default function Dashboard() {
           </li>
         ))}
       </ul>
+      <MyProfile profile={profile} />
       <MyBusinessCard card={card} />
     </div>
   );
@@ -125,6 +130,32 @@ function VerifyEmailNotice({
         </div>
         <span className="text-sm text-slate-600">No email? Check your spam folder, or send a new link.</span>
       </Form>
+    </section>
+  );
+}
+
+/** The profile as visitors see it on the business page, with 'Edit'. */
+function MyProfile({ profile }: { profile: BusinessProfile }) {
+  const phone = formatIndianPhone(profile.businessPhone ?? profile.mobileNumber);
+  const place = [profile.address, profile.city, profile.state].filter(Boolean).join(", ");
+  return (
+    <section aria-labelledby="profile-heading" className="mt-8">
+      <h2 id="profile-heading" className="text-lg font-semibold">
+        My business profile
+      </h2>
+      <div className="mt-3 flex items-start gap-4 rounded-xl border border-slate-200 bg-white p-4">
+        <BusinessAvatar name={profile.businessName} imageUrl={profile.profileImageUrl} size={64} />
+        <div className="min-w-0 flex-1 text-sm text-slate-700">
+          <p className="text-base font-semibold text-slate-900">{profile.businessName}</p>
+          {profile.businessCategories.length > 0 ? <p>{profile.businessCategories.join(" · ")}</p> : null}
+          {place ? <p>{place}</p> : null}
+          {phone ? <p>{phone}</p> : null}
+          {profile.businessDetails ? <p className="mt-1 line-clamp-2 text-slate-600">{profile.businessDetails}</p> : null}
+        </div>
+        <ButtonLink to={paths.editProfile()} variant="secondary" className="min-h-11 shrink-0" aria-label="Edit my business profile">
+          Edit
+        </ButtonLink>
+      </div>
     </section>
   );
 }

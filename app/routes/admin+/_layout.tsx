@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Form, NavLink, Outlet, useLoaderData, useNavigation, useOutletContext } from "@remix-run/react";
+import { Form, NavLink, Outlet, useLoaderData, useNavigation } from "@remix-run/react";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import type { RootContext } from "~/root";
 import { requireAdmin } from "~/utils/admin.server";
 import { paths } from "~/lib/paths";
 
@@ -32,8 +31,6 @@ export default function AdminLayout() {
   const { admin } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const switching = navigation.state === "loading" && navigation.location.pathname.startsWith("/admin");
-  // Root's context (toasts) goes on to the screens.
-  const context = useOutletContext<RootContext>();
   return (
     <div className="min-h-screen bg-slate-100 md:flex">
       <aside className="border-b border-slate-200 bg-slate-900 text-slate-100 md:min-h-screen md:w-60 md:border-b-0">
@@ -69,7 +66,7 @@ export default function AdminLayout() {
             Loading...
           </p>
         ) : null}
-        <Outlet context={context} />
+        <Outlet />
       </main>
     </div>
   );
