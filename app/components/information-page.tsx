@@ -29,11 +29,11 @@ export function InformationPage({
   return (
     <div className="min-h-screen bg-white">
       <header className="sticky top-0 z-10 border-b border-slate-200 bg-white/95 backdrop-blur">
-        <div className="mx-auto flex max-w-3xl items-center justify-between px-4 py-3">
-          <Link to="/" className="text-lg font-bold text-brand-600">
+        <div className="mx-auto flex max-w-3xl items-center justify-between px-4 py-1.5">
+          <Link to="/" className="inline-flex min-h-11 items-center text-lg font-bold text-brand-600">
             iSent
           </Link>
-          <ButtonLink to={back.to} variant="secondary" size="sm">
+          <ButtonLink to={back.to} variant="secondary" size="sm" className="min-h-11">
             {back.label}
           </ButtonLink>
         </div>
