@@ -3,8 +3,7 @@ import { Links, LiveReload, Meta, Outlet, Scripts, ScrollRestoration, useLoaderD
 import { Suspense, lazy, useState, type ReactNode } from "react";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { NotifyContext } from "~/hooks/use-notify";
-import { PageTimeContext } from "~/hooks/use-page-time";
+import { NotifyContext, PageTimeContext } from "~/hooks/root-context";
 import type { ToastInput } from "~/lib/toast";
 import stylesheet from "~/tailwind.css";
 import { useNonce } from "~/utils/nonce-provider";

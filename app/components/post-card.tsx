@@ -1,6 +1,6 @@
 import { Suspense, lazy, useRef, useState } from "react";
 
-import { usePageTime } from "~/hooks/use-page-time";
+import { usePageTime } from "~/hooks/root-context";
 import { useViewTracking } from "~/hooks/use-view-tracking";
 import { formatDistance } from "~/lib/distance";
 import { hashtagsToShow, splitHashtags } from "~/lib/hashtags";

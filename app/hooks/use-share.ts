@@ -1,4 +1,4 @@
-import { useNotify } from "~/hooks/use-notify";
+import { useNotify } from "~/hooks/root-context";
 import type { MouseEvent } from "react";
 
 /**

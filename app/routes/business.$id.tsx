@@ -5,7 +5,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { BusinessCard } from "~/components/feed/business-card";
 import { SiteFooter } from "~/components/site-footer";
 import { buttonClasses } from "~/components/ui/button";
-import { usePageTime } from "~/hooks/use-page-time";
+import { usePageTime } from "~/hooks/root-context";
 import { imageVariantUrl } from "~/lib/images";
 import { offerEndsLabel } from "~/lib/india-time";
 import { paths } from "~/lib/paths";

@@ -14,7 +14,7 @@ import { postSchema } from "~/lib/schemas/posts";
 import { issueTokenPair } from "~/models/api-tokens.server";
 import { dailyEngagement, listPostHistory } from "~/models/post-history.server";
 import { publishPost } from "~/models/posts.server";
-import { NotifyContext } from "~/hooks/use-notify";
+import { NotifyContext } from "~/hooks/root-context";
 import PostsHistory, { action as historyAction, loader as historyLoader } from "~/routes/_app+/posts-history";
 import { action as postApiAction } from "~/routes/api+/posts_.$id";
 import { loader as mineApiLoader } from "~/routes/api+/posts_.mine";

@@ -3,7 +3,7 @@ import { createRemixStub } from "@remix-run/testing";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 
-import { NotifyContext } from "~/hooks/use-notify";
+import { NotifyContext } from "~/hooks/root-context";
 import AccountLayout from "~/routes/_account+/_layout";
 import AppLayout from "~/routes/_app+/_layout";
 import AdminLayout from "~/routes/admin+/_layout";

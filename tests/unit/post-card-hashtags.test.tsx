@@ -3,7 +3,7 @@ import { createRemixStub } from "@remix-run/testing";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 
-import { NotifyContext } from "~/hooks/use-notify";
+import { NotifyContext } from "~/hooks/root-context";
 
 import { TestPostCard, feedPost } from "../support/post-card";
 

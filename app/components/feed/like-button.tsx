@@ -1,4 +1,4 @@
-import { useNotify } from "~/hooks/use-notify";
+import { useNotify } from "~/hooks/root-context";
 import { useState, type FormEvent } from "react";
 
 import { Icon } from "~/components/ui/icon";

@@ -1,7 +1,7 @@
 import { useState } from "react";
 
 import { useHydrated } from "~/hooks/use-hydrated";
-import { usePageTime } from "~/hooks/use-page-time";
+import { usePageTime } from "~/hooks/root-context";
 import { formatDayMonth, offerEndsLabel } from "~/lib/india-time";
 import type { FeedPost } from "~/models/feed.server";
 

@@ -1,4 +1,4 @@
-import { useNotify } from "~/hooks/use-notify";
+import { useNotify } from "~/hooks/root-context";
 import { useEffect } from "react";
 
 import { useHydrated } from "~/hooks/use-hydrated";

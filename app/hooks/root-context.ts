@@ -1,5 +1,12 @@
 import { createContext, useContext } from "react";
 
+import type { ToastInput } from "~/lib/toast";
+
+/*
+ * What root provides to every page, at any depth, without a layout handing it on (one module, so
+ * the home page loads one small file for both).
+ */
+
 /**
  * The moment the server drew the page (root's loader sends it): relative times ('13m ago') and an
  * offer's 'Ends today' are counted from it, so the browser, hydrating the page, draws exactly what
@@ -12,4 +19,16 @@ export const PageTimeContext = createContext<number | null>(null);
 export function usePageTime(): Date {
   const time = useContext(PageTimeContext);
   return new Date(time ?? Date.now());
+}
+
+/**
+ * Raises a toast in the browser: the workspace, the standalone screens and the admin's nested
+ * layouts reach it alike.
+ */
+export const NotifyContext = createContext<((toast: ToastInput) => void) | null>(null);
+
+export function useNotify(): (toast: ToastInput) => void {
+  const notify = useContext(NotifyContext);
+  if (!notify) throw new Error("useNotify needs root's NotifyContext.Provider above it");
+  return notify;
 }
