@@ -18,6 +18,23 @@ test.describe("the public feed", () => {
     }
   });
 
+  test("a business's posts in a run past 2 collapse into 'N more from' it, a tap target that opens its page", async ({ page }) => {
+    await page.goto("/");
+    // The demo's five offers in a row from Asha's Kitchen: two cards, then the entry.
+    const more = page.getByRole("link", { name: "3 more from Asha's Kitchen" });
+    await expect(more).toBeVisible();
+    const box = (await more.boundingBox())!;
+    expect(box.height).toBeGreaterThanOrEqual(44);
+    expect(box.width).toBeGreaterThanOrEqual(44);
+    const names = await cards(page).locator("header").allTextContents();
+    for (let start = 0; start + 10 <= names.length; start++) {
+      expect(names.slice(start, start + 10).filter((name) => name.includes("Asha's Kitchen")).length).toBeLessThanOrEqual(2);
+    }
+    await more.click();
+    await expect(page).toHaveURL(/\/business\//);
+    await expect(page.getByRole("heading", { name: "Asha's Kitchen" }).first()).toBeVisible();
+  });
+
   test("searches by business name and by #hashtag", async ({ page }) => {
     await page.goto("/");
     const search = page.getByPlaceholder("Search posts, #hashtags, or business");
