@@ -32,7 +32,9 @@ test.describe("the public feed", () => {
     }
     await more.click();
     await expect(page).toHaveURL(/\/business\//);
-    await expect(page.getByRole("heading", { name: "Asha's Kitchen" }).first()).toBeVisible();
+    // The business's page lists them all: the five offers among its posts.
+    await expect(page.getByRole("heading", { name: "Offers and posts" })).toBeVisible();
+    await expect(page.getByText("Weekend biryani: 20% off every family pack", { exact: false })).toHaveCount(5);
   });
 
   test("searches by business name and by #hashtag", async ({ page }) => {
