@@ -264,7 +264,14 @@ export async function seedDemoData(storage: FileStorage, options: { now?: Date; 
     }
   }
 
-  postRows.push(...demoBurst(DEMO_USER.business, businessIds.get(DEMO_USER.business.slug)!, now));
+  postRows.push(
+    ...demoBurst(
+      DEMO_USER.business,
+      businessIds.get(DEMO_USER.business.slug)!,
+      photosByCategory.get(DEMO_USER.business.category) ?? [],
+      now,
+    ),
+  );
 
   for (let start = 0; start < postRows.length; start += BATCH) {
     await db()
@@ -305,9 +312,10 @@ export async function seedDemoData(storage: FileStorage, options: { now?: Date; 
 
 /**
  * The demo business posted the same weekend offer five times in the last hour: the top of the demo
- * feed shows two of them, then '3 more from Asha's Kitchen' (the fair feed, lib/fair-feed.ts).
+ * feed shows two of them, then '3 more from Asha's Kitchen' (the fair feed, lib/fair-feed.ts). The
+ * newest has every photo of its kind (a grid with '+N'), the others one.
  */
-function demoBurst(business: DemoBusiness, userId: string, now: Date): Array<typeof posts.$inferInsert> {
+function demoBurst(business: DemoBusiness, userId: string, photos: string[], now: Date): Array<typeof posts.$inferInsert> {
   return Array.from({ length: 5 }, (_, index) => {
     const createdAt = new Date(now.getTime() - (10 + index * 12) * 60_000);
     return postValues({
@@ -316,7 +324,7 @@ function demoBurst(business: DemoBusiness, userId: string, now: Date): Array<typ
       kind: "offer",
       content: `Weekend biryani: 20% off every family pack this Saturday and Sunday${index ? ` (${index + 1})` : ""}. Order on WhatsApp. #biryani`,
       hashtags: ["biryani"],
-      images: [],
+      images: index === 0 ? photos : photos.slice(index % Math.max(photos.length, 1), (index % Math.max(photos.length, 1)) + 1),
       category: business.category,
       lat: business.lat,
       lon: business.lon,
