@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { decodeWindow, encodeWindow } from "~/lib/fair-feed";
 import { isUuid } from "~/lib/ids";
 import { noControlCharacters } from "~/lib/schemas/text";
 
@@ -12,17 +13,24 @@ export const MAX_RADIUS_KM = 500;
 export const MAX_API_LIMIT = 50;
 export const MAX_OFFSET = 10_000;
 
-export type FeedCursor = { createdAt: string; id: string };
+/** The last post a page read (its time and id), and the businesses of the last posts it showed (the fair feed's window). */
+export type FeedCursor = { createdAt: string; id: string; window: string[] };
 
-/** Where the next page starts: the last post's time and id (stable under new posts, unlike an offset). */
+/**
+ * Where the next page starts: the last post read (stable under new posts, unlike an offset), then
+ * the fair feed's window (lib/fair-feed.ts). A cursor without a window (as they were made before) starts an empty one.
+ */
 export function encodeCursor(cursor: FeedCursor): string {
-  return `${cursor.createdAt}_${cursor.id}`;
+  const window = encodeWindow(cursor.window);
+  return `${cursor.createdAt}_${cursor.id}${window ? `_${window}` : ""}`;
 }
 
 export function decodeCursor(value: string): FeedCursor | null {
-  const [createdAt, id] = value.split("_");
-  if (!createdAt || !id || !isUuid(id) || Number.isNaN(Date.parse(createdAt))) return null;
-  return { createdAt: new Date(createdAt).toISOString(), id: id.toLowerCase() };
+  const [createdAt, id, encodedWindow = "", ...rest] = value.split("_");
+  if (!createdAt || !id || rest.length || !isUuid(id) || Number.isNaN(Date.parse(createdAt))) return null;
+  const window = decodeWindow(encodedWindow);
+  if (!window) return null;
+  return { createdAt: new Date(createdAt).toISOString(), id: id.toLowerCase(), window };
 }
 
 const optionalText = (max: number, name: string) =>

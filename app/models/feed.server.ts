@@ -5,6 +5,7 @@ import { db } from "~/db/db.server";
 import { queryRows } from "~/db/query.server";
 import { posts, users, type POST_STATUSES } from "~/db/schema";
 import { callToActionLink, type CallToAction, type CallToActionType } from "~/lib/call-to-action";
+import { fairPage, type FairPosition, type FairRow, type FairSource } from "~/lib/fair-feed";
 import { type FeedQuery, encodeCursor } from "~/lib/feed-query";
 import { boundingBox, cellsWithin, flatCircle } from "~/lib/geo-grid";
 import { likePattern, parseSearchTerms } from "~/lib/search-terms";
@@ -37,11 +38,18 @@ export type FeedPost = {
   viewsCount: number;
   /** Kilometres from the feed's location; null when the feed has none. */
   distanceKm: number | null;
+  /**
+   * On a feed page only: the posts the fair feed left out right after this one, by business
+   * ('3 more from Asha's Kitchen', shown as a link to /business/{userId}).
+   */
+  collapsedAfter?: CollapsedPosts[];
 };
+
+export type CollapsedPosts = { userId: string; businessName: string; count: number };
 
 export type FeedPage = {
   posts: FeedPost[];
-  /** More pages exist only when this page is full (it holds `limit` posts). */
+  /** More pages exist only when this page is full (it holds `limit` posts) and another post will be shown after it. */
   hasMore: boolean;
   nextCursor: string | null;
 };
@@ -88,9 +96,10 @@ function searchCondition(query: FeedQuery): SQL | null {
   return conditions.length ? sql.join(conditions, sql` and `) : null;
 }
 
-function afterCursor(query: FeedQuery): SQL | null {
-  if (!query.cursor) return null;
-  return sql`(p.created_at, p.id) < (${query.cursor.createdAt}::timestamptz, ${query.cursor.id}::uuid)`;
+/** Posts after a position in the newest-first order. */
+function after(position: { createdAt: string; id: string } | null): SQL | null {
+  if (!position) return null;
+  return sql`(p.created_at, p.id) < (${position.createdAt}::timestamptz, ${position.id}::uuid)`;
 }
 
 function where(...conditions: Array<SQL | null>): SQL {
@@ -100,31 +109,68 @@ function where(...conditions: Array<SQL | null>): SQL {
   );
 }
 
+const uuidList = (ids: string[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+
 /**
  * One feed page: live posts newest first, within radiusKm of the location when
- * there is one (else everywhere), filtered by search and category.
+ * there is one (else everywhere), filtered by search and category, made fair
+ * (lib/fair-feed.ts): at most 2 posts of one business in any 10 shown, the rest
+ * counted after the post before them (`collapsedAfter`). `offset` counts shown
+ * posts; the cursor carries the fair feed's window, so both page exactly.
  */
 export async function listFeed(query: FeedQuery): Promise<FeedPage> {
-  const filters = [searchCondition(query), afterCursor(query)];
-  const rows = query.location ? await nearbyRows(query, filters) : await everywhereRows(query, filters);
-  const page = rows.map(toFeedPost);
-  const last = page.at(-1);
-  const hasMore = page.length === query.limit;
+  const filters = searchCondition(query);
+  const source: FairSource<FairRow> = {
+    rows: (position, count) => scanRows(query, [filters, after(position)], count),
+    runOf: (position, businesses) => runOf(query, filters, position, businesses),
+  };
+  const page = await fairPage(source, {
+    start: query.cursor ?? null,
+    offset: query.offset,
+    limit: query.limit,
+    batch: Math.min(query.offset + query.limit * 2 + 10, MAX_BATCH),
+  });
+  const ids = page.items.map((item) => item.row.id);
+  const collapsedBusinesses = [...new Set(page.items.flatMap((item) => item.collapsedAfter.map((entry) => entry.userId)))];
+  const [rows, names] = await Promise.all([pageRows(query, ids), businessNames(collapsedBusinesses)]);
+  const byId = new Map(rows.map((row) => [row.id, toFeedPost(row)]));
+  const posts = page.items.flatMap((item) => {
+    const post = byId.get(item.row.id);
+    if (!post) return [];
+    const collapsedAfter = item.collapsedAfter.map((entry) => ({ ...entry, businessName: names.get(entry.userId) ?? "Unknown Business" }));
+    return [{ ...post, collapsedAfter }];
+  });
   return {
-    posts: page,
-    hasMore,
-    nextCursor: hasMore && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
+    posts,
+    hasMore: page.hasMore,
+    nextCursor: page.next ? encodeCursor(page.next) : null,
   };
 }
 
-function everywhereRows(query: FeedQuery, filters: Array<SQL | null>) {
-  return queryRows<FeedRow>(
+/** The most posts one read of the feed takes (a large offset is read in several). */
+const MAX_BATCH = 1000;
+
+/** The light columns the fair feed reads its posts by. */
+const SCAN_COLUMNS = sql.raw(`p.id, p.user_id as "userId", p.created_at as "createdAt"`);
+type ScanRow = { id: string; userId: string; createdAt: Date | string };
+
+async function scanRows(query: FeedQuery, conditions: Array<SQL | null>, count: number): Promise<FairRow[]> {
+  const rows = query.location ? await nearbyScan(query.location, conditions, count) : await everywhereScan(conditions, count);
+  return rows.map((row) => ({ id: row.id, userId: row.userId, createdAt: toIso(row.createdAt) }));
+}
+
+function everywhereScan(conditions: Array<SQL | null>, count: number) {
+  return queryRows<ScanRow>(
     db(),
-    sql`select ${POST_COLUMNS}, null::float8 as "distanceKm"
+    sql`select ${SCAN_COLUMNS}
         from posts p join users u on u.id = p.user_id
-        where ${where(LIVE, ...filters)}
+        where ${where(LIVE, ...conditions)}
         order by p.created_at desc, p.id desc
-        limit ${query.limit} offset ${query.offset}`,
+        limit ${count}`,
   );
 }
 
@@ -145,41 +191,99 @@ function withinRadius(lat: number, lon: number, radiusKm: number, origin: SQL): 
 /**
  * Reads each nearby grid cell newest first from its index (a cheap box test on
  * the indexed lat/lon first, then the true distance) (stopping at enough
- * posts within the radius), merges the cells, then fetches the page's rows.
+ * posts within the radius), then merges the cells.
  */
-function nearbyRows(query: FeedQuery, filters: Array<SQL | null>) {
-  const { lat, lon, radiusKm } = query.location!;
+function nearbyScan(location: NonNullable<FeedQuery["location"]>, conditions: Array<SQL | null>, count: number) {
+  const { lat, lon, radiusKm } = location;
   const cells = sql.raw(cellsWithin(lat, lon, radiusKm).join(","));
   const box = boundingBox(lat, lon, radiusKm);
   const origin = sql`ll_to_earth(${lat}::float8, ${lon}::float8)`;
-  const perCell = query.offset + query.limit;
+  return queryRows<ScanRow>(
+    db(),
+    sql`select nearby.id, nearby."userId", nearby."createdAt"
+        from unnest(array[${cells}]::int[]) as cell(geo_cell)
+        cross join lateral (
+          select ${SCAN_COLUMNS}
+          from posts p
+          -- Each post's business by its key. As a plain join, where the planner expects few
+          -- posts (the countryside) it scanned all users once per post: 21 ms instead of 1.
+          cross join lateral (select u.status, u.business_name, u.name from users u where u.id = p.user_id offset 0) as u
+          where p.geo_cell = cell.geo_cell
+            and p.lat between ${box.minLat} and ${box.maxLat}
+            and p.lon between ${box.minLon} and ${box.maxLon}
+            and ${withinRadius(lat, lon, radiusKm, origin)}
+            and ${where(LIVE, ...conditions)}
+          order by p.created_at desc, p.id desc
+          limit ${count}
+        ) as nearby
+        order by nearby."createdAt" desc, nearby.id desc
+        limit ${count}`,
+  );
+}
+
+/**
+ * The run of posts after a position that are all from these businesses (the fair feed leaves
+ * them out): the first post after it from another business ends the run; then how many of each
+ * lie before it, and the last of them, in one query.
+ */
+async function runOf(query: FeedQuery, filters: SQL | null, position: FairPosition | null, businesses: string[]) {
+  if (businesses.length === 0) return { counts: [], last: null };
+  const [next] = await scanRows(query, [filters, after(position), sql`p.user_id not in (${uuidList(businesses)})`], 1);
+  const place = query.location
+    ? (() => {
+        const { lat, lon, radiusKm } = query.location;
+        const box = boundingBox(lat, lon, radiusKm);
+        const origin = sql`ll_to_earth(${lat}::float8, ${lon}::float8)`;
+        return sql`p.lat between ${box.minLat} and ${box.maxLat} and p.lon between ${box.minLon} and ${box.maxLon}
+          and ${withinRadius(lat, lon, radiusKm, origin)}`;
+      })()
+    : null;
+  const rows = await queryRows<{ userId: string; count: number | string; lastAt: Date | string; lastId: string }>(
+    db(),
+    sql`select p.user_id as "userId", count(*) as count,
+          (array_agg(p.created_at order by p.created_at, p.id))[1] as "lastAt",
+          (array_agg(p.id order by p.created_at, p.id))[1] as "lastId"
+        from posts p join users u on u.id = p.user_id
+        where ${where(
+          LIVE,
+          filters,
+          place,
+          after(position),
+          next ? sql`(p.created_at, p.id) > (${next.createdAt}::timestamptz, ${next.id}::uuid)` : null,
+          sql`p.user_id in (${uuidList(businesses)})`,
+        )}
+        group by p.user_id`,
+  );
+  if (rows.length === 0) return { counts: [], last: null };
+  const lasts = rows.map((row) => ({ id: row.lastId, userId: row.userId, createdAt: toIso(row.lastAt) }));
+  const last = lasts.reduce((oldest, row) =>
+    row.createdAt < oldest.createdAt || (row.createdAt === oldest.createdAt && row.id < oldest.id) ? row : oldest,
+  );
+  return { counts: rows.map((row) => ({ userId: row.userId, count: Number(row.count) })), last };
+}
+
+/** A page's posts in full, by id (in no order). */
+function pageRows(query: FeedQuery, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  const distance = query.location
+    ? sql`earth_distance(ll_to_earth(p.lat, p.lon), ll_to_earth(${query.location.lat}::float8, ${query.location.lon}::float8)) / 1000`
+    : sql`null::float8`;
   return queryRows<FeedRow>(
     db(),
-    sql`select ${POST_COLUMNS}, earth_distance(ll_to_earth(p.lat, p.lon), ${origin}) / 1000 as "distanceKm"
-        from (
-          select nearby.id, nearby.created_at
-          from unnest(array[${cells}]::int[]) as cell(geo_cell)
-          cross join lateral (
-            select p.id, p.created_at
-            from posts p
-            -- Each post's business by its key. As a plain join, where the planner expects few
-            -- posts (the countryside) it scanned all users once per post: 21 ms instead of 1.
-            cross join lateral (select u.status, u.business_name, u.name from users u where u.id = p.user_id offset 0) as u
-            where p.geo_cell = cell.geo_cell
-              and p.lat between ${box.minLat} and ${box.maxLat}
-              and p.lon between ${box.minLon} and ${box.maxLon}
-              and ${withinRadius(lat, lon, radiusKm, origin)}
-              and ${where(LIVE, ...filters)}
-            order by p.created_at desc, p.id desc
-            limit ${perCell}
-          ) as nearby
-          order by nearby.created_at desc, nearby.id desc
-          limit ${query.limit} offset ${query.offset}
-        ) as page
-        join posts p on p.id = page.id
-        join users u on u.id = p.user_id
-        order by p.created_at desc, p.id desc`,
+    sql`select ${POST_COLUMNS}, ${distance} as "distanceKm"
+        from posts p join users u on u.id = p.user_id
+        where p.id in (${uuidList(ids)})`,
   );
+}
+
+/** The names the feed shows businesses by: the business name, else the owner's, else 'Unknown Business'. */
+async function businessNames(userIds: string[]): Promise<Map<string, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await queryRows<{ id: string; businessName: string | null; name: string | null }>(
+    db(),
+    sql`select id, business_name as "businessName", name from users where id in (${uuidList(userIds)})`,
+  );
+  return new Map(rows.map((row) => [row.id, row.businessName || row.name || "Unknown Business"]));
 }
 
 /** A business's live posts for its public page: its live offers first, then the rest, newest first. */

@@ -1,12 +1,13 @@
 import { randomUUID } from "node:crypto";
 
-import { and, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, lte, sql } from "drizzle-orm";
 
 import type { Database, Transaction } from "~/db/client.server";
 import { db } from "~/db/db.server";
 import { posts, pricing, templates, uploads, users } from "~/db/schema";
 import { postHashtags } from "~/lib/hashtags";
 import { isUuid } from "~/lib/ids";
+import { NEAR_DUPLICATE_HOURS, isNearDuplicate, postText } from "~/lib/near-duplicate";
 import { endOfIndianDay, startOfIndianDay } from "~/lib/india-time";
 import { POST_MESSAGES, type PostInput } from "~/lib/schemas/posts";
 import { nearestGazetteerPlace } from "~/services/geocoding.server";
@@ -51,6 +52,8 @@ export type PublishRefusal =
   /** The request was made before, and the post it made has since been deleted: it is not made again. */
   | { reason: "key_spent" }
   | { reason: "insufficient_balance"; price: number; balance: number; shortfall: number }
+  /** Nearly identical to one the business published in the last 24 hours: published only when confirmed. */
+  | { reason: "near_duplicate"; duplicateOf: NearDuplicate }
   | { reason: "invalid"; field: keyof PostInput; message: string };
 
 export type PublishResult = { ok: true; post: OwnPost; balance: number; repeated: boolean } | ({ ok: false } & PublishRefusal);
@@ -96,6 +99,27 @@ async function postImages(userId: string, urls: string[]): Promise<{ usable: boo
   };
 }
 
+export type NearDuplicate = { id: string; kind: OwnPost["kind"]; createdAt: Date };
+
+/**
+ * The business's newest post of the last 24 hours (or scheduled) whose text is nearly identical
+ * to this one (lib/near-duplicate.ts), or null.
+ */
+export async function findNearDuplicate(
+  userId: string,
+  post: { offerTitle?: string | null; content: string },
+  tx: Database | Transaction = db(),
+): Promise<NearDuplicate | null> {
+  const text = postText(post);
+  const recent = await tx
+    .select({ id: posts.id, kind: posts.kind, createdAt: posts.createdAt, content: posts.content, offerTitle: posts.offerTitle })
+    .from(posts)
+    .where(and(eq(posts.userId, userId), gt(posts.createdAt, sql`now() - make_interval(hours => ${NEAR_DUPLICATE_HOURS})`)))
+    .orderBy(desc(posts.createdAt));
+  const found = recent.find((earlier) => isNearDuplicate(postText(earlier), text));
+  return found ? { id: found.id, kind: found.kind, createdAt: found.createdAt } : null;
+}
+
 /**
  * Publishes a post or offer now, or schedules it (then it is paid now, and refunded if it is
  * deleted before it goes live). In one transaction, with the business's row locked, so a
@@ -103,8 +127,15 @@ async function postImages(userId: string, urls: string[]): Promise<{ usable: boo
  * it made (or is refused: another request under that key, or its post deleted since); otherwise
  * the price is charged (refused, with the shortfall, when the balance is short: nothing is
  * published) and the post is written, with its key. A business without a location cannot publish.
+ * A post nearly identical to one of the last 24 hours is refused (nothing charged) unless
+ * `confirmDuplicate`; a repeated request is answered with its post before that is asked.
  */
-export async function publishPost(userId: string, input: PostInput, idempotencyKey: string | null): Promise<PublishResult> {
+export async function publishPost(
+  userId: string,
+  input: PostInput,
+  idempotencyKey: string | null,
+  { confirmDuplicate = false }: { confirmDuplicate?: boolean } = {},
+): Promise<PublishResult> {
   const unknown = input.category ? await unknownCategories([input.category]) : [];
   if (unknown.length) return { ok: false, reason: "invalid", field: "category", message: POST_MESSAGES.unknownCategory };
   const { usable, images, identities } = await postImages(userId, input.images);
@@ -134,6 +165,14 @@ export async function publishPost(userId: string, input: PostInput, idempotencyK
       return { ok: true as const, post, balance: business.balance, repeated: true };
     }
     if (business.lat === null || business.lon === null) return { ok: false as const, reason: "no_location" as const };
+    if (!confirmDuplicate) {
+      const duplicateOf = await findNearDuplicate(
+        userId,
+        { offerTitle: input.kind === "offer" ? input.offerTitle : null, content: input.content },
+        tx,
+      );
+      if (duplicateOf) return { ok: false as const, reason: "near_duplicate" as const, duplicateOf };
+    }
 
     const price = await priceOf(input.kind, tx);
     const id = randomUUID();

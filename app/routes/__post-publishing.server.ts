@@ -1,6 +1,7 @@
 import { config } from "~/config.server";
 import { queueJob } from "~/jobs/index.server";
 import type { PostInput } from "~/lib/schemas/posts";
+import { nearDuplicateMessage } from "~/lib/near-duplicate";
 import { postPath } from "~/lib/share";
 import { publishPost, type OwnPost, type PublishRefusal, type PublishResult } from "~/models/posts.server";
 
@@ -8,8 +9,13 @@ import { publishPost, type OwnPost, type PublishRefusal, type PublishResult } fr
  * Publishing as the composer and POST /api/posts do it: the model's publishPost, then, for a
  * scheduled post, the job that puts it live on time (kept in the database: a restart keeps it).
  */
-export async function publishAndSchedule(userId: string, input: PostInput, idempotencyKey: string | null): Promise<PublishResult> {
-  const result = await publishPost(userId, input, idempotencyKey);
+export async function publishAndSchedule(
+  userId: string,
+  input: PostInput,
+  idempotencyKey: string | null,
+  options: { confirmDuplicate?: boolean } = {},
+): Promise<PublishResult> {
+  const result = await publishPost(userId, input, idempotencyKey, options);
   if (result.ok && !result.repeated && result.post.status === "scheduled") {
     await queueJob("publish-scheduled-posts", {}, { startAfter: result.post.createdAt });
   }
@@ -39,6 +45,10 @@ export function refusalMessage(refusal: PublishRefusal, kind: PostInput["kind"],
       return `This ${thing} costs ${refusal.price} credits and your balance is ${refusal.balance}: you need ${refusal.shortfall} more credits to publish it.`;
     case "invalid":
       return refusal.message;
+    case "near_duplicate":
+      return via === "form"
+        ? nearDuplicateMessage(refusal.duplicateOf.kind)
+        : `${nearDuplicateMessage(refusal.duplicateOf.kind)} Nothing was published or charged. To publish this ${thing} as well, send it again with "confirmDuplicate": true.`;
   }
 }
 

@@ -30,6 +30,35 @@ test.describe("feed JSON endpoints @api", () => {
     expect(response.headers()["cache-control"]).toContain("max-age=120");
   });
 
+  test("GET /api/feed is fair and pages exactly: a business's third post in a run is counted, not shown", async ({ request }) => {
+    const first = await request.get("/api/feed?lat=12.97194&lon=77.64115&radiusKm=5&limit=20");
+    const posts = (await first.json()) as Array<{ id: string; businessName: string; collapsedAfter: unknown[] }>;
+    // The demo's five offers in a row from Asha's Kitchen: two shown, three counted after the second.
+    const asha = posts.findIndex((post) => post.businessName === "Asha's Kitchen");
+    expect(posts[asha + 1].collapsedAfter).toEqual([{ userId: expect.any(String), businessName: "Asha's Kitchen", count: 3 }]);
+    expect(posts.filter((post) => post.businessName === "Asha's Kitchen")).toHaveLength(2);
+
+    // Every page by cursor, then by offset: the same posts, each once (in Mumbai, where no other test publishes).
+    const near = "lat=19.06&lon=72.84&radiusKm=40";
+    const byCursor: string[] = [];
+    let cursor: string | undefined;
+    for (let pages = 0; pages < 50; pages++) {
+      const response = await request.get(`/api/feed?${near}&limit=7${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
+      byCursor.push(...((await response.json()) as Array<{ id: string }>).map((post) => post.id));
+      cursor = response.headers()["x-next-cursor"];
+      expect(response.headers()["x-has-more"]).toBe(String(Boolean(cursor)));
+      if (!cursor) break;
+    }
+    const byOffset: string[] = [];
+    for (let offset = 0; offset < 500; offset += 7) {
+      const page = (await (await request.get(`/api/feed?${near}&limit=7&offset=${offset}`)).json()) as Array<{ id: string }>;
+      byOffset.push(...page.map((post) => post.id));
+      if (page.length < 7) break;
+    }
+    expect(new Set(byCursor).size).toBe(byCursor.length);
+    expect(byOffset).toEqual(byCursor);
+  });
+
   for (const [query, message] of [
     ["lat=abc&lon=77", "lat must be a number"],
     ["lat=12&lon=77&radiusKm=-5", "radiusKm must be more than 0 and at most 500"],

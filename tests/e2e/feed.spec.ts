@@ -18,6 +18,25 @@ test.describe("the public feed", () => {
     }
   });
 
+  test("a business's posts in a run past 2 collapse into 'N more from' it, a tap target that opens its page", async ({ page }) => {
+    await page.goto("/");
+    // The demo's five offers in a row from Asha's Kitchen: two cards, then the entry.
+    const more = page.getByRole("link", { name: "3 more from Asha's Kitchen" });
+    await expect(more).toBeVisible();
+    const box = (await more.boundingBox())!;
+    expect(box.height).toBeGreaterThanOrEqual(44);
+    expect(box.width).toBeGreaterThanOrEqual(44);
+    const names = await cards(page).locator("header").allTextContents();
+    for (let start = 0; start + 10 <= names.length; start++) {
+      expect(names.slice(start, start + 10).filter((name) => name.includes("Asha's Kitchen")).length).toBeLessThanOrEqual(2);
+    }
+    await more.click();
+    await expect(page).toHaveURL(/\/business\//);
+    // The business's page lists them all: the five offers among its posts.
+    await expect(page.getByRole("heading", { name: "Offers and posts" })).toBeVisible();
+    await expect(page.getByText("Weekend biryani: 20% off every family pack", { exact: false })).toHaveCount(5);
+  });
+
   test("searches by business name and by #hashtag", async ({ page }) => {
     await page.goto("/");
     const search = page.getByPlaceholder("Search posts, #hashtags, or business");
@@ -223,7 +242,8 @@ test.describe("the public feed", () => {
   });
 
   test("a shared link shows its post first, highlighted, with preview tags", async ({ page, request }) => {
-    await page.goto("/?category=Bakery");
+    // The whole feed (a category of three bakeries shows a few posts of each, the rest counted: no second page).
+    await page.goto("/");
     await page.getByRole("link", { name: "Load More Posts" }).click();
     // Appended in place with JavaScript, a new page without: either way the last card is past the first page.
     await expect.poll(async () => page.url().includes("cursor=") || (await cards(page).count()) > 20).toBe(true);

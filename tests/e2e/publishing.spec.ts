@@ -145,3 +145,37 @@ test("an offer that ends before it starts is refused with the message, and its f
   await expect(page.getByText("The offer must end on or after the day it starts")).toBeVisible();
   await expect(page.getByLabel("Offer title")).toHaveValue("Weekend sale");
 });
+
+test("a post nearly identical to one of the last 24 hours is held back, charged nothing, until the business ticks the box", async ({
+  page,
+  login,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  await login({ businessName: "Meenakshi Sweets" });
+  await placeBusiness(page, baseURL!);
+  const publish = async (text: string) => {
+    await page.goto("/send-post");
+    await page.getByLabel("What's new?").fill(text);
+    await page.getByRole("button", { name: "Publish post · 5 credits" }).click();
+  };
+  await publish("Hot jalebi and fresh rabri from 5 pm today. #sweets");
+  await expect(page).toHaveURL(/\/success\?post=/, { timeout: 15_000 });
+  const first = new URL(page.url()).searchParams.get("post")!;
+
+  await publish("Hot jalebi and fresh rabri from 6 pm today! #sweets");
+  await expect(page.getByText("You published a nearly identical post in the last 24 hours.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "See it (opens in a new tab)" })).toHaveAttribute("href", `/success?post=${first}`);
+  await page.goto("/app");
+  await expect(page.getByLabel("Balance 95 credits")).toBeVisible();
+
+  await publish("Hot jalebi and fresh rabri from 6 pm today! #sweets");
+  const confirm = page.getByLabel("Publish this one as well (it is paid for again)");
+  await confirm.check();
+  await expect(page.getByLabel("What's new?")).toHaveValue("Hot jalebi and fresh rabri from 6 pm today! #sweets");
+  await page.getByRole("button", { name: "Publish post · 5 credits" }).click();
+  await expect(page).toHaveURL(/\/success\?post=/, { timeout: 15_000 });
+  expect(new URL(page.url()).searchParams.get("post")).not.toBe(first);
+  await page.goto("/app");
+  await expect(page.getByLabel("Balance 90 credits")).toBeVisible();
+});

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 
 import { makePost, makeUser } from "~/db/seed/factories.server";
 import { posts, users } from "~/db/schema";
-import { FEED_PAGE_SIZE, decodeCursor, parseFeedQuery, type FeedQuery } from "~/lib/feed-query";
+import { FEED_PAGE_SIZE, decodeCursor, encodeCursor, parseFeedQuery, type FeedQuery } from "~/lib/feed-query";
 import { getLivePost, listFeed } from "~/models/feed.server";
 
 import { setupTestDatabase } from "../support/database";
@@ -26,15 +26,21 @@ function query(params: Record<string, string>): FeedQuery {
 
 let ravi: string;
 let meera: string;
+/** Five grocers posting in turn: a fair feed shows all their posts (2 of each in any 10). */
+let grocers: string[];
 
 // The neighbourhood every test of this file reads (none changes it): two businesses and their posts.
 beforeAll(async () => {
   ravi = (await makeUser({ name: "Ravi Kumar", businessName: "Ravi Stores" })).id;
   meera = (await makeUser({ name: "Meera Nair", businessName: "Chai Corner" })).id;
-  // 25 posts at Indiranagar an hour apart: more than one page.
+  grocers = [];
+  for (const businessName of ["Kaveri Mart", "Annapurna Provisions", "Sri Ram General Store", "Green Basket", "Daily Needs"]) {
+    grocers.push((await makeUser({ name: `Owner of ${businessName}`, businessName })).id);
+  }
+  // 25 posts at Indiranagar an hour apart, by five grocers in turn: more than one page.
   const neighbourhood: Array<Parameters<typeof makePost>[0]> = [
     ...Array.from({ length: 25 }, (_, index) => ({
-      userId: ravi,
+      userId: grocers[index % grocers.length],
       content: `Fresh stock number ${index} #groceries`,
       hashtags: ["groceries"],
       category: "Grocery",
@@ -96,7 +102,7 @@ beforeAll(async () => {
 const contents = (page: { posts: Array<{ content: string }> }) => page.posts.map((post) => post.content);
 
 describe("the feed without a location (Show all)", () => {
-  it("lists every live post newest first, 20 to a page, with names and a cursor", async () => {
+  it("lists live posts newest first, 20 to a page, with names and a cursor, at most 2 of one business in any 10", async () => {
     const first = await listFeed(query({}));
     expect(first.posts).toHaveLength(FEED_PAGE_SIZE);
     expect(first.hasMore).toBe(true);
@@ -104,16 +110,21 @@ describe("the feed without a location (Show all)", () => {
       "Online-only announcement with no place",
       "Mysuru pak by the box #sweets",
       "Running offer: 10% off rice",
-      "Masala chai at Koramangala #chai #evening",
+      // Chai Corner's third post in a row is left out: counted after the post before it.
+      "Fresh stock number 0 #groceries",
     ]);
     expect(first.posts[0]).toMatchObject({ businessName: "Chai Corner", authorName: "Meera Nair", distanceKm: null });
+    expect(first.posts[2].collapsedAfter).toEqual([{ userId: meera, businessName: "Chai Corner", count: 1 }]);
+    expect(first.posts[3].collapsedAfter).toEqual([{ userId: meera, businessName: "Chai Corner", count: 1 }]);
 
     const second = await listFeed(query({ cursor: first.nextCursor! }));
-    expect(second.posts).toHaveLength(10);
+    expect(second.posts).toHaveLength(8);
     expect(second.hasMore).toBe(false);
     expect(second.nextCursor).toBeNull();
     const all = [...contents(first), ...contents(second)];
-    expect(new Set(all).size).toBe(30);
+    expect(new Set(all).size).toBe(28);
+    const collapsed = [...first.posts, ...second.posts].flatMap((post) => post.collapsedAfter ?? []);
+    expect(all.length + collapsed.reduce((sum, entry) => sum + entry.count, 0)).toBe(30);
     for (const hidden of ["hidden post", "removed post", "expired offer"]) expect(all).not.toContain(hidden);
   });
 
@@ -189,7 +200,10 @@ describe("search (every term must match; '#term' only hashtags) and category (ex
     expect((await listFeed(query({ q: "CHAI corner", limit: "50" }))).posts.every((post) => post.businessName === "Chai Corner")).toBe(
       true,
     );
-    expect((await listFeed(query({ q: "meera", limit: "50" }))).posts).toHaveLength(4);
+    // Meera's four posts: two shown, the other two counted after them.
+    const meeras = await listFeed(query({ q: "meera", limit: "50" }));
+    expect(meeras.posts).toHaveLength(2);
+    expect(meeras.posts[1].collapsedAfter).toEqual([{ userId: meera, businessName: "Chai Corner", count: 2 }]);
   });
 
   it("matches #terms against hashtags only, partially", async () => {
@@ -259,9 +273,11 @@ describe("feed parameters", () => {
     expect(result).toEqual({ ok: true, query: { location: { lat: 12.9, lon: 77.6, radiusKm: 25 }, limit: 20, offset: 0 } });
   });
 
-  it("round-trips a cursor", () => {
+  it("round-trips a cursor, with the fair feed's window or (as older cursors) without", () => {
     const cursor = { createdAt: "2026-11-22T10:00:00.000Z", id: "6f1c2b7e-1d2a-4c3b-9a8e-1234567890ab" };
-    const encoded = `${cursor.createdAt}_${cursor.id}`;
-    expect(decodeCursor(encoded)).toEqual(cursor);
+    expect(decodeCursor(`${cursor.createdAt}_${cursor.id}`)).toEqual({ ...cursor, window: [] });
+    const window = ["11111111-1111-4111-8111-111111111111", "22222222-2222-4222-8222-222222222222", "11111111-1111-4111-8111-111111111111"];
+    expect(decodeCursor(encodeCursor({ ...cursor, window }))).toEqual({ ...cursor, window });
+    expect(decodeCursor(`${cursor.createdAt}_${cursor.id}_019-${"1".repeat(32)}`)).toBeNull();
   });
 });

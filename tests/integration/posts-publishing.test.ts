@@ -252,7 +252,8 @@ describe("POST /api/posts", () => {
         .set({ createdAt: new Date(Date.now() - 25 * 3600_000) })
         .where(mine);
     await dayOld();
-    const today = await publishViaApi(owner.id, { kind: "update", content: "Daily special: dosa" }, key);
+    // The post itself is not a day old: publishing it again is confirmed (the flag is not part of the request's hash).
+    const today = await publishViaApi(owner.id, { kind: "update", content: "Daily special: dosa", confirmDuplicate: true }, key);
     expect(today.status).toBe(201);
     expect(today.data.post.id).not.toBe(first.data.post.id);
     expect(await test.db.select({ resourceId: idempotencyKeys.resourceId }).from(idempotencyKeys).where(mine)).toEqual([
@@ -267,7 +268,8 @@ describe("POST /api/posts", () => {
   it("publishes exactly 5 of 20 simultaneous offers with credit for 5: balance 0, never negative, 5 ledger rows", async () => {
     const owner = await business({ balance: 50 });
     const replies = await Promise.all(
-      Array.from({ length: 20 }, (_, index) => publishViaApi(owner.id, { ...OFFER(), content: `Offer ${index}` })),
+      // Twenty near-identical offers: each confirmed as meant, so only the balance stops them.
+      Array.from({ length: 20 }, (_, index) => publishViaApi(owner.id, { ...OFFER(), content: `Offer ${index}`, confirmDuplicate: true })),
     );
     expect(replies.filter((reply) => reply.status === 201)).toHaveLength(5);
     expect(replies.filter((reply) => reply.status === 402)).toHaveLength(15);

@@ -52,7 +52,7 @@ describe("first start on an empty database", () => {
 
     const [userTotal, postTotal] = await tableCounts();
     expect(userTotal).toBe(32); // 30 businesses, the demo user and the admin
-    expect(postTotal).toBe(301); // 300 posts and offers, and the demo user's scheduled one
+    expect(postTotal).toBe(306); // 300 posts and offers, the demo user's five offers in a row (the fair feed's demo) and its scheduled one
 
     const before = await tableCounts();
     const second = await setupDatabase(test.handle, options);

@@ -264,6 +264,15 @@ export async function seedDemoData(storage: FileStorage, options: { now?: Date; 
     }
   }
 
+  postRows.push(
+    ...demoBurst(
+      DEMO_USER.business,
+      businessIds.get(DEMO_USER.business.slug)!,
+      photosByCategory.get(DEMO_USER.business.category) ?? [],
+      now,
+    ),
+  );
+
   for (let start = 0; start < postRows.length; start += BATCH) {
     await db()
       .insert(posts)
@@ -299,6 +308,37 @@ export async function seedDemoData(storage: FileStorage, options: { now?: Date; 
     .from(posts)
     .where(inArray(posts.id, seededIds));
   log(`Demo data: ${businesses.length} businesses, ${postRows.length} posts, ${totals.likes} likes, ${totals.views} views.`);
+}
+
+/**
+ * The demo business posted the same weekend offer five times in the last hour: the top of the demo
+ * feed shows two of them, then '3 more from Asha's Kitchen' (the fair feed, lib/fair-feed.ts). The
+ * newest has every photo of its kind (a grid with '+N'), the others one.
+ */
+function demoBurst(business: DemoBusiness, userId: string, photos: string[], now: Date): Array<typeof posts.$inferInsert> {
+  return Array.from({ length: 5 }, (_, index) => {
+    const createdAt = new Date(now.getTime() - (10 + index * 12) * 60_000);
+    return postValues({
+      id: uuidFromName(`post:burst:${index}`),
+      userId,
+      kind: "offer",
+      content: `Weekend biryani: 20% off every family pack this Saturday and Sunday${index ? ` (${index + 1})` : ""}. Order on WhatsApp. #biryani`,
+      hashtags: ["biryani"],
+      images: index === 0 ? photos : photos.slice(index % Math.max(photos.length, 1), (index % Math.max(photos.length, 1)) + 1),
+      category: business.category,
+      lat: business.lat,
+      lon: business.lon,
+      city: business.city,
+      state: business.state,
+      country: "India",
+      offerTitle: "20% off family biryani packs",
+      validFrom: createdAt,
+      validUntil: new Date(createdAt.getTime() + 7 * 86_400_000),
+      callToActionType: "whatsapp",
+      createdAt,
+      updatedAt: createdAt,
+    });
+  });
 }
 
 /**

@@ -11,7 +11,7 @@ import { paths } from "~/lib/paths";
 import { createToast } from "~/lib/toast";
 import { getBusinessLocation, getBusinessProfile } from "~/models/business-profile.server";
 import { listCategories } from "~/models/categories.server";
-import { priceOf, throttlePublishing } from "~/models/posts.server";
+import { findNearDuplicate, priceOf, throttlePublishing } from "~/models/posts.server";
 import { templateDraft, type TemplateDraft } from "~/models/templates.server";
 import { storeImageUpload, throttleUploads } from "~/models/uploads.server";
 import { searchPlaces, type Place } from "~/services/geocoding.server";
@@ -120,7 +120,18 @@ export type ComposerActionData = {
   toast?: ReturnType<typeof createToast>;
   /** The publish was refused because the business has no location: the page links to the step. */
   needsLocation?: boolean;
+  /** Nearly identical to a post of the last 24 hours: the page links to it and asks to confirm. */
+  duplicate?: { id: string; kind: PostKind; createdAt: string };
 };
+
+/** The business's post of the last 24 hours that the form's text nearly repeats, as the page shows it. */
+async function duplicateOf(userId: string, kind: PostKind, formData: FormData): Promise<ComposerActionData["duplicate"]> {
+  const content = formData.get("content");
+  if (typeof content !== "string" || !content.trim()) return undefined;
+  const offerTitle = kind === "offer" ? formData.get("offerTitle") : null;
+  const found = await findNearDuplicate(userId, { offerTitle: typeof offerTitle === "string" ? offerTitle : null, content });
+  return found ? { id: found.id, kind: found.kind, createdAt: found.createdAt.toISOString() } : undefined;
+}
 
 /**
  * The composer's one form, with JavaScript or without: images chosen in it arrive with it and are
@@ -159,7 +170,13 @@ export async function composerAction(request: Request, kind: PostKind) {
       placeQuery: query.success ? query.data : "",
     });
   }
-  if (intent === "preview") return data<ComposerActionData>({ result: formAsSent(formData) });
+  if (intent === "preview") {
+    const confirmed = formData.get("confirmDuplicate") === "yes";
+    return data<ComposerActionData>({
+      result: formAsSent(formData),
+      duplicate: confirmed ? undefined : await duplicateOf(user.id, kind, formData),
+    });
+  }
 
   const submission = parseWithZod(formData, { schema: postSchema });
   const refuse = (fieldErrors: Record<string, string[]> = {}, extra: Partial<ComposerActionData> = {}, status = 400) =>
@@ -177,9 +194,15 @@ export async function composerAction(request: Request, kind: PostKind) {
   if (throttled) return refuse({ "": [throttled.message] }, {}, 429);
   const key = idempotencyKeySchema.safeParse(formData.get("idempotencyKey") || null);
   if (!key.success) return refuse({ "": [IDEMPOTENCY_KEY_MESSAGES.form] });
-  const result = await publishAndSchedule(user.id, submission.value, key.data);
+  const result = await publishAndSchedule(user.id, submission.value, key.data, {
+    confirmDuplicate: formData.get("confirmDuplicate") === "yes",
+  });
   if (!result.ok) {
     if (result.reason === "invalid") return refuse({ [result.field]: [result.message] });
+    if (result.reason === "near_duplicate") {
+      const { id, kind: earlierKind, createdAt } = result.duplicateOf;
+      return refuse({}, { duplicate: { id, kind: earlierKind, createdAt: createdAt.toISOString() } }, 409);
+    }
     if (result.reason === "no_location") return refuse({ "": [NO_LOCATION_MESSAGE] }, { needsLocation: true }, 409);
     const status = { insufficient_balance: 402, key_reused: 422, key_spent: 409 }[result.reason];
     return refuse({ "": [refusalMessage(result, kind, "form")] }, {}, status);

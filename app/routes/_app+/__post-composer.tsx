@@ -10,6 +10,7 @@ import { useHydrated } from "~/hooks/use-hydrated";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { CALL_TO_ACTION_LABELS, CALL_TO_ACTION_TYPES, callToActionLink } from "~/lib/call-to-action";
 import { postHashtags } from "~/lib/hashtags";
+import { nearDuplicateMessage } from "~/lib/near-duplicate";
 import { endOfIndianDay, isCalendarDate, startOfIndianDay } from "~/lib/india-time";
 import { paths } from "~/lib/paths";
 import { POST_CONTENT_MAX, POST_IMAGES_MAX, postSchema } from "~/lib/schemas/posts";
@@ -125,6 +126,7 @@ export function PostComposer() {
               Update the preview
             </Button>
           )}
+          {actionData?.duplicate ? <DuplicateWarning key={actionData.duplicate.id} duplicate={actionData.duplicate} /> : null}
           <SubmitButton busy={busy} busyText="Publishing..." name="intent" value="publish">
             {`Publish ${noun} · ${price} credits`}
           </SubmitButton>
@@ -140,6 +142,27 @@ export function PostComposer() {
         </aside>
       </div>
       <ActionToast toast={actionData?.toast} />
+    </div>
+  );
+}
+
+/**
+ * Asked before a post nearly identical to one of the last 24 hours is paid for: a link to that one
+ * (in a new tab, so this form stays as it is) and a box to tick to publish this one as well.
+ */
+function DuplicateWarning({ duplicate }: { duplicate: NonNullable<ComposerActionData["duplicate"]> }) {
+  return (
+    <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+      <p>
+        {nearDuplicateMessage(duplicate.kind)}{" "}
+        <a href={paths.success(duplicate.id)} target="_blank" rel="noopener noreferrer" className="font-semibold underline">
+          See it (opens in a new tab)
+        </a>
+      </p>
+      <label className="mt-1 flex min-h-11 items-center gap-2 font-medium">
+        <input type="checkbox" name="confirmDuplicate" value="yes" className="h-5 w-5" />
+        Publish this one as well (it is paid for again)
+      </label>
     </div>
   );
 }
