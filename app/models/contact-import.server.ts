@@ -223,7 +223,7 @@ export type ImportNote = { line: number; message: string };
 export type ImportReport = { imported: number; updated: number; skipped: number; errors: ImportNote[]; warnings: ImportNote[] };
 
 /** How many rejected rows and warnings the report page lists; the rest are counted. */
-export const NOTES_SHOWN = 20;
+const NOTES_SHOWN = 20;
 
 /** The first NOTES_SHOWN of a report's list, as line and message (without a rejected row's cells). */
 const firstNotes = (list: SQLWrapper) =>
@@ -297,7 +297,7 @@ type OptionalField = (typeof OPTIONAL_FIELDS)[number];
 const isOptional = (field: unknown): field is OptionalField => OPTIONAL_FIELDS.includes(field as OptionalField);
 
 /** The warning for an optional cell left out: 'Email not imported: Please enter a valid email address'. */
-export const leftOut = (field: OptionalField, reason: string) => `${IMPORT_FIELD_LABELS[field]} not imported: ${reason}`;
+const leftOut = (field: OptionalField, reason: string) => `${IMPORT_FIELD_LABELS[field]} not imported: ${reason}`;
 
 /**
  * A row's cells as the contact schema checks them: a valid row, with a warning for each optional
