@@ -88,6 +88,7 @@ export function Field({
   placeholder,
   inputMode,
   hint,
+  list,
 }: {
   label: string;
   field: FieldMetadata<string>;
@@ -96,6 +97,8 @@ export function Field({
   placeholder?: string;
   inputMode?: "numeric" | "tel" | "email" | "url" | "text" | "decimal";
   hint?: ReactNode;
+  /** The id of a <datalist> of values to suggest. */
+  list?: string;
 }) {
   const hintId = `${field.id}-hint`;
   return (
@@ -107,6 +110,7 @@ export function Field({
         autoComplete={autoComplete}
         placeholder={placeholder}
         inputMode={inputMode}
+        list={list}
         aria-describedby={describedBy(field.errors?.length && field.errorId, hint && hintId)}
         className={controlClasses(Boolean(field.errors?.length))}
       />

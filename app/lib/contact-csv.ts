@@ -3,6 +3,7 @@
  * bytes become text, and the merge rule an imported row follows. Pure, so the import job, the
  * API, the export and the tests share it.
  */
+import { uniqueGroups } from "./contact-groups";
 import type { ConsentState } from "./schemas/contacts";
 
 /**
@@ -110,11 +111,20 @@ export const CSV_WRITE_OPTIONS = { record_delimiter: "windows", quoted_match: /[
 /**
  * A cell that a spreadsheet would run as a formula (=, +, -, @, a tab or a return first) is
  * written with a leading apostrophe, which the spreadsheet shows as text (OWASP's CSV injection
- * advice); the import takes the apostrophe off again, so an export re-imports unchanged.
+ * advice); the import takes the apostrophe off again, so an export re-imports unchanged. A plain
+ * number with its sign (a mobile number as stored, +919812345678) is not a formula: it is written
+ * as it is. (Exports made before that wrote '+91…: the import still takes their apostrophe off.)
+ * A cell that itself starts with an apostrophe before one of those gets one more, so that the
+ * import, taking one off, gives it back as it was.
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
-export const protectCell = (value: string) => (FORMULA_START.test(value) ? `'${value}` : value);
-export const unprotectCell = (value: string) => (value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value);
+const SIGNED_NUMBER = /^[+-]\d+$/;
+/** Apostrophes before one of those: the export's guard (one), or a cell's own apostrophes with it. */
+const PROTECTED = /^'+[=+\-@\t\r]/;
+const hasProtection = (value: string) => PROTECTED.test(value);
+const isFormula = (value: string) => FORMULA_START.test(value) && !SIGNED_NUMBER.test(value);
+export const protectCell = (value: string) => (isFormula(value) || hasProtection(value) ? `'${value}` : value);
+export const unprotectCell = (value: string) => (hasProtection(value) ? value.slice(1) : value);
 
 const OPTED_OUT = new Set(["optedout", "out", "no", "n", "false", "0", "unsubscribed", "stop", "dnd", "donotcontact"]);
 const OPTED_IN = new Set(["optedin", "in", "yes", "y", "true", "1", "subscribed"]);
@@ -155,8 +165,8 @@ export const MAX_TAGS = 20;
 /**
  * What a row makes of the contact with its number (null when the business has none): a new
  * contact takes the row as it is (opted in unless it says otherwise); an existing one takes the
- * row's name and every cell the row fills, gains its groups, and an opt-out is kept whatever the
- * row says. `changed` is false when the row adds nothing, so re-importing an export changes nothing.
+ * row's name and every cell the row fills, gains its groups (a group it has in another case is the
+ * same group), and an opt-out is kept whatever the row says. `changed` is false when the row adds nothing, so re-importing an export changes nothing.
  */
 export function mergeImportedRow(
   existing: ImportableContact | null,
@@ -180,7 +190,7 @@ export function mergeImportedRow(
   }
   const optedOut = existing.optedOut || row.consent === "opted_out";
   const consentChanged = optedOut !== existing.optedOut;
-  const tags = [...new Set([...existing.tags, ...row.tags])].slice(0, Math.max(MAX_TAGS, existing.tags.length));
+  const tags = uniqueGroups([...existing.tags, ...row.tags]).slice(0, Math.max(MAX_TAGS, existing.tags.length));
   const contact: ImportableContact = {
     name: row.name,
     email: row.email ?? existing.email,

@@ -17,10 +17,10 @@ export type OnboardingStep = { id: string; label: string; hint: string; done: bo
 /**
  * The new business's setup checklist, in the order to do it. The essentials (name, category,
  * location, phone) complete onboarding; the image is recommended. Every step is a form of its own
- * that works without JavaScript, so a step left half-way is simply not done yet.
+ * that works without JavaScript, so a step left half-way is simply not done yet; a step of the
+ * profile form links to its field, not to the top of the form.
  */
 export function onboardingSteps(profile: OnboardingProfile): OnboardingStep[] {
-  const edit = paths.editProfile();
   return [
     {
       id: "business-name",
@@ -28,7 +28,7 @@ export function onboardingSteps(profile: OnboardingProfile): OnboardingStep[] {
       hint: "As customers know it, on every post.",
       done: profile.businessName.trim() !== "" && profile.businessName !== DEFAULT_BUSINESS_NAME,
       essential: true,
-      to: edit,
+      to: paths.editProfile("businessName"),
     },
     {
       id: "category",
@@ -36,7 +36,7 @@ export function onboardingSteps(profile: OnboardingProfile): OnboardingStep[] {
       hint: "So people browsing a category find you.",
       done: profile.businessCategories.length > 0,
       essential: true,
-      to: edit,
+      to: paths.editProfile("categories"),
     },
     {
       id: "location",
@@ -52,7 +52,7 @@ export function onboardingSteps(profile: OnboardingProfile): OnboardingStep[] {
       hint: "Customers call you from your posts.",
       done: Boolean(profile.businessPhone || profile.mobileNumber),
       essential: true,
-      to: edit,
+      to: paths.editProfile("phone"),
     },
     {
       id: "image",
@@ -60,7 +60,7 @@ export function onboardingSteps(profile: OnboardingProfile): OnboardingStep[] {
       hint: "A photo of your shop or your logo.",
       done: Boolean(profile.profileImageUrl),
       essential: false,
-      to: edit,
+      to: paths.editProfile("image"),
     },
   ];
 }

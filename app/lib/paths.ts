@@ -13,6 +13,9 @@ function withQuery(path: string, query: Record<string, string | number | null | 
   return search ? `${path}?${search}` : path;
 }
 
+/** The /edit-profile fields a link can go straight to: each is the id of its field on the page. */
+export const PROFILE_FIELDS = { businessName: "business-name", categories: "categories", phone: "phone", image: "profile-image" } as const;
+
 export const paths = {
   feed: () => "/",
   login: (query: { redirectTo?: string } = {}) => withQuery("/login", query),
@@ -51,7 +54,8 @@ export const paths = {
   cardContact: (cardId: string) => `/card/${id(cardId)}/contact.vcf`,
   learn: () => "/learn",
   learnArticle: (slug: string) => `/learn/${id(slug)}`,
-  editProfile: () => "/edit-profile",
+  /** The profile form; with a field, at that field (the browser scrolls to it). */
+  editProfile: (field?: keyof typeof PROFILE_FIELDS) => (field ? `/edit-profile#${PROFILE_FIELDS[field]}` : "/edit-profile"),
   editProfileLocation: () => "/edit-profile/location",
   settings: () => "/settings",
   settingsData: () => "/settings/data.json",

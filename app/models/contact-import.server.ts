@@ -1,12 +1,13 @@
 import { Readable } from "node:stream";
 
 import { CsvError, parse } from "csv-parse";
-import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, ne, sql, type SQLWrapper } from "drizzle-orm";
 
 import { db } from "~/db/db.server";
 import { contactImports, contacts } from "~/db/schema";
 import {
   IMPORT_FIELDS,
+  IMPORT_FIELD_LABELS,
   IMPORT_LIMITS,
   UNKNOWN_CONSENT,
   decodeCsvBytes,
@@ -16,15 +17,17 @@ import {
   readConsent,
   unprotectCell,
   type ColumnMapping,
+  type ImportField,
   type ImportableContact,
   type ImportedRow,
 } from "~/lib/contact-csv";
 import { importRowOverContactLimit } from "~/lib/contact-limit";
+import { uniqueGroups } from "~/lib/contact-groups";
 import { isUuid } from "~/lib/ids";
 import { contactInputSchema } from "~/lib/schemas/contacts.server";
 
 import { appendConsentEvents } from "./contact-consent.server";
-import { lockedContactRoom } from "./contacts.server";
+import { groupSpellings, lockedContactRoom } from "./contacts.server";
 import { hitRateLimit, throttledFor, type RateLimit, type Throttled } from "./rate-limit.server";
 
 /** A file the import cannot take, with the message to show (the API's 400). Nothing was saved. */
@@ -214,7 +217,19 @@ export async function confirmContactImport(
   return queued.length ? "queued" : "already";
 }
 
-export type ImportReport = { imported: number; updated: number; skipped: number; errors: Array<{ line: number; message: string }> };
+/** A line of the file and what is wrong with it: a rejected row (an error), or an optional cell left out of its contact (a warning). */
+export type ImportNote = { line: number; message: string };
+
+export type ImportReport = { imported: number; updated: number; skipped: number; errors: ImportNote[]; warnings: ImportNote[] };
+
+/** How many rejected rows and warnings the report page lists; the rest are counted. */
+const NOTES_SHOWN = 20;
+
+/** The first NOTES_SHOWN of a report's list, as line and message (without a rejected row's cells). */
+const firstNotes = (list: SQLWrapper) =>
+  sql<
+    ImportNote[]
+  >`coalesce((select jsonb_agg(jsonb_build_object('line', e->'line', 'message', e->'message')) from (select e from jsonb_array_elements(${list}) as e limit ${NOTES_SHOWN}) as first), '[]'::jsonb)`;
 
 /** An import as its page shows it; null when it is not this business's. */
 export async function getContactImport(userId: string, importId: string) {
@@ -233,9 +248,9 @@ export async function getContactImport(userId: string, importId: string) {
       updated: contactImports.updated,
       skipped: contactImports.skipped,
       errorCount: sql<number>`jsonb_array_length(${contactImports.errors})`.mapWith(Number),
-      firstErrors: sql<
-        Array<{ line: number; message: string }>
-      >`coalesce((select jsonb_agg(jsonb_build_object('line', e->'line', 'message', e->'message')) from (select e from jsonb_array_elements(${contactImports.errors}) as e limit 20) as first), '[]'::jsonb)`,
+      firstErrors: firstNotes(contactImports.errors),
+      warningCount: sql<number>`jsonb_array_length(${contactImports.warnings})`.mapWith(Number),
+      firstWarnings: firstNotes(contactImports.warnings),
       failure: contactImports.failure,
       createdAt: contactImports.createdAt,
       finishedAt: contactImports.finishedAt,
@@ -276,28 +291,66 @@ export async function getImportErrors(userId: string, importId: string) {
   return row ?? null;
 }
 
-/** A row's cells as the contact schema checks them: a valid row, or why it is not one. */
-function readRow(cells: string[], mapping: ColumnMapping): ImportedRow | { error: string } {
+/** The fields a row may hold that the contact can do without: a bad one is left out, with a warning, and the row imported. */
+const OPTIONAL_FIELDS = ["email", "tags", "notes", "consentSource"] as const;
+type OptionalField = (typeof OPTIONAL_FIELDS)[number];
+const isOptional = (field: unknown): field is OptionalField => OPTIONAL_FIELDS.includes(field as OptionalField);
+
+/** The warning for an optional cell left out: 'Email not imported: Please enter a valid email address'. */
+const leftOut = (field: OptionalField, reason: string) => `${IMPORT_FIELD_LABELS[field]} not imported: ${reason}`;
+
+/**
+ * A row's cells as the contact schema checks them: a valid row, with a warning for each optional
+ * cell (email, groups, notes, consent source) that was bad and is left out, or why the row cannot
+ * be imported (its name or mobile number; a consent it does not understand, as guessing one
+ * could message someone who said no).
+ */
+function readRow(cells: string[], mapping: ColumnMapping): { row: ImportedRow; warnings: string[] } | { error: string } {
   const cell = (field: (typeof IMPORT_FIELDS)[number]) => {
     const column = mapping[field];
     return column === undefined ? undefined : (cells[column] ?? "");
   };
   const consent = readConsent(cell("consent") ?? "");
   if (consent === "unknown") return { error: UNKNOWN_CONSENT };
-  const parsed = contactInputSchema.safeParse({
+  const input: Record<ImportField, unknown> = {
     name: cell("name"),
     mobileNumber: cell("mobileNumber"),
     email: cell("email"),
     tags: cell("tags") ?? [],
     notes: cell("notes"),
+    consent: undefined,
     consentSource: cell("consentSource"),
-  });
-  if (!parsed.success) return { error: parsed.error.issues[0].message };
+  };
+  const warnings: string[] = [];
+  let parsed = contactInputSchema.safeParse(input);
+  if (!parsed.success) {
+    const { issues } = parsed.error;
+    const required = issues.find((issue) => !isOptional(issue.path[0]));
+    if (required) return { error: required.message };
+    for (const field of OPTIONAL_FIELDS) {
+      const issue = issues.find((candidate) => candidate.path[0] === field);
+      if (!issue) continue;
+      warnings.push(leftOut(field, issue.message));
+      input[field] = field === "tags" ? [] : undefined;
+    }
+    // Again without them: the mobile number is checked only once the fields' shapes pass.
+    parsed = contactInputSchema.safeParse(input);
+    if (!parsed.success) return { error: parsed.error.issues[0].message };
+  }
   const { consent: _default, ...row } = parsed.data;
-  return { ...row, consent };
+  return { row: { ...row, consent }, warnings };
 }
 
-type Tally = { imported: number; updated: number; skipped: number; errors: Array<{ line: number; message: string; cells: string[] }> };
+type Tally = {
+  imported: number;
+  updated: number;
+  skipped: number;
+  errors: Array<ImportNote & { cells: string[] }>;
+  warnings: ImportNote[];
+};
+
+/** Each group as written in the file and its spelling in the business (groupSpellings), kept for the import's later batches. */
+type Spellings = Map<string, string>;
 
 /** A new contact turned up under a number this batch took to be free: the batch is rolled back and run again. */
 class ConcurrentInsert extends Error {}
@@ -320,8 +373,9 @@ const contactFields = {
  * One batch in one transaction: the contacts its numbers already have are locked, each row is
  * merged in file order (a number seen twice merges into the first), new contacts are inserted
  * up to the business's limit (MAX_CONTACTS_PER_BUSINESS; the rows of new numbers past it are
- * reported, not added) and changed ones updated, their consent history gains each new contact's
- * consent and each opt-out (one insert), and the import's progress and report advance with them.
+ * reported, not added) and changed ones updated, their groups spelled as the business has them,
+ * their consent history gains each new contact's consent and each opt-out (one insert), and the
+ * import's progress and report (with the warnings of the rows it took) advance with them.
  */
 async function importBatch(
   userId: string,
@@ -330,15 +384,16 @@ async function importBatch(
   mapping: ColumnMapping,
   defaultSource: string,
   startAt: number,
+  spellings: Spellings,
 ) {
-  const tally: Tally = { imported: 0, updated: 0, skipped: 0, errors: [] };
-  const rows: Array<CsvRecord & { row: ImportedRow }> = [];
+  const tally: Tally = { imported: 0, updated: 0, skipped: 0, errors: [], warnings: [] };
+  const rows: Array<CsvRecord & { row: ImportedRow; warnings: string[] }> = [];
   for (const [index, record] of batch.entries()) {
     // Checking a row takes ~65 µs (zod and libphonenumber): a turn for other requests now and then.
     if (index > 0 && index % 100 === 0) await nextTurn();
     const read = readRow(record.cells, mapping);
     if ("error" in read) tally.errors.push({ line: record.line, message: read.error, cells: record.cells });
-    else rows.push({ ...record, row: read });
+    else rows.push({ ...record, ...read });
   }
   await db().transaction(async (tx) => {
     // The batch is claimed first: the import's row stays locked to the end, and a second runner
@@ -351,6 +406,10 @@ async function importBatch(
     if (!claimed.length) throw new ImportTakenOver();
     // The business's row is locked before its contacts, as every path that adds contacts does.
     const room = rows.length ? await lockedContactRoom(tx, userId) : null;
+    // Groups the import has not met yet are looked up once (after the lock, as every write of groups does).
+    const unseen = [...new Set(rows.flatMap(({ row }) => row.tags))].filter((name) => !spellings.has(name));
+    for (const [typed, spelled] of await groupSpellings(tx, userId, unseen)) spellings.set(typed, spelled);
+    for (const { row } of rows) row.tags = uniqueGroups(row.tags.map((name) => spellings.get(name)!));
     const numbers = [...new Set(rows.map(({ row }) => row.mobileNumber))];
     const existing = numbers.length
       ? await tx
@@ -366,13 +425,14 @@ async function importBatch(
     // New numbers past the business's limit are not added: each of their rows is reported, by line.
     let left = room?.left ?? 0;
     const overLimit = new Set<string>();
-    for (const { row, line, cells } of rows) {
+    for (const { row, line, cells, warnings } of rows) {
       const before = byNumber.get(row.mobileNumber);
       if (!before && left === 0) overLimit.add(row.mobileNumber);
       if (overLimit.has(row.mobileNumber)) {
         tally.errors.push({ line, message: importRowOverContactLimit(room!.limit), cells });
         continue;
       }
+      tally.warnings.push(...warnings.map((message) => ({ line, message })));
       if (!before) left--;
       const merged = mergeImportedRow(before?.contact ?? null, row, defaultSource);
       if (!before) tally.imported++;
@@ -419,6 +479,7 @@ async function importBatch(
       consents.map((consent) => ({ ...consent, userId, channel: "import" as const })),
     );
     tally.errors.sort((a, b) => a.line - b.line);
+    tally.warnings.sort((a, b) => a.line - b.line);
     await tx
       .update(contactImports)
       .set({
@@ -426,6 +487,7 @@ async function importBatch(
         updated: sql`${contactImports.updated} + ${tally.updated}`,
         skipped: sql`${contactImports.skipped} + ${tally.skipped}`,
         errors: sql`${contactImports.errors} || ${JSON.stringify(tally.errors)}::jsonb`,
+        warnings: sql`${contactImports.warnings} || ${JSON.stringify(tally.warnings)}::jsonb`,
         updatedAt: sql`now()`,
       })
       .where(ownImport(userId, importId));
@@ -456,8 +518,9 @@ export async function runContactImport(importId: string): Promise<void> {
   const mapping = job.mapping as ColumnMapping;
   const defaultSource = `CSV import (${job.fileName})`.slice(0, 120);
   let processed = job.processedRows;
+  const spellings: Spellings = new Map();
   const importNext = async (batch: CsvRecord[]) => {
-    await importBatchOnce(job.userId, importId, batch, mapping, defaultSource, processed);
+    await importBatchOnce(job.userId, importId, batch, mapping, defaultSource, processed, spellings);
     processed += batch.length;
   };
   try {
@@ -497,7 +560,7 @@ async function finishImport(importId: string, status: "done" | "failed", failure
 
 /**
  * POST /api/contacts/import: the file's columns found by their header names, imported before
- * the answer, which is the report. An ImportFileError says why a file cannot be imported.
+ * the answer, which is the report (the rows rejected and the optional cells left out, by line). An ImportFileError says why a file cannot be imported.
  */
 export async function importContactsNow(userId: string, fileName: string, bytes: Uint8Array): Promise<ImportReport> {
   const file = await readImportFile(bytes);
@@ -527,5 +590,6 @@ export async function importContactsNow(userId: string, fileName: string, bytes:
     updated: done.updated,
     skipped: done.skipped,
     errors: done.errors.map(({ line, message }) => ({ line, message })),
+    warnings: done.warnings,
   };
 }

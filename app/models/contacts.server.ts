@@ -7,6 +7,7 @@ import { db } from "~/db/db.server";
 import { queryRows } from "~/db/query.server";
 import { isUniqueViolation } from "~/db/errors.server";
 import { contacts, users } from "~/db/schema";
+import { uniqueGroups } from "~/lib/contact-groups";
 import { contactLimitReached } from "~/lib/contact-limit";
 import { isUuid } from "~/lib/ids";
 import {
@@ -61,12 +62,15 @@ function searchCondition(userId: string, search: string): SQL {
   )!;
 }
 
+/** A contact in the group, whatever the case it is written in ('regulars' finds the Regulars). */
+const inGroupNamed = (tag: string) => sql`exists (select 1 from unnest(${grouped.tags}) as tag where lower(tag) = lower(${tag}))`;
+
 /** A business's contacts matching the search and the group: the owner is in every WHERE. */
 export function contactFilter(userId: string, { q, tag }: { q?: string; tag?: string }): SQL {
   return and(
     eq(contacts.userId, userId),
     q ? searchCondition(userId, q) : undefined,
-    tag ? inGroups(userId, sql`${tag} = any(${grouped.tags})`) : undefined,
+    tag ? inGroups(userId, inGroupNamed(tag)) : undefined,
   )!;
 }
 
@@ -146,22 +150,66 @@ export type ContactGroup = { name: string; contacts: number };
 
 /**
  * The groups (tags) a business has given its contacts, with how many contacts each has, for the
- * list's filter: one aggregate query over the (user_id, id) INCLUDE (tags) index, the
- * GROUPS_OFFERED most used, in name order. Only the groups reach the app, never the contacts.
+ * list's filter and the forms' suggestions: one aggregate query over the (user_id, id) INCLUDE
+ * (tags) index, the GROUPS_OFFERED most used, in name order. Spellings that differ only in case
+ * are one group, named as most of its contacts spell it (the writes and migration 0019 leave a
+ * business one spelling).
+ * Only the groups reach the app, never the contacts.
  */
 export async function listContactGroups(userId: string): Promise<ContactGroup[]> {
   return queryRows<ContactGroup>(
     db(),
     sql`select name, contacts from (
-          select tag as name, count(*)::int as contacts
+          select mode() within group (order by tag) as name, count(distinct ${contacts.id})::int as contacts
           from ${contacts}, unnest(${contacts.tags}) as tag
           where ${contacts.userId} = ${userId}
-          group by tag
-          order by count(*) desc, tag
+          group by lower(tag)
+          order by count(distinct ${contacts.id}) desc, lower(tag)
           limit ${GROUPS_OFFERED}
         ) as most_used
-        order by name`,
+        order by lower(name), name`,
   );
+}
+
+/**
+ * Each of the groups as the business already spells it: a group it has under another case
+ * ('regulars' for its 'Regulars') takes the spelling of the oldest contact in it; a new group
+ * written in two cases takes the first. `except` leaves out the contact being edited, so a contact
+ * alone in a group can change the group's case. Run after the business's row is locked
+ * (lockBusiness), so two writes at once cannot bring in two spellings of a new group.
+ */
+export async function groupSpellings(tx: Database, userId: string, names: string[], except?: string): Promise<Map<string, string>> {
+  const spellings = new Map<string, string>();
+  if (names.length === 0) return spellings;
+  const rows = await queryRows<{ typed: string; key: string; known: string | null }>(
+    tx,
+    sql`with typed as (
+          select name, lower(name) as key, at
+          from jsonb_array_elements_text(${JSON.stringify(names)}::jsonb) with ordinality as typed(name, at)
+        ),
+        known as (
+          select distinct on (lower(tag)) lower(tag) as key, tag as name
+          from ${contacts} as c, unnest(c.tags) with ordinality as spelled(tag, at)
+          where c.user_id = ${userId} ${except ? sql`and c.id <> ${except}` : sql``}
+            and lower(tag) in (select key from typed)
+          order by lower(tag), c.created_at, c.id, spelled.at
+        )
+        select typed.name as typed, typed.key, known.name as known
+        from typed left join known on known.key = typed.key
+        order by typed.at`,
+  );
+  const firstTyped = new Map<string, string>();
+  for (const { typed, key, known } of rows) {
+    if (!firstTyped.has(key)) firstTyped.set(key, typed);
+    spellings.set(typed, known ?? firstTyped.get(key)!);
+  }
+  return spellings;
+}
+
+/** A contact's groups as the business spells them (groupSpellings), without repeats. */
+async function spellGroupsAsBusiness(tx: Database, userId: string, names: string[], except?: string): Promise<string[]> {
+  const spellings = await groupSpellings(tx, userId, names, except);
+  return uniqueGroups(names.map((name) => spellings.get(name)!));
 }
 
 /** A contact as the forms and GET /api/contacts show it (SPEC §7). */
@@ -260,20 +308,28 @@ export async function contactRoom(userId: string): Promise<ContactRoom> {
 }
 
 /**
- * The room left, counted inside the transaction that adds contacts, with the business's row
- * locked until it commits: two adds at once cannot both take the last place. (FOR NO KEY UPDATE
+ * Locks the business's row until the transaction ends: every write that adds contacts or groups
+ * takes it first (before any contact's row), so they run one after the other. (FOR NO KEY UPDATE
  * leaves the row free for the foreign-key checks of other inserts.)
  */
-export async function lockedContactRoom(tx: Transaction, userId: string): Promise<ContactRoom> {
+async function lockBusiness(tx: Transaction, userId: string): Promise<void> {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("no key update");
+}
+
+/**
+ * The room left, counted inside the transaction that adds contacts, with the business's row
+ * locked until it commits: two adds at once cannot both take the last place.
+ */
+export async function lockedContactRoom(tx: Transaction, userId: string): Promise<ContactRoom> {
+  await lockBusiness(tx, userId);
   const [{ total }] = await tx.select({ total: count() }).from(contacts).where(eq(contacts.userId, userId));
   return roomLeft(total);
 }
 
 /**
- * Adds a contact (its mobile number normalised by contactInputSchema) with the first entry of its
- * consent history; a number the business already has is a DuplicateContactError, and a new one
- * past the business's limit a ContactLimitError.
+ * Adds a contact (its mobile number normalised by contactInputSchema, its groups spelled as the
+ * business has them) with the first entry of its consent history; a number the business already
+ * has is a DuplicateContactError, and a new one past the business's limit a ContactLimitError.
  */
 export async function createContact(userId: string, input: ContactInput, channel: "form" | "api"): Promise<Contact> {
   const { consent, ...fields } = input;
@@ -283,9 +339,10 @@ export async function createContact(userId: string, input: ContactInput, channel
       if (await contactWithMobile(userId, input.mobileNumber, tx)) return undefined;
       throw new ContactLimitError(room.limit);
     }
+    const tags = await spellGroupsAsBusiness(tx, userId, fields.tags);
     const [added] = await tx
       .insert(contacts)
-      .values({ ...fields, userId, optedOut: consent === "opted_out", consentAt: sql`now()` })
+      .values({ ...fields, tags, userId, optedOut: consent === "opted_out", consentAt: sql`now()` })
       .onConflictDoNothing({ target: [contacts.userId, contacts.mobileNumber] })
       .returning(contactColumns);
     if (added) {
@@ -302,6 +359,7 @@ export async function createContact(userId: string, input: ContactInput, channel
  * recordConsentChange in the same transaction (its history gains an entry; opting back in needs a
  * source, else ConsentSourceRequiredError and nothing changes); the same consent again leaves the
  * consent, its source and its time as they were. Another contact's mobile number is a DuplicateContactError.
+ * Its groups are spelled as the business's other contacts have them.
  */
 export async function updateContact(userId: string, id: string, input: ContactInput, channel: "form" | "api"): Promise<Contact | null> {
   if (!isUuid(id)) return null;
@@ -310,10 +368,12 @@ export async function updateContact(userId: string, id: string, input: ContactIn
   const { consent, consentSource, ...fields } = input;
   try {
     return await db().transaction(async (tx) => {
+      if (fields.tags.length) await lockBusiness(tx, userId);
       if (!(await recordConsentChange(userId, id, { state: consent, source: consentSource, channel }, tx))) return null;
+      const tags = await spellGroupsAsBusiness(tx, userId, fields.tags, id);
       const [row] = await tx
         .update(contacts)
-        .set({ ...fields, updatedAt: sql`now()` })
+        .set({ ...fields, tags, updatedAt: sql`now()` })
         .where(ownContact(userId, id))
         .returning(contactColumns);
       return toContact(row);

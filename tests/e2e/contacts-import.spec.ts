@@ -10,6 +10,8 @@ const INVALID_MOBILE = "Enter a valid Indian mobile number, e.g. 98123 45678";
 const NAME_AND_MOBILE_REQUIRED = "Name and mobile number are required";
 const INVALID_EMAIL = "Please enter a valid email address";
 const CONTROL_CHARACTERS = "Remove the invisible control characters from this field";
+const EMAIL_LEFT_OUT = `Email not imported: ${INVALID_EMAIL}`;
+const GROUPS_LEFT_OUT = `Groups not imported: ${CONTROL_CHARACTERS}`;
 const IMPORT_URL = /\/contacts\/import\/[0-9a-f-]{36}$/;
 /** CSV read as the import reads it: a line break of any kind ends a row unless it is inside quotes. */
 const readCsv = (text: string) => parse(text, { bom: true, record_delimiter: ["\r\n", "\n", "\r"] }) as string[][];
@@ -37,28 +39,30 @@ const NAMES = ["Asha", "Ravi", "Meena", "Kavya", "Arjun", "Priya", "राहु
 const XSS_NAMES = ["<img src=x onerror=alert(1)>", "<svg onload=alert(2)>"];
 
 type Rejected = { line: number; reason: string; cells: string[] };
+type Warned = { line: number; warning: string };
 
 /**
  * A customer list of `total` rows as a shop would export it from its old software: mixed number
- * formats, Hindi names, quotes and separators inside cells, two names with HTML, 20 bad rows (one
- * of them spanning two lines, as Alt+Enter in a cell writes it) and 5 repeated numbers (3 the same,
- * 2 adding a group). Returns the file and what the report must say.
+ * formats, Hindi names, quotes and separators inside cells, two names with HTML, 20 bad rows (15 of
+ * them rejected for their name or number; 5 whose email or groups are bad, imported without them,
+ * one of those spanning two lines, as Alt+Enter in a cell writes it) and 5 repeated numbers (3 the
+ * same, 2 adding a group). Returns the file and what the report must say.
  */
 function customerList(total: number) {
   const header = ["Customer Name", "Phone", "E-mail", "Groups"];
   const rows: string[][] = [];
-  const bad = new Map<number, { cells: string[]; reason: string }>();
+  const bad = new Map<number, { cells: string[]; reason?: string; warning?: string }>();
   for (let k = 0; k < 20; k++) {
     const i = 10 + 50 * k;
     const d = digits(i);
-    const kinds: Array<{ cells: string[]; reason: string }> = [
+    const kinds: Array<{ cells: string[]; reason?: string; warning?: string }> = [
       { cells: [`Landline ${i}`, "022 2345 6789", "", ""], reason: INVALID_MOBILE },
       { cells: ["  ", FORMATS[0](d), "", "Regulars"], reason: NAME_AND_MOBILE_REQUIRED },
-      { cells: [`Typo ${i}`, FORMATS[1](d), "ravi@", ""], reason: INVALID_EMAIL },
+      { cells: [`Typo ${i}`, FORMATS[1](d), "ravi@", ""], warning: EMAIL_LEFT_OUT },
       { cells: [`Letters ${i}`, "98123 4567a", "", ""], reason: INVALID_MOBILE },
       { cells: [`No number ${i}`, "", "", ""], reason: NAME_AND_MOBILE_REQUIRED },
     ];
-    bad.set(i, k === 5 ? { cells: [`Two lines ${i}`, FORMATS[2](d), "", "Regulars\nDiwali"], reason: CONTROL_CHARACTERS } : kinds[k % 5]);
+    bad.set(i, k === 5 ? { cells: [`Two lines ${i}`, FORMATS[2](d), "", "Regulars\nDiwali"], warning: GROUPS_LEFT_OUT } : kinds[k % 5]);
   }
   // Repeats of rows 1, 4, 5, 6 and 7, the number written another way; the last two add a group.
   const repeats = new Map([
@@ -86,12 +90,15 @@ function customerList(total: number) {
   }
   // Each row's line in the file: the header is line 1; a cell with a line break moves the rows after it.
   const rejected: Rejected[] = [];
+  const warned: Warned[] = [];
   let line = 2;
   rows.forEach((cells, i) => {
-    if (bad.has(i)) rejected.push({ line, reason: bad.get(i)!.reason, cells });
+    const { reason, warning } = bad.get(i) ?? {};
+    if (reason) rejected.push({ line, reason, cells });
+    if (warning) warned.push({ line, warning });
     line += cells.join("").split("\n").length;
   });
-  return { csv: excelCsv([header, ...rows]), rejected, imported: total - 20 - 5, updated: 2, skipped: 3 };
+  return { csv: excelCsv([header, ...rows]), rejected, warned, imported: total - rejected.length - 5, updated: 2, skipped: 3 };
 }
 
 async function chooseFile(page: Page, name: string, content: string | Buffer, mimeType = "text/csv") {
@@ -173,17 +180,25 @@ test("a new business imports 1,000 customers from an Excel CSV: columns guessed,
   await expect(preview.getByRole("row").nth(4).getByRole("cell").first()).toHaveText('Ravi "Bhai" Kumar; Indiranagar');
 
   await page.getByRole("button", { name: "Import 1,000 rows" }).click();
-  await expectReport(page, { imported: list.imported, updated: list.updated, skipped: list.skipped, rejected: 20 }, 60_000);
+  expect([list.rejected.length, list.warned.length]).toEqual([15, 5]);
+  await expectReport(page, { imported: list.imported, updated: list.updated, skipped: list.skipped, rejected: 15 }, 60_000);
   await expect(page.getByText("customers.csv · 1,000 of 1,000 rows read")).toBeVisible();
 
   // Every rejected row, with its line in the file and why.
   const rejectedRows = page.getByRole("region", { name: "Rejected rows" }).getByRole("row");
-  await expect(rejectedRows).toHaveCount(1 + 20);
+  await expect(rejectedRows).toHaveCount(1 + 15);
   await expect(rejectedRows.nth(1).getByRole("cell")).toHaveText(["12", INVALID_MOBILE]);
   // The row with a line break in a cell takes two lines: the rows after it are one line further down.
-  await expect(rejectedRows.nth(6).getByRole("cell")).toHaveText(["262", CONTROL_CHARACTERS]);
-  await expect(rejectedRows.nth(7).getByRole("cell")).toHaveText(["313", NAME_AND_MOBILE_REQUIRED]);
-  await expect(rejectedRows.nth(1 + 19).getByRole("cell")).toHaveText([String(list.rejected[19].line), list.rejected[19].reason]);
+  await expect(rejectedRows.nth(5).getByRole("cell")).toHaveText(["313", NAME_AND_MOBILE_REQUIRED]);
+  await expect(rejectedRows.nth(15).getByRole("cell")).toHaveText([String(list.rejected[14].line), list.rejected[14].reason]);
+  // The rows with a bad email or bad groups are imported without them, each listed with its line.
+  const warningRows = page.getByRole("region", { name: "Imported with warnings" }).getByRole("row");
+  await expect(warningRows).toHaveCount(1 + 5);
+  await expect(warningRows.nth(1).getByRole("cell")).toHaveText(["112", EMAIL_LEFT_OUT]);
+  await expect(warningRows.nth(2).getByRole("cell")).toHaveText(["262", GROUPS_LEFT_OUT]);
+  for (const [index, { line, warning }] of list.warned.entries()) {
+    await expect(warningRows.nth(index + 1).getByRole("cell")).toHaveText([String(line), warning]);
+  }
 
   const downloading = page.waitForEvent("download");
   await page.getByRole("link", { name: "Download rejected rows (CSV)" }).click();
@@ -194,15 +209,14 @@ test("a new business imports 1,000 customers from an Excel CSV: columns guessed,
   expect(lines[0]).toBe(`${BOM}Line,Reason,Customer Name,Phone,E-mail,Groups`);
   expect(lines[1]).toBe(`12,"${INVALID_MOBILE}",Landline 10,022 2345 6789,,`);
   expect(lines[2]).toBe(`62,${NAME_AND_MOBILE_REQUIRED},  ,98123 00060,,Regulars`);
-  // The cell with a line break stays one cell (quoted), so the file can be fixed and imported again.
-  expect(rejectedCsv).toContain(`262,${CONTROL_CHARACTERS},Two lines 260,09812300260,,"Regulars\nDiwali"\r\n`);
+  expect(rejectedCsv).not.toContain("Typo ");
   expect(readCsv(rejectedCsv)).toEqual([
     ["Line", "Reason", "Customer Name", "Phone", "E-mail", "Groups"],
     // Cells a spreadsheet would run as a formula ('+91…') are written as text, as the export writes them.
     ...list.rejected.map(({ line, reason, cells }) => [
       String(line),
       reason,
-      ...cells.map((cell) => (/^[=+\-@]/.test(cell) ? `'${cell}` : cell)),
+      ...cells.map((cell) => (/^[=+\-@]/.test(cell) && !/^\+\d+$/.test(cell) ? `'${cell}` : cell)),
     ]),
   ]);
 
@@ -214,6 +228,14 @@ test("a new business imports 1,000 customers from an Excel CSV: columns guessed,
   await expect(contacts).toHaveCount(2);
   for (const name of XSS_NAMES) await expect(contacts.filter({ hasText: name })).toHaveCount(1);
   await expect(page.locator('img[src="x"], svg[onload], [onerror]')).toHaveCount(0);
+  // A row with a typo in its email is a contact without an email; the one with a line break in its groups, without groups.
+  await page.goto(`/contacts?q=${digits(110)}`);
+  await expect(contacts).toHaveCount(1);
+  await expect(contacts.first()).toContainText("Typo 110");
+  await expect(contacts.first()).not.toContainText("ravi@");
+  await page.goto(`/contacts?q=${digits(260)}`);
+  await expect(contacts.first()).toContainText("Two lines 260");
+  await expect(contacts.first().getByRole("list", { name: "Groups" })).toHaveCount(0);
   // The repeats merged into the first row with the number: one contact, with the added group.
   await page.goto(`/contacts?q=${digits(7)}`);
   await expect(contacts).toHaveCount(1);
@@ -250,8 +272,10 @@ test("an export imports back unchanged: nothing added or updated, the list as it
     Record<string, string>
   >;
   expect(exportedRows).toHaveLength(6);
-  // Cells a spreadsheet would run as a formula ('=…', '+91…', '-5…') are written as text; the opt-out is kept.
-  const exportedRow = (mobileNumber: string) => exportedRows.find((row) => row["Mobile number"] === `'${mobileNumber}`)!;
+  // Cells a spreadsheet would run as a formula ('=…', '-5…') are written as text; a mobile number is a number, written as
+  // it is; the opt-out is kept.
+  expect(exported).not.toContain("'+91");
+  const exportedRow = (mobileNumber: string) => exportedRows.find((row) => row["Mobile number"] === mobileNumber)!;
   expect(exportedRow("+919845012346")).toMatchObject({ Name: "'=SUM(A1:A2)", Notes: "'-5 discount" });
   expect(exportedRow("+919000012345")).toMatchObject({
     Name: "Meena 🌸",
@@ -280,7 +304,7 @@ test("an export imports back unchanged: nothing added or updated, the list as it
   const filtered = await page.request.get("/contacts/export.csv?q=Ravi");
   expect(readCsv(await filtered.text())).toEqual([
     header,
-    ['Ravi "Bhai"', "'+918123456789", "", "Wholesale", "", "opted_in", "CSV import (first.csv)"],
+    ['Ravi "Bhai"', "+918123456789", "", "Wholesale", "", "opted_in", "CSV import (first.csv)"],
   ]);
 });
 

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 
-import { expect, test, usesJavaScript } from "./fixtures";
+import { INTRO_SEEN_COOKIE, expect, test, usesJavaScript } from "./fixtures";
 
 const toast = (page: Page) => page.getByTestId("toast");
 
@@ -267,4 +267,102 @@ test("an opt-out is undone only with where the customer opted in again; the cont
   await expect(history.first()).toContainText("Asked in store on 3 Dec");
   await expect(history.nth(1)).toContainText("Opted out");
   await expect(history.nth(2)).toContainText("Asked at the counter");
+});
+
+test("groups are one whatever their case: the form suggests the business's groups, the list and its filter show each once", async ({
+  page,
+  login,
+}, testInfo) => {
+  test.slow();
+  await login();
+  const groupsInput = page.getByLabel("Groups (optional, separated by commas)");
+  /** The values the groups input suggests (its datalist's options). */
+  const suggested = async () => {
+    const listId = await groupsInput.getAttribute("list");
+    if (!listId) return [];
+    return page
+      .locator(`datalist[id="${listId}"] > option`)
+      .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
+  };
+  const addWithGroups = async (name: string, mobileNumber: string, groups: string) => {
+    await page.goto("/add-contact");
+    await page.getByLabel("Name", { exact: true }).fill(name);
+    await page.getByLabel("Mobile number").fill(mobileNumber);
+    await groupsInput.fill(groups);
+    await page.getByRole("button", { name: "Add contact" }).click();
+    await expect(toast(page)).toContainText("Contact added");
+  };
+
+  await page.goto("/add-contact");
+  expect(await suggested()).toEqual([]);
+  await addWithGroups("Asha", "98123 45678", "Regulars, Diwali");
+
+  // The next contact's form suggests the groups there are; another case of one is the same group.
+  await page.goto("/add-contact");
+  expect(await suggested()).toEqual(["Diwali", "Regulars"]);
+  if (usesJavaScript(testInfo.project.name)) {
+    // With JavaScript the suggestions follow the typing: the next group after the ones typed.
+    await scriptsReady(page, true);
+    await groupsInput.pressSequentially("Regulars, ");
+    await expect.poll(suggested).toEqual(["Regulars, Diwali"]);
+  }
+  await addWithGroups("Ravi", "99000 11122", "regulars, VIP, vip");
+  await expect(page).toHaveURL(/\/contacts$/);
+  const groupsOfRow = (name: string) => rowOf(page, name).getByRole("list", { name: "Groups" }).getByRole("listitem");
+  await expect(groupsOfRow("Ravi")).toHaveText(["Regulars", "VIP"]);
+  await expect(groupsOfRow("Asha")).toHaveText(["Regulars", "Diwali"]);
+  const filter = page.getByLabel("Filter by group");
+  await expect(filter.getByRole("option")).toHaveText(["All groups", "Diwali (1)", "Regulars (2)", "VIP (1)"]);
+
+  // A link with the group in another case filters by the same group.
+  await page.goto("/contacts?tag=REGULARS");
+  await expect(page.getByTestId("contacts-total")).toHaveText("2 of your contacts match");
+  await expect(filter).toHaveValue("Regulars");
+  await expect(filter.getByRole("option")).toHaveCount(4);
+  await filter.selectOption("VIP");
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page).toHaveURL(/tag=VIP/);
+  await expect(page.getByTestId("contacts-total")).toHaveText("1 of your contacts match");
+  await expect(rowOf(page, "Ravi")).toBeVisible();
+});
+
+test("the edit form shows the mobile number as the list does and saves it back unchanged", async ({ page, login }) => {
+  await login();
+  await addContact(page, "Asha", "9812345678");
+  await expect(rowOf(page, "Asha")).toContainText("+91 98123 45678");
+  await page.getByRole("link", { name: "Edit Asha" }).click();
+  await expect(page.getByLabel("Mobile number")).toHaveValue("+91 98123 45678");
+  await page.getByLabel("Name", { exact: true }).fill("Asha Rao");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(toast(page)).toContainText("Contact updated");
+  await expect(rowOf(page, "Asha Rao")).toContainText("+91 98123 45678");
+  const stored = (await (await page.request.get("/api/contacts")).json()) as Array<{ name: string; mobileNumber: string }>;
+  expect(stored).toMatchObject([{ name: "Asha Rao", mobileNumber: "+919812345678" }]);
+});
+
+test("a contact address that is malformed, unknown or another business's is the workspace's 404, leading back to the contacts", async ({
+  page,
+  login,
+  baseURL,
+}) => {
+  // A contact of another business, then this business signed in in its place.
+  await login();
+  await addContact(page, "Asha", "98123 45678");
+  const othersContact = await page.getByRole("link", { name: "Edit Asha" }).getAttribute("href");
+  await page.context().clearCookies();
+  await page.context().addCookies([{ name: INTRO_SEEN_COOKIE.name, value: INTRO_SEEN_COOKIE.value, url: baseURL! }]);
+  await login();
+  test.slow();
+  for (const address of ["/edit-contact/not-a-uuid", "/edit-contact/00000000-0000-4000-8000-000000000000", othersContact!]) {
+    const response = await page.goto(address);
+    expect(response?.status(), address).toBe(404);
+    await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
+    await expect(page.getByText("There is no contact at this address. It may have been deleted.")).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "App" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Back to Feed" })).toHaveCount(0);
+    await expect(page.getByText("Invalid contact ID")).toHaveCount(0);
+  }
+  await page.getByRole("link", { name: "Back to Contacts" }).click();
+  await expect(page).toHaveURL(/\/contacts$/);
+  await expect(page.getByText("No contacts yet.")).toBeVisible();
 });

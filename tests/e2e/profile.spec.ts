@@ -16,6 +16,27 @@ async function photoWithGps() {
   return { name: "shop.jpg", mimeType: "image/jpeg", buffer: withGps };
 }
 
+test("each setup step of the profile form lands at its field, not at the top of the form", async ({ page, login }) => {
+  await login({ businessName: "Kiran Sweets" });
+  // At the top of the form, the categories are far below, out of sight.
+  await page.goto("/edit-profile");
+  await expect(page.locator("#categories")).not.toBeInViewport();
+
+  await page.goto("/app");
+  const next = page.getByRole("link", { name: /^Next: Choose your categories/ });
+  await expect(next).toHaveAttribute("href", "/edit-profile#categories");
+  const setup = page.getByRole("region", { name: "Set up your business" });
+  // (The phone is done: the business signed up with its mobile number.)
+  await expect(setup.getByRole("link", { name: "Add a profile image" })).toHaveAttribute("href", "/edit-profile#profile-image");
+  await next.click();
+  await expect(page).toHaveURL(/\/edit-profile#categories$/, { timeout: 15_000 });
+  const categories = page.locator("#categories");
+  await expect(categories.getByRole("group", { name: "Business categories" })).toBeVisible();
+  await expect(categories).toBeInViewport();
+  for (const id of ["phone", "profile-image"]) await expect(page.locator(`#${id}`)).toHaveCount(1);
+  await expect(page.locator("#phone").getByLabel("Business phone")).toBeVisible();
+});
+
 test("a new business is onboarded: profile, GST number, photo without its GPS, and location; its business page shows them", async ({
   page,
   login,
@@ -24,10 +45,11 @@ test("a new business is onboarded: profile, GST number, photo without its GPS, a
   await page.goto("/app");
   await expect(page.getByRole("heading", { name: "Set up your business" })).toBeVisible();
   const next = page.getByRole("link", { name: /^Next: Name your business/ });
-  await expect(next).toHaveAttribute("href", "/edit-profile");
+  await expect(next).toHaveAttribute("href", "/edit-profile#business-name");
   await next.click();
   // With JavaScript the route's code is found and loaded first, which takes a while on a busy machine.
-  await expect(page).toHaveURL(/\/edit-profile$/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/edit-profile#business-name$/, { timeout: 15_000 });
+  await expect(page.locator("#business-name").getByLabel("Business name")).toBeInViewport();
 
   await page.getByLabel("Business name").fill("Lakshmi Tiffins");
   await page.getByLabel("About my Business").fill("Idli, dosa and <b>filter coffee</b> from 6 am");

@@ -80,7 +80,7 @@ describe("the add and edit contact forms (no JavaScript)", () => {
     expect(await contactsOf(owner.id)).toEqual([]);
   });
 
-  it("answers another business's contact as an unknown one (404) and a malformed id with 400, changing nothing", async () => {
+  it("answers another business's contact, an unknown id and a malformed one alike (404), changing nothing", async () => {
     const owner = await createUser();
     const contact = await makeContact({ userId: owner.id, name: "Asha" });
     const intruder = await signedIn((await createUser()).id);
@@ -89,7 +89,11 @@ describe("the add and edit contact forms (no JavaScript)", () => {
     expect((await editPost(intruder, contact.id, { intent: "delete" })).status).toBe(404);
     expect((await editPost(intruder, contact.id, { intent: "confirm-delete" })).status).toBe(404);
     expect(await contactsOf(owner.id)).toMatchObject([{ name: "Asha" }]);
-    expect((await editPage(intruder, "not-a-uuid")).status).toBe(400);
+    for (const id of ["not-a-uuid", "00000000-0000-4000-8000-000000000000"]) {
+      expect((await editPage(intruder, id)).status).toBe(404);
+      expect((await editPost(intruder, id, { name: "Hacked", mobileNumber: "9812345678" })).status).toBe(404);
+      expect((await editPost(intruder, id, { intent: "delete" })).status).toBe(404);
+    }
   });
 
   it("deletes from the list's row through the same action; a contact already gone answers 404 'Failed to delete contact'", async () => {

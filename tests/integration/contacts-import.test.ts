@@ -59,7 +59,7 @@ describe("importing a CSV", () => {
     const csv =
       '\uFEFFNom;Phone;E-mail;Groups;Remarks\r\n"Rao; Ravi";98123 45678;RAVI@example.in;"Regulars, Diwali";"likes\r\nsweets"\r\nआशा 🙂;+91 98123-45679;;;\r\n';
     const report = await importCsv(owner.id, csv.replace("Nom", "Name"));
-    expect(report).toEqual({ imported: 2, updated: 0, skipped: 0, errors: [] });
+    expect(report).toEqual({ imported: 2, updated: 0, skipped: 0, errors: [], warnings: [] });
     expect(await contactsOf(owner.id)).toEqual([
       {
         name: "Rao; Ravi",
@@ -82,21 +82,68 @@ describe("importing a CSV", () => {
       'Short,98123,,"two\nlines"', // 4-5: too short
       "Landline,022 2345 6789,", // 6
       "Letters,98123abcde,", // 7
-      "Mail,9812345671,not-an-email", // 8
+      "Mail,9812345671,not-an-email", // 8: imported without its email
       "<b>Bold</b>,9812345672,", // 9
       `${"x".repeat(500)},9812345673,`, // 10
+      "Both bad,022 2345 6789,not-an-email", // 11: rejected for its number, no warning
     ].join("\n");
     const report = await importCsv(owner.id, csv);
-    expect(report.imported).toBe(2);
+    expect(report.imported).toBe(3);
     expect(report.errors).toEqual([
       { line: 3, message: NAME_AND_MOBILE_REQUIRED },
       { line: 4, message: INVALID_MOBILE },
       { line: 6, message: INVALID_MOBILE },
       { line: 7, message: INVALID_MOBILE },
-      { line: 8, message: "Please enter a valid email address" },
       { line: 10, message: "Name must be at most 120 characters" },
+      { line: 11, message: INVALID_MOBILE },
     ]);
-    expect((await contactsOf(owner.id)).map((contact) => contact.name)).toEqual(["<b>Bold</b>", "Ravi"]);
+    expect(report.warnings).toEqual([{ line: 8, message: "Email not imported: Please enter a valid email address" }]);
+    // (By mobile number.)
+    expect((await contactsOf(owner.id)).map(({ name, email }) => [name, email])).toEqual([
+      ["Mail", null],
+      ["<b>Bold</b>", null],
+      ["Ravi", null],
+    ]);
+  });
+
+  it("imports a row whose optional cells are bad without them, listing each as a warning with its line; never a bad name or mobile", async () => {
+    const owner = await makeUser();
+    await makeContact({ userId: owner.id, name: "Asha", mobileNumber: "+919812345601", email: "asha@example.in", tags: ["Regulars"] });
+    const csv = [
+      "name,mobile,email,groups,notes,consent source,consent",
+      "Ravi,9812345600,ravi@,Regulars,Likes sweets,,", // 2: a typo in the email
+      `Asha,9812345601,asha@,${"g".repeat(41)},,,`, // 3: an existing contact: keeps her email and groups
+      `Meena,9812345602,meena@example.in,"${Array.from({ length: 21 }, (_, n) => `G${n}`).join(", ")}",,${"s".repeat(121)},`, // 4
+      'Kavya,9812345603,,,"bell\u0007",,', // 5: a control character in the notes
+      ",9812345604,bad@,,,,", // 6: no name: rejected, no warning
+      "Odd,9812345605,bad@,,,,maybe", // 7: a consent it cannot read: rejected
+    ].join("\n");
+    const report = await importCsv(owner.id, csv);
+    expect(report).toEqual({
+      imported: 3,
+      updated: 0,
+      skipped: 1,
+      errors: [
+        { line: 6, message: NAME_AND_MOBILE_REQUIRED },
+        { line: 7, message: "Consent must be opted_in or opted_out" },
+      ],
+      warnings: [
+        { line: 2, message: "Email not imported: Please enter a valid email address" },
+        { line: 3, message: "Email not imported: Please enter a valid email address" },
+        { line: 3, message: "Groups not imported: A group name must be at most 40 characters" },
+        { line: 4, message: "Groups not imported: A contact can be in at most 20 groups" },
+        { line: 4, message: "Consent source not imported: Where the consent came from must be at most 120 characters" },
+        { line: 5, message: "Notes not imported: Remove the invisible control characters from this field" },
+      ],
+    });
+    expect(await contactsOf(owner.id)).toEqual([
+      { name: "Ravi", mobileNumber: "+919812345600", email: null, tags: ["Regulars"], notes: "Likes sweets", optedOut: false },
+      { name: "Asha", mobileNumber: "+919812345601", email: "asha@example.in", tags: ["Regulars"], notes: null, optedOut: false },
+      { name: "Meena", mobileNumber: "+919812345602", email: "meena@example.in", tags: [], notes: null, optedOut: false },
+      { name: "Kavya", mobileNumber: "+919812345603", email: null, tags: [], notes: null, optedOut: false },
+    ]);
+    const [meena] = await test.db.select().from(contacts).where(eq(contacts.mobileNumber, "+919812345602"));
+    expect(meena.consentSource).toBe("CSV import (contacts.csv)");
   });
 
   it("merges a number seen twice in the file and one the business has, never doubling; an opt-out stays", async () => {
@@ -120,6 +167,7 @@ describe("importing a CSV", () => {
       updated: 2,
       skipped: 3,
       errors: [{ line: 9, message: "Consent must be opted_in or opted_out" }],
+      warnings: [],
     });
     expect(await contactsOf(owner.id)).toEqual([
       { name: "Ravi", mobileNumber: "+919812345600", email: null, tags: ["Diwali", "Weekend"], notes: null, optedOut: false },
@@ -148,7 +196,7 @@ describe("importing a CSV", () => {
 
     // Exported and imported again, nothing changes.
     const exported = await exportOf(owner.id);
-    expect(await importCsv(owner.id, exported)).toEqual({ imported: 0, updated: 0, skipped: 9_750, errors: [] });
+    expect(await importCsv(owner.id, exported)).toEqual({ imported: 0, updated: 0, skipped: 9_750, errors: [], warnings: [] });
     expect(await exportOf(owner.id)).toBe(exported);
   }, 120_000);
 
@@ -173,10 +221,14 @@ describe("importing a CSV", () => {
     await makeContact({ userId: owner.id, name: "Out", mobileNumber: "+919812345612", optedOut: true, consentSource: "Replied STOP" });
     const exported = await exportOf(owner.id);
     expect(exported).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
-    expect(exported).toContain("'+919812345611");
+    expect(exported).toContain(`"'-5 kg, ""fresh""\nline two"`);
+    expect(exported).toContain(`'@home`);
+    // A mobile number is a number, not a formula: written as it is.
+    expect(exported).toContain(",+919812345611,");
+    expect(exported).not.toContain("'+91");
 
     const other = await makeUser();
-    expect(await importCsv(other.id, exported)).toMatchObject({ imported: 3, errors: [] });
+    expect(await importCsv(other.id, exported)).toMatchObject({ imported: 3, errors: [], warnings: [] });
     expect(await contactsOf(other.id)).toEqual(await contactsOf(owner.id));
     expect(sortedLines(await exportOf(other.id))).toEqual(sortedLines(exported));
   });
@@ -346,7 +398,7 @@ describe("POST /api/contacts/import", () => {
     const reply = await post(owner.id, "Mobile,Name\n9812345678,Ravi\n12,Bad\n");
     expect(reply).toMatchObject({
       status: 200,
-      data: { imported: 1, updated: 0, skipped: 0, errors: [{ line: 3, message: INVALID_MOBILE }] },
+      data: { imported: 1, updated: 0, skipped: 0, errors: [{ line: 3, message: INVALID_MOBILE }], warnings: [] },
     });
     expect(await contactsOf(owner.id)).toMatchObject([{ name: "Ravi" }]);
     expect(await contactsOf(neighbour.id)).toMatchObject([{ name: "Neighbour's Ravi" }]);

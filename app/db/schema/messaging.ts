@@ -102,6 +102,11 @@ export const contactImports = pgTable(
       .$type<Array<{ line: number; message: string; cells: string[] }>>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /** Every optional cell left out of an imported row (a bad email, …): its line and what was left out, and why. */
+    warnings: jsonb("warnings")
+      .$type<Array<{ line: number; message: string }>>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     failure: text("failure"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

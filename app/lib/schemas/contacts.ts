@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { uniqueGroups } from "~/lib/contact-groups";
+
 import { noControlCharacters, optionalEmail, optionalText } from "./text";
 
 export const CONTACTS_PAGE_SIZE = 25;
@@ -31,12 +33,13 @@ export const CONSENT_HISTORY_SHOWN = 20;
 
 /**
  * Groups typed as 'Regulars, Diwali' in a form, or sent as an array by the API: split at commas (a
- * group's name holds none), trimmed, without repeats, in their order.
+ * group's name holds none), trimmed, without repeats (whatever their case: 'VIP, vip' is one group,
+ * as first written), in their order.
  */
 const tags = z
   .union([z.array(z.string()), z.string()])
   .transform((value) => (Array.isArray(value) ? value : [value]).flatMap((entry) => entry.split(",")))
-  .transform((values) => [...new Set(values.map((tag) => tag.trim()).filter(Boolean))])
+  .transform((values) => uniqueGroups(values.map((tag) => tag.trim()).filter(Boolean)))
   .pipe(
     z
       .array(noControlCharacters(z.string().max(40, "A group name must be at most 40 characters")))

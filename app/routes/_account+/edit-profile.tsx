@@ -17,7 +17,7 @@ import {
 } from "~/components/forms";
 import { ActionToast } from "~/components/ui/action-toast";
 import { useIsPending } from "~/hooks/use-is-pending";
-import { paths } from "~/lib/paths";
+import { PROFILE_FIELDS, paths } from "~/lib/paths";
 import { formatIndianPhone } from "~/lib/phone";
 import { INDIAN_STATES, profileSchema } from "~/lib/schemas/profile";
 import { profileInputSchema } from "~/lib/schemas/profile.server";
@@ -111,7 +111,10 @@ export default function EditProfile() {
         {/* A saved image starts the field afresh: its preview and chosen file go. */}
         <ProfileImageField key={profile.profileImageUrl ?? "none"} current={profile.profileImageUrl} errors={imageError ?? undefined} />
         <Field label="Your name" field={fields.name} type="text" autoComplete="name" />
-        <Field label="Business name" field={fields.businessName} type="text" autoComplete="organization" />
+        {/* The fields the dashboard's setup steps link to (paths.editProfile(field)) carry their ids: the browser scrolls to them. */}
+        <div id={PROFILE_FIELDS.businessName} className="scroll-mt-4">
+          <Field label="Business name" field={fields.businessName} type="text" autoComplete="organization" />
+        </div>
         <TextareaField
           label="About my Business"
           field={asText(fields.businessDetails)}
@@ -119,22 +122,24 @@ export default function EditProfile() {
           maxLength={2000}
           placeholder="What you sell, your speciality, your hours"
         />
-        <Field
-          label="Business phone"
-          field={asText(fields.businessPhone)}
-          type="tel"
-          autoComplete="tel"
-          placeholder="080 2345 6789"
-          inputMode="tel"
-        />
-        <Field
-          label="Mobile number"
-          field={asText(fields.mobileNumber)}
-          type="tel"
-          autoComplete="tel"
-          placeholder="98123 45678"
-          inputMode="tel"
-        />
+        <div id={PROFILE_FIELDS.phone} className="scroll-mt-4 space-y-4">
+          <Field
+            label="Business phone"
+            field={asText(fields.businessPhone)}
+            type="tel"
+            autoComplete="tel"
+            placeholder="080 2345 6789"
+            inputMode="tel"
+          />
+          <Field
+            label="Mobile number"
+            field={asText(fields.mobileNumber)}
+            type="tel"
+            autoComplete="tel"
+            placeholder="98123 45678"
+            inputMode="tel"
+          />
+        </div>
         <TextareaField
           label="Address"
           field={asText(fields.address)}
@@ -164,11 +169,13 @@ export default function EditProfile() {
           autoComplete="off"
           placeholder="29ABCDE1234F1Z5"
         />
-        <CheckboxGroupField
-          legend="Business categories"
-          field={fields.businessCategories as FieldMetadata<string[]>}
-          options={categories.map((name) => ({ value: name, label: name }))}
-        />
+        <div id={PROFILE_FIELDS.categories} className="scroll-mt-4">
+          <CheckboxGroupField
+            legend="Business categories"
+            field={fields.businessCategories as FieldMetadata<string[]>}
+            options={categories.map((name) => ({ value: name, label: name }))}
+          />
+        </div>
         <SubmitButton busy={busy} busyText="Saving...">
           Save profile
         </SubmitButton>
@@ -199,11 +206,11 @@ function ProfileImageField({ current, errors }: { current: string | null; errors
         </div>
       )}
       <div className="min-w-0 flex-1">
-        <label htmlFor="profile-image" className="block text-sm font-medium text-slate-700">
+        <label htmlFor={PROFILE_FIELDS.image} className="block text-sm font-medium text-slate-700">
           Profile image
         </label>
         <input
-          id="profile-image"
+          id={PROFILE_FIELDS.image}
           type="file"
           name={IMAGE_FIELD}
           accept="image/jpeg,image/png,image/webp,image/heic,image/heif"

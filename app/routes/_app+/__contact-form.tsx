@@ -1,10 +1,12 @@
 import { getFormProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 
 import { ErrorList, Field, SelectField, SubmitButton, TextareaField, useValidatedForm } from "~/components/forms";
 import { useIsPending } from "~/hooks/use-is-pending";
+import { groupKey } from "~/lib/contact-groups";
 import { paths } from "~/lib/paths";
+import { formatIndianPhone } from "~/lib/phone";
 import { contactSchema } from "~/lib/schemas/contacts";
 
 export type ContactFormValues = {
@@ -74,9 +76,47 @@ export function NameAndMobileFields({
   );
 }
 
+const GROUP_SUGGESTIONS_ID = "contact-groups";
+
+/**
+ * The groups input, suggesting the business's groups (a <datalist>, so the browser offers them
+ * without JavaScript, for the first group). With JavaScript the suggestions follow the typing: after
+ * 'Regulars, ' they offer 'Regulars, Diwali offers'…, leaving out the groups already typed.
+ */
+function GroupsField({ field, groups }: { field: FieldMetadata<string>; groups: string[] }) {
+  const [typed, setTyped] = useState(typeof field.initialValue === "string" ? field.initialValue : "");
+  const before = /^.*,\s*/s.exec(typed)?.[0] ?? "";
+  const chosen = new Set(before.split(",").map((name) => groupKey(name.trim())));
+  return (
+    <div
+      onInput={(event) => {
+        if (event.target instanceof HTMLInputElement) setTyped(event.target.value);
+      }}
+    >
+      <Field
+        label="Groups (optional, separated by commas)"
+        field={field}
+        type="text"
+        placeholder="Regulars, Diwali offers"
+        autoComplete="off"
+        list={groups.length ? GROUP_SUGGESTIONS_ID : undefined}
+      />
+      {groups.length ? (
+        <datalist id={GROUP_SUGGESTIONS_ID}>
+          {groups
+            .filter((name) => !chosen.has(groupKey(name)))
+            .map((name) => (
+              <option key={name} value={`${before}${name}`} />
+            ))}
+        </datalist>
+      ) : null}
+    </div>
+  );
+}
+
 /**
  * The add and edit contact form: plain fields (no JavaScript needed), checked as you type when it
- * runs. Editing, the consent's source is the source of a change (empty to start with: the current
+ * runs; the groups input suggests the business's groups. Editing, the consent's source is the source of a change (empty to start with: the current
  * one is in the history), needed to opt a customer back in.
  */
 export function ContactForm({
@@ -84,6 +124,7 @@ export function ContactForm({
   lastResult,
   duplicateOf,
   defaultValue,
+  groups,
   submitLabel,
   busyText,
 }: {
@@ -91,11 +132,21 @@ export function ContactForm({
   lastResult: SubmissionResult<string[]> | undefined;
   duplicateOf: string | null | undefined;
   defaultValue?: ContactFormValues;
+  /** The business's groups, to suggest. */
+  groups: string[];
   submitLabel: string;
   busyText: string;
 }) {
   const editing = defaultValue !== undefined;
-  const initial = defaultValue ? { ...defaultValue, tags: defaultValue.tags.join(", "), consentSource: null } : undefined;
+  // The mobile number as the list shows it ('+91 98123 45678'), which the form takes back as it is.
+  const initial = defaultValue
+    ? {
+        ...defaultValue,
+        mobileNumber: formatIndianPhone(defaultValue.mobileNumber) ?? defaultValue.mobileNumber,
+        tags: defaultValue.tags.join(", "),
+        consentSource: null,
+      }
+    : undefined;
   const [form, fields] = useValidatedForm(id, contactSchema, lastResult, initial);
   const busy = useIsPending();
   return (
@@ -103,7 +154,7 @@ export function ContactForm({
       <ErrorList errors={form.errors} id={form.errorId} />
       <NameAndMobileFields fields={fields} duplicateOf={duplicateOf} />
       <Field label="Email (optional)" field={asText(fields.email)} type="email" autoComplete="off" />
-      <Field label="Groups (optional, separated by commas)" field={asText(fields.tags)} type="text" placeholder="Regulars, Diwali offers" />
+      <GroupsField field={asText(fields.tags)} groups={groups} />
       <TextareaField label="Notes (optional)" field={asText(fields.notes)} rows={3} maxLength={2000} />
       <SelectField label="Messages" field={asText(fields.consent)} options={CONSENT_OPTIONS} />
       <Field

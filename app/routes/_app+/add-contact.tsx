@@ -6,7 +6,7 @@ import { ActionToast } from "~/components/ui/action-toast";
 import { contactLimitReached } from "~/lib/contact-limit";
 import { paths } from "~/lib/paths";
 import { pageTitle } from "~/lib/title";
-import { contactRoom, createContact } from "~/models/contacts.server";
+import { contactRoom, createContact, listContactGroups } from "~/models/contacts.server";
 import { assertSameOrigin } from "~/utils/csrf.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -16,11 +16,11 @@ import { saveContactForm } from "./__contact-form.server";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Add Contact") }];
 
-/** The form says before anything is typed when the business has no room for another contact. */
+/** The form says before anything is typed when the business has no room for another contact; it suggests the business's groups. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const room = await contactRoom(user.id);
-  return { limitNotice: room.left === 0 ? contactLimitReached(room.limit) : null };
+  const [room, groups] = await Promise.all([contactRoom(user.id), listContactGroups(user.id)]);
+  return { limitNotice: room.left === 0 ? contactLimitReached(room.limit) : null, groups: groups.map((group) => group.name) };
 }
 
 /** Adds the contact (the same model function as POST /api/contacts), then back to the list with 'Contact added'. */
@@ -35,7 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AddContact() {
-  const { limitNotice } = useLoaderData<typeof loader>();
+  const { limitNotice, groups } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <ContactFormPage title="Add contact" notice={limitNotice}>
@@ -43,6 +43,7 @@ export default function AddContact() {
         id="add-contact"
         lastResult={actionData?.result}
         duplicateOf={actionData?.duplicateOf}
+        groups={groups}
         submitLabel="Add contact"
         busyText="Adding..."
       />

@@ -4,6 +4,7 @@ import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageLinks } from "~/components/page-links";
 import { Button, ButtonLink, buttonClasses } from "~/components/ui/button";
+import { groupKey } from "~/lib/contact-groups";
 import { formatCount } from "~/lib/format-count";
 import { paths } from "~/lib/paths";
 import { contactListQuerySchema } from "~/lib/schemas/contacts";
@@ -29,6 +30,8 @@ export default function Contacts() {
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location.pathname === paths.contacts();
   const filtered = Boolean(q || tag);
+  // The group chosen, however its link spelled it ('regulars' is the Regulars).
+  const chosenGroup = tag ? (groups.find((group) => groupKey(group.name) === groupKey(tag))?.name ?? null) : null;
   return (
     <div>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -74,7 +77,7 @@ export default function Contacts() {
         <select
           id="contact-tag"
           name="tag"
-          defaultValue={tag}
+          defaultValue={chosenGroup ?? tag}
           className="min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm sm:flex-none"
         >
           <option value="">All groups</option>
@@ -84,7 +87,7 @@ export default function Contacts() {
             </option>
           ))}
           {/* A group chosen by its link that is not among the most used is still shown as chosen. */}
-          {tag && !groups.some((group) => group.name === tag) ? <option value={tag}>{tag}</option> : null}
+          {tag && !chosenGroup ? <option value={tag}>{tag}</option> : null}
         </select>
         <Button type="submit" variant="dark">
           {searching ? "Searching..." : "Search"}

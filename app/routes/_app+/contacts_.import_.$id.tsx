@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SubmitButton } from "~/components/forms";
@@ -12,7 +12,7 @@ import { importRoomNotice } from "~/lib/contact-limit";
 import { formatCount } from "~/lib/format-count";
 import { paths } from "~/lib/paths";
 import { pageTitle } from "~/lib/title";
-import { NAME_AND_MOBILE_COLUMNS, confirmContactImport, getContactImport } from "~/models/contact-import.server";
+import { NAME_AND_MOBILE_COLUMNS, confirmContactImport, getContactImport, type ImportNote } from "~/models/contact-import.server";
 import { contactRoom } from "~/models/contacts.server";
 import { assertSameOrigin } from "~/utils/csrf.server";
 import { requireUser } from "~/utils/session.server";
@@ -219,43 +219,31 @@ function Report({ contactImport }: { contactImport: Import }) {
       </div>
 
       {contactImport.errorCount ? (
-        <section className="mt-4" aria-labelledby="rejected-heading">
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <h2 id="rejected-heading" className="text-sm font-semibold text-slate-900">
-              Rejected rows
-            </h2>
+        <ReportNotes
+          id="rejected"
+          heading="Rejected rows"
+          column="Reason"
+          notes={contactImport.firstErrors}
+          total={contactImport.errorCount}
+          more="more in the download."
+          download={
             <a href={paths.contactImportErrors(contactImport.id)} download className="text-sm font-medium text-brand-700 hover:underline">
               Download rejected rows (CSV)
             </a>
-          </div>
-          <div className="mt-2 overflow-x-auto rounded-xl border border-slate-200 bg-white">
-            <table className="w-full text-left text-sm">
-              <thead className="bg-slate-50 text-xs text-slate-600">
-                <tr>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Line
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Reason
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {contactImport.firstErrors.map((error) => (
-                  <tr key={error.line}>
-                    <td className="px-3 py-2 tabular-nums text-slate-600">{error.line}</td>
-                    <td className="px-3 py-2 text-slate-800">{error.message}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          {contactImport.errorCount > contactImport.firstErrors.length ? (
-            <p className="mt-2 text-sm text-slate-600">
-              And {formatCount(contactImport.errorCount - contactImport.firstErrors.length)} more in the download.
-            </p>
-          ) : null}
-        </section>
+          }
+        />
+      ) : null}
+
+      {contactImport.warningCount ? (
+        <ReportNotes
+          id="warnings"
+          heading="Imported with warnings"
+          intro="These rows were imported without the cells named below. Fix them on the contact, or in the file and import it again."
+          column="Warning"
+          notes={contactImport.firstWarnings}
+          total={contactImport.warningCount}
+          more="more warnings."
+        />
       ) : null}
 
       <div className="mt-6 flex flex-wrap gap-2">
@@ -265,6 +253,66 @@ function Report({ contactImport }: { contactImport: Import }) {
         </ButtonLink>
       </div>
     </ImportFrame>
+  );
+}
+
+/** One of the report's lists (the rejected rows, the warnings): line and message, the first few of them, and how many more. */
+function ReportNotes({
+  id,
+  heading,
+  intro,
+  column,
+  notes,
+  total,
+  more,
+  download,
+}: {
+  id: string;
+  heading: string;
+  intro?: string;
+  column: string;
+  notes: ImportNote[];
+  total: number;
+  more: string;
+  download?: ReactNode;
+}) {
+  return (
+    <section className="mt-4" aria-labelledby={`${id}-heading`}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id={`${id}-heading`} className="text-sm font-semibold text-slate-900">
+          {heading}
+        </h2>
+        {download}
+      </div>
+      {intro ? <p className="mt-1 text-sm text-slate-600">{intro}</p> : null}
+      <div className="mt-2 overflow-x-auto rounded-xl border border-slate-200 bg-white">
+        <table className="w-full text-left text-sm">
+          <thead className="bg-slate-50 text-xs text-slate-600">
+            <tr>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Line
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                {column}
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {notes.map((note, index) => (
+              <tr key={index}>
+                <td className="px-3 py-2 tabular-nums text-slate-600">{note.line}</td>
+                <td className="px-3 py-2 text-slate-800">{note.message}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {total > notes.length ? (
+        <p className="mt-2 text-sm text-slate-600">
+          And {formatCount(total - notes.length)} {more}
+        </p>
+      ) : null}
+    </section>
   );
 }
 

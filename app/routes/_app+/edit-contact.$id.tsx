@@ -2,18 +2,16 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { NotFoundBoundary } from "~/components/not-found-boundary";
 import { ActionToast } from "~/components/ui/action-toast";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { useIsPending } from "~/hooks/use-is-pending";
-import { isUuid } from "~/lib/ids";
 import { paths } from "~/lib/paths";
-import { INVALID_CONTACT_ID } from "~/lib/schemas/contacts";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { pageTitle } from "~/lib/title";
 import { createToast } from "~/lib/toast";
 import { getConsentHistory } from "~/models/contact-consent.server";
-import { deleteContact, getContact, updateContact } from "~/models/contacts.server";
+import { deleteContact, getContact, listContactGroups, updateContact } from "~/models/contacts.server";
 import { assertSameOrigin } from "~/utils/csrf.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -24,27 +22,28 @@ import { saveContactForm } from "./__contact-form.server";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Edit Contact") }];
 
-/** The id in the path: a malformed one is 400 'Invalid contact ID'; an unknown one, or another business's, 404 alike. */
-function contactId(id: string | undefined): string {
-  if (!isUuid(id)) throw new Response(INVALID_CONTACT_ID, { status: 400 });
-  return id;
-}
-
 /** A delete from the list goes back to the list as it was (its search and page); only a contacts list is accepted. */
 function listPage(redirectTo: FormDataEntryValue | null): string | null {
   const target = safeRedirect(redirectTo, "");
   return target === paths.contacts() || target.startsWith(`${paths.contacts()}?`) ? target : null;
 }
 
-const notFound = () => new Response("Failed to get contact", { status: 404 });
+const NO_SUCH_CONTACT = "There is no contact at this address. It may have been deleted.";
 
-/** The contact and the latest changes of its consent. */
+/** A malformed id, an unknown one and another business's contact alike: the workspace's 404, with the way back to the contacts. */
+const notFound = () => new Response(NO_SUCH_CONTACT, { status: 404 });
+
+/** The contact, the latest changes of its consent, and the business's groups to suggest. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const id = contactId(params.id);
-  const [contact, consentHistory] = await Promise.all([getContact(user.id, id), getConsentHistory(user.id, id)]);
+  const id = params.id ?? "";
+  const [contact, consentHistory, groups] = await Promise.all([
+    getContact(user.id, id),
+    getConsentHistory(user.id, id),
+    listContactGroups(user.id),
+  ]);
   if (!contact) throw notFound();
-  return { contact, consentHistory };
+  return { contact, consentHistory, groups: groups.map((group) => group.name) };
 }
 
 /**
@@ -54,7 +53,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const user = await requireUser(request);
-  const id = contactId(params.id);
+  const id = params.id ?? "";
   const formData = await request.formData();
   const intent = formData.get("intent");
   const backTo = listPage(formData.get("redirectTo"));
@@ -78,7 +77,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditContact() {
-  const { contact, consentHistory } = useLoaderData<typeof loader>();
+  const { contact, consentHistory, groups } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useIsPending();
   const confirming = actionData && "confirmDelete" in actionData && actionData.confirmDelete;
@@ -106,6 +105,7 @@ export default function EditContact() {
         lastResult={actionData?.result}
         duplicateOf={actionData?.duplicateOf}
         defaultValue={contact}
+        groups={groups}
         submitLabel="Save changes"
         busyText="Saving..."
       />
@@ -123,5 +123,5 @@ export default function EditContact() {
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  return <NotFoundBoundary message={NO_SUCH_CONTACT} backTo={paths.contacts()} backLabel="Back to Contacts" />;
 }

@@ -4,7 +4,8 @@ import { apiError, apiJson, methods } from "~/utils/api.server";
 
 /**
  * POST /api/contacts/import: a CSV body (text/csv; or a form with a `file` part), its columns
- * found by their header names, imported before the answer: {imported, updated, skipped, errors}.
+ * found by their header names, imported before the answer: {imported, updated, skipped, errors,
+ * warnings}, the last two as [{line, message}] (rows rejected; optional cells left out of a row imported).
  */
 export const { loader, action } = methods({
   POST: async ({ request }) => {
