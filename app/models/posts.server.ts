@@ -4,7 +4,7 @@ import { and, eq, inArray, lte, sql } from "drizzle-orm";
 
 import type { Database, Transaction } from "~/db/client.server";
 import { db } from "~/db/db.server";
-import { posts, pricing, templates, uploads, users } from "~/db/schema";
+import { posts, templates, uploads, users } from "~/db/schema";
 import { postHashtags } from "~/lib/hashtags";
 import { isUuid } from "~/lib/ids";
 import { endOfIndianDay, startOfIndianDay } from "~/lib/india-time";
@@ -15,6 +15,7 @@ import { activeAccountCondition } from "./account-rules.server";
 import { unknownCategories } from "./business-profile.server";
 import { chargeCredits, grantCredits } from "./credits.server";
 import { findEarlierRequest, rememberRequest, requestHash, type IdempotencyKey } from "./idempotency.server";
+import { priceOf } from "./pricing.server";
 import { hitRateLimit, throttledFor, type RateLimit, type Throttled } from "./rate-limit.server";
 import { uploadKeyOf } from "./uploads.server";
 
@@ -26,14 +27,9 @@ import { uploadKeyOf } from "./uploads.server";
 
 export type OwnPost = typeof posts.$inferSelect;
 
-/** What a post or an offer costs, in credits: the admin's pricing table. */
-export async function priceOf(kind: PostInput["kind"], tx: Database | Transaction = db()): Promise<number> {
-  const [row] = await tx
-    .select({ credits: pricing.credits })
-    .from(pricing)
-    .where(eq(pricing.key, kind === "offer" ? "offer" : "post"));
-  if (!row) throw new Error(`No price for a ${kind}: the pricing table is seeded at every start`);
-  return row.credits;
+/** What a post or an offer costs, in credits (the pricing home's price). */
+export function postPrice(kind: PostInput["kind"], tx?: Transaction): Promise<number> {
+  return priceOf(kind === "offer" ? "offer" : "post", tx);
 }
 
 /** Publishing costs money: a business may try at most this often (a runaway script spends nothing past it). */
@@ -135,7 +131,7 @@ export async function publishPost(userId: string, input: PostInput, idempotencyK
     }
     if (business.lat === null || business.lon === null) return { ok: false as const, reason: "no_location" as const };
 
-    const price = await priceOf(input.kind, tx);
+    const price = await postPrice(input.kind, tx);
     const id = randomUUID();
     let balance = business.balance;
     if (price > 0) {

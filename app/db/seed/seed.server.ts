@@ -5,6 +5,7 @@ import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { createAdminAccount } from "~/models/admins.server";
 import { listCardDesigns, saveBusinessCard } from "~/models/business-cards.server";
 import { publishPost } from "~/models/posts.server";
+import { DEFAULT_CREDIT_PACKS, DEFAULT_PRICES } from "~/models/pricing.server";
 import { addDays, formatDayMonth, fromIndianDateTime, indianDate } from "~/lib/india-time";
 import { importContactsNow } from "~/models/contact-import.server";
 import type { FileStorage } from "~/services/storage.server";
@@ -17,6 +18,7 @@ import {
   postLikes,
   posts,
   postViews,
+  creditPacks,
   pricing,
   templateCategories,
   templates,
@@ -42,12 +44,8 @@ import { renderDemoLogo, renderDemoPhoto } from "./images.server";
 import { LEARN_ARTICLES } from "./learn-articles";
 import { renderTemplateImage, type TemplateImageName } from "./template-images.server";
 
-export const DEFAULT_PRICING = [
-  { key: "opening_balance", label: "Opening balance for a new business", credits: 100 },
-  { key: "post", label: "Publish a post", credits: 5 },
-  { key: "offer", label: "Publish an offer", credits: 10 },
-  { key: "sms", label: "One SMS segment (160 characters)", credits: 1 },
-] as const;
+/** The prices every installation starts with (the pricing home keeps them). */
+export const DEFAULT_PRICING = DEFAULT_PRICES;
 
 /** The demo business account whose credentials the README gives. */
 export const DEMO_USER = {
@@ -90,6 +88,9 @@ export async function seedEssentials(options: { adminEmail: string; adminPasswor
     .insert(pricing)
     .values([...DEFAULT_PRICING])
     .onConflictDoNothing();
+  // Packs are seeded once: a pack the admin renamed or withdrew is not brought back.
+  const [anyPack] = await db().select({ id: creditPacks.id }).from(creditPacks).limit(1);
+  if (!anyPack) await db().insert(creditPacks).values([...DEFAULT_CREDIT_PACKS]);
   await db()
     .insert(pages)
     .values(Object.entries(DEMO_PAGES).map(([slug, page]) => ({ slug, kind: "information" as const, ...page })))

@@ -11,7 +11,7 @@ import { paths } from "~/lib/paths";
 import { createToast } from "~/lib/toast";
 import { getBusinessLocation, getBusinessProfile } from "~/models/business-profile.server";
 import { listCategories } from "~/models/categories.server";
-import { priceOf, throttlePublishing } from "~/models/posts.server";
+import { postPrice, throttlePublishing } from "~/models/posts.server";
 import { templateDraft, type TemplateDraft } from "~/models/templates.server";
 import { storeImageUpload, throttleUploads } from "~/models/uploads.server";
 import { searchPlaces, type Place } from "~/services/geocoding.server";
@@ -67,7 +67,7 @@ export async function composerLoader(request: Request, kind: PostKind) {
     getBusinessProfile(user.id),
     getBusinessLocation(user.id),
     listCategories(),
-    priceOf(kind),
+    postPrice(kind),
   ]);
   if (!profile) throw new Response("Not found", { status: 404 });
   const own = new Set(profile.businessCategories);
