@@ -3,7 +3,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 
 import { config } from "~/config.server";
-import type { Database, Transaction } from "~/db/client.server";
+import type { Transaction } from "~/db/client.server";
 import { db } from "~/db/db.server";
 import { emailVerificationTokens, users } from "~/db/schema";
 import { waitPhrase } from "~/lib/too-many-attempts";

@@ -103,8 +103,7 @@ export async function getOrder(userId: string, orderId: string): Promise<OrderVi
 }
 
 export type OrderResult =
-  | { ok: true; order: OrderView; repeated: boolean }
-  | { ok: false; reason: "unknown_pack" | "key_reused" | "gateway"; order?: OrderView };
+  { ok: true; order: OrderView; repeated: boolean } | { ok: false; reason: "unknown_pack" | "key_reused" | "gateway"; order?: OrderView };
 
 /**
  * Starts buying a pack: the order row (the pack's credits and prices copied into it, expiring in
@@ -283,12 +282,11 @@ export type CallbackQuery = {
   signature: string | null;
 };
 
-export type CallbackOutcome =
-  | { ok: true; order: OrderView }
-  | { ok: false; reason: "bad_signature" | "not_found"; message: string };
+export type CallbackOutcome = { ok: true; order: OrderView } | { ok: false; reason: "bad_signature" | "not_found"; message: string };
 
 export const CALLBACK_MESSAGES = {
-  badSignature: "This payment confirmation could not be verified, so nothing was credited. If you paid, your credits arrive within minutes.",
+  badSignature:
+    "This payment confirmation could not be verified, so nothing was credited. If you paid, your credits arrive within minutes.",
   notFound: "This payment is not for one of your orders, so nothing was credited here.",
 } as const;
 
@@ -298,7 +296,11 @@ export const CALLBACK_MESSAGES = {
  * and the order is this business's. 'paid' is then settled by asking the gateway (amount and
  * currency checked as for the webhook); 'failed' marks an open order failed.
  */
-export async function confirmCallback(userId: string, query: CallbackQuery, setup: PaymentSetup = paymentSetup()): Promise<CallbackOutcome> {
+export async function confirmCallback(
+  userId: string,
+  query: CallbackQuery,
+  setup: PaymentSetup = paymentSetup(),
+): Promise<CallbackOutcome> {
   const signed = verifyCallbackSignature(setup.secrets.keySecret, query, query.signature);
   if (!signed) return { ok: false, reason: "bad_signature", message: CALLBACK_MESSAGES.badSignature };
   const order = await getOrder(userId, query.referenceId);

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 
 import { and, eq, inArray, lte, sql } from "drizzle-orm";
 
-import type { Database, Transaction } from "~/db/client.server";
+import type { Transaction } from "~/db/client.server";
 import { db } from "~/db/db.server";
 import { posts, templates, uploads, users } from "~/db/schema";
 import { postHashtags } from "~/lib/hashtags";

@@ -104,7 +104,9 @@ export function paymentLinkPaidEvent(link: PaymentLinkState, payment: { id: stri
           status: link.status,
         },
       },
-      payment: { entity: { id: payment.id, entity: "payment", amount: payment.amountPaise, currency: payment.currency, status: "captured" } },
+      payment: {
+        entity: { id: payment.id, entity: "payment", amount: payment.amountPaise, currency: payment.currency, status: "captured" },
+      },
     },
     created_at: now,
   };
@@ -152,7 +154,8 @@ export function razorpayGateway(settings: { apiUrl: string; keyId: string; keySe
       throw new PaymentGatewayError(`Razorpay refused ${method} ${path}: ${description}`);
     }
     const link = parsed as RazorpayLink;
-    if (typeof link.id !== "string" || typeof link.amount !== "number") throw new PaymentGatewayError(`Razorpay's answer to ${path} has no link`);
+    if (typeof link.id !== "string" || typeof link.amount !== "number")
+      throw new PaymentGatewayError(`Razorpay's answer to ${path} has no link`);
     return link;
   }
   return {

@@ -130,9 +130,14 @@ export const creditOrders = pgTable(
   (table) => [
     index("credit_orders_user_id_created_at_idx").on(table.userId, table.createdAt.desc()),
     uniqueIndex("credit_orders_payment_link_id_key").on(table.paymentLinkId),
-    index("credit_orders_open_idx").on(table.expiresAt).where(sql`${table.status} = 'created'`),
+    index("credit_orders_open_idx")
+      .on(table.expiresAt)
+      .where(sql`${table.status} = 'created'`),
     check("credit_orders_status_check", sql`${table.status} in ('created', 'paid', 'failed', 'expired')`),
-    check("credit_orders_amounts_check", sql`${table.credits} > 0 and ${table.pricePaise} > 0 and ${table.gstPaise} >= 0 and ${table.totalPaise} = ${table.pricePaise} + ${table.gstPaise}`),
+    check(
+      "credit_orders_amounts_check",
+      sql`${table.credits} > 0 and ${table.pricePaise} > 0 and ${table.gstPaise} >= 0 and ${table.totalPaise} = ${table.pricePaise} + ${table.gstPaise}`,
+    ),
   ],
 );
 

@@ -90,7 +90,10 @@ export async function seedEssentials(options: { adminEmail: string; adminPasswor
     .onConflictDoNothing();
   // Packs are seeded once: a pack the admin renamed or withdrew is not brought back.
   const [anyPack] = await db().select({ id: creditPacks.id }).from(creditPacks).limit(1);
-  if (!anyPack) await db().insert(creditPacks).values([...DEFAULT_CREDIT_PACKS]);
+  if (!anyPack)
+    await db()
+      .insert(creditPacks)
+      .values([...DEFAULT_CREDIT_PACKS]);
   await db()
     .insert(pages)
     .values(Object.entries(DEMO_PAGES).map(([slug, page]) => ({ slug, kind: "information" as const, ...page })))
