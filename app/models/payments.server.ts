@@ -63,6 +63,7 @@ export const ORDER_MESSAGES = {
 export type OrderView = {
   id: string;
   status: CreditOrderStatus;
+  packId: string;
   packName: string;
   credits: number;
   pricePaise: number;
@@ -78,6 +79,7 @@ export type OrderView = {
 const orderColumns = {
   id: creditOrders.id,
   status: creditOrders.status,
+  packId: creditOrders.packId,
   packName: creditPacks.name,
   credits: creditOrders.credits,
   pricePaise: creditOrders.pricePaise,
