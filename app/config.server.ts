@@ -114,11 +114,46 @@ const environmentSchema = z
     S3_REGION: z.string().trim().min(1).default("ap-south-1"),
     S3_ACCESS_KEY_ID: optionalString,
     S3_SECRET_ACCESS_KEY: optionalString,
+    /** Razorpay's API keys: set, credits are bought through Razorpay Payment Links; unset, through the built-in test gateway. */
+    RAZORPAY_KEY_ID: optionalString,
+    RAZORPAY_KEY_SECRET: optionalString,
+    /** The secret Razorpay signs webhooks with (the test gateway's too, when set). */
+    RAZORPAY_WEBHOOK_SECRET: optionalString,
+    /** Razorpay's API address (a local fake in tests). */
+    RAZORPAY_API_URL: z.string().trim().url("must be a full URL such as https://api.razorpay.com").default("https://api.razorpay.com"),
+    /** The seller on every GST invoice: legal name, GSTIN, address, state (its GSTIN's state when set), SAC code. */
+    SELLER_LEGAL_NAME: z.string().trim().min(2).default("iSent Technologies (demo seller)"),
+    SELLER_GSTIN: optionalString.pipe(
+      z
+        .string()
+        .toUpperCase()
+        .regex(/^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, "must be a 15-character GSTIN such as 29ABCDE1234F1Z5")
+        .optional(),
+    ),
+    SELLER_ADDRESS: z.string().trim().min(5).default("Indiranagar, Bengaluru 560038"),
+    SELLER_STATE: z.string().trim().min(2).default("Karnataka"),
+    INVOICE_SAC_CODE: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, "must be a 6-digit SAC code such as 998366")
+      .default("998366"),
+    INVOICE_PREFIX: z
+      .string()
+      .trim()
+      .regex(/^[A-Z0-9-]{1,8}$/, "must be 1 to 8 capital letters, digits or dashes")
+      .default("ISENT"),
   })
   .superRefine((env, context) => {
-    if (!env.S3_BUCKET) return;
-    for (const name of ["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
-      if (!env[name]) context.addIssue({ code: z.ZodIssueCode.custom, path: [name], message: "is required when S3_BUCKET is set" });
+    const issue = (name: string, message: string) => context.addIssue({ code: z.ZodIssueCode.custom, path: [name], message });
+    if (env.S3_BUCKET) {
+      for (const name of ["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+        if (!env[name]) issue(name, "is required when S3_BUCKET is set");
+      }
+    }
+    if (env.RAZORPAY_KEY_ID || env.RAZORPAY_KEY_SECRET) {
+      for (const name of ["RAZORPAY_KEY_ID", "RAZORPAY_KEY_SECRET", "RAZORPAY_WEBHOOK_SECRET"] as const) {
+        if (!env[name]) issue(name, "is required with Razorpay's keys (RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET)");
+      }
     }
   });
 
@@ -161,6 +196,24 @@ export function missingPublicUrl(config: Config, env: Record<string, string | un
   if (config.NODE_ENV !== "production" || config.PUBLIC_URL) return null;
   if (env.npm_lifecycle_event === "start" || env.npm_lifecycle_event === "prestart") return null;
   return "PUBLIC_URL is required in production: the site's public address, such as https://isent.example.in (links in mails and shares are built from it).";
+}
+
+/**
+ * A real deployment (production, an https PUBLIC_URL) takes real money: the built-in test gateway,
+ * which moves none, is refused there, and its invoices need the seller's GSTIN.
+ */
+export function missingPaymentSettings(config: Config): string | null {
+  if (config.NODE_ENV !== "production" || !config.PUBLIC_ORIGIN.startsWith("https://")) return null;
+  if (!config.RAZORPAY_KEY_ID) {
+    return "RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET are required in production with an https PUBLIC_URL: the built-in test gateway moves no money.";
+  }
+  if (!config.SELLER_GSTIN) return "SELLER_GSTIN is required in production with an https PUBLIC_URL: it is printed on every GST invoice.";
+  return null;
+}
+
+/** What stops a server from starting, beyond a bad variable: the first problem, or null. */
+export function startupProblem(config: Config, env: Record<string, string | undefined>): string | null {
+  return missingPublicUrl(config, env) ?? missingPaymentSettings(config);
 }
 
 function loadConfig(): Config {

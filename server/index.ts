@@ -22,10 +22,10 @@ import { accessLog } from "./access-log";
 
 // Before the build loads: React picks its production or development build on import.
 process.env.NODE_ENV ??= "production";
-const { config, missingPublicUrl } = await import("~/config.server");
-const publicUrlProblem = missingPublicUrl(config, process.env);
-if (publicUrlProblem) {
-  console.error(publicUrlProblem);
+const { config, startupProblem } = await import("~/config.server");
+const problem = startupProblem(config, process.env);
+if (problem) {
+  console.error(problem);
   process.exit(1);
 }
 // These read the configuration too.

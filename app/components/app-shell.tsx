@@ -7,16 +7,27 @@ import { useMenuDetails } from "~/hooks/use-menu-details";
 import { MORE_PLACES, TAB_PLACES, currentPlace, type NavPlace } from "~/lib/app-navigation";
 import { paths } from "~/lib/paths";
 
-/** What the container shows of the signed-in business: its name, picture and balance, as the server has them. */
-export type ShellUser = { name: string; businessName: string; email: string; balance: number; profileImageUrl: string | null };
+/**
+ * What the container shows of the signed-in business: its name, picture and balance, as the server
+ * has them; `postPrice` (when the loader read it) turns the balance amber below one post.
+ */
+export type ShellUser = {
+  name: string;
+  businessName: string;
+  email: string;
+  balance: number;
+  profileImageUrl: string | null;
+  postPrice?: number;
+};
 
-export function shellUser(user: ShellUser): ShellUser {
+export function shellUser(user: ShellUser, postPrice?: number): ShellUser {
   return {
     name: user.name,
     businessName: user.businessName,
     email: user.email,
     balance: user.balance,
     profileImageUrl: user.profileImageUrl,
+    ...(postPrice === undefined ? {} : { postPrice }),
   };
 }
 
@@ -46,12 +57,7 @@ export function AppShell({ user, children }: { user: ShellUser; children: ReactN
             iSent
           </Link>
           <div className="flex items-center gap-2 text-sm">
-            <span
-              className="rounded-full bg-green-50 px-3 py-1 font-semibold text-green-800"
-              aria-label={`Balance ${user.balance} credits`}
-            >
-              {user.balance} credits
-            </span>
+            <BalancePill balance={user.balance} postPrice={user.postPrice} />
             <AccountMenu user={user} />
           </div>
         </div>
@@ -62,6 +68,23 @@ export function AppShell({ user, children }: { user: ShellUser; children: ReactN
       </div>
       <TabBar current={current} />
     </div>
+  );
+}
+
+/** The balance, linking to /credits; amber (and said so to screen readers) when it is below one post's price. */
+function BalancePill({ balance, postPrice }: { balance: number; postPrice?: number }) {
+  const low = postPrice !== undefined && balance < postPrice;
+  return (
+    <Link
+      to={paths.credits()}
+      className={`inline-flex min-h-11 items-center rounded-full px-3 font-semibold ${
+        low ? "bg-amber-100 text-amber-900 ring-1 ring-amber-400" : "bg-green-50 text-green-800"
+      }`}
+      aria-label={`Balance ${balance} credits${low ? `: less than one post (${postPrice} credits). Buy credits` : ""}`}
+      data-testid="balance-pill"
+    >
+      {balance} credits
+    </Link>
   );
 }
 

@@ -5,7 +5,9 @@ import { runContactImport } from "~/models/contact-import.server";
 import { mailEmailVerification } from "~/models/email-verification.server";
 import { forgetExpiredKeys } from "~/models/idempotency.server";
 import { mailPasswordReset } from "~/models/password-reset.server";
+import { receivePaymentWebhook, reconcileExpiredOrders } from "~/models/payments.server";
 import { publishDueScheduledPosts } from "~/models/posts.server";
+import { testWebhookFor } from "~/models/test-gateway.server";
 
 /**
  * Background work, run by the PostgreSQL job queue (pg-boss) in every server
@@ -24,6 +26,13 @@ const jobs = {
   "publish-scheduled-posts": defineJob(z.object({}), () => publishDueScheduledPosts()),
   // Idempotency keys are kept 24 hours; hourly, older ones go.
   "forget-expired-idempotency-keys": defineJob(z.object({}), () => forgetExpiredKeys()),
+  // Every minute: orders still open after their expiry are settled by asking the gateway (a lost webhook still credits).
+  "reconcile-credit-orders": defineJob(z.object({}), () => reconcileExpiredOrders()),
+  // The built-in test gateway delivers its signed payment_link.paid webhook, as Razorpay would, after the buyer pays.
+  "test-gateway-webhook": defineJob(z.object({ linkId: z.string().min(1) }), async ({ linkId }) => {
+    const webhook = await testWebhookFor(linkId);
+    if (webhook) await receivePaymentWebhook(webhook.rawBody, webhook.signature);
+  }),
 } as const;
 
 type JobName = keyof typeof jobs;
@@ -58,6 +67,7 @@ async function startWorkers(): Promise<Workers> {
   await publishDueScheduledPosts();
   await queue.schedule("publish-scheduled-posts", "* * * * *", {});
   await queue.schedule("forget-expired-idempotency-keys", "17 * * * *", {});
+  await queue.schedule("reconcile-credit-orders", "* * * * *", {});
   return { queue, workerIds };
 }
 

@@ -62,6 +62,15 @@ export const paths = {
   termsConditions: () => "/terms-conditions",
   privacyTerms: () => "/privacy-terms",
   logout: () => "/logout",
+  /** The balance, the packs on sale and the ledger (`page`). */
+  credits: (query: { page?: number } = {}) => withQuery("/credits", { page: query.page && query.page > 1 ? query.page : undefined }),
+  creditsLedgerCsv: () => "/credits/ledger.csv",
+  /** Where the payment gateway sends the buyer back (its query carries the signed result). */
+  creditsCallback: () => "/credits/callback",
+  creditOrder: (orderId: string) => `/credits/orders/${id(orderId)}`,
+  invoice: (invoiceId: string) => `/credits/invoices/${id(invoiceId)}`,
+  /** The built-in test gateway's hosted payment page. */
+  testGatewayPage: (linkId: string) => `/test-gateway/pay/${id(linkId)}`,
   admin: {
     dashboard: () => "/admin",
     login: () => "/admin/login",

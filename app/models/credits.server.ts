@@ -1,7 +1,10 @@
-import { and, eq, sql } from "drizzle-orm";
+import { stringify } from "csv-stringify/sync";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 
 import type { Transaction } from "~/db/client.server";
-import { creditLedger, LEDGER_REASONS, users } from "~/db/schema";
+import { db } from "~/db/db.server";
+import { creditLedger, invoices, LEDGER_REASONS, posts, users } from "~/db/schema";
+import { LEDGER_PAGE_SIZE, LEDGER_REASON_LABELS } from "~/lib/credit-ledger";
 
 /**
  * The only code that changes a balance. Every change is one credit_ledger row
@@ -99,4 +102,88 @@ async function record(tx: Transaction, change: CreditChange, signedAmount: numbe
     reason: change.reason,
     reference: change.reference ?? null,
   });
+}
+
+/** One change of the balance as the business reads it, with what it belongs to when that can be opened. */
+export type LedgerEntry = {
+  id: string;
+  createdAt: Date;
+  reason: LedgerReason;
+  amount: number;
+  balanceAfter: number;
+  reference: string | null;
+  /** The post or offer still there (its success page), or the purchase's invoice. */
+  postId: string | null;
+  invoiceId: string | null;
+};
+
+function ledgerQuery(userId: string) {
+  return db()
+    .select({
+      id: creditLedger.id,
+      createdAt: creditLedger.createdAt,
+      reason: creditLedger.reason,
+      amount: creditLedger.amount,
+      balanceAfter: creditLedger.balanceAfter,
+      reference: creditLedger.reference,
+      postId: posts.id,
+      invoiceId: invoices.id,
+      cursor: sql<string>`${creditLedger.createdAt}::text`,
+    })
+    .from(creditLedger)
+    .leftJoin(
+      posts,
+      and(
+        sql`${creditLedger.reason} in ('post', 'offer', 'refund')`,
+        sql`${posts.id}::text = ${creditLedger.reference}`,
+        eq(posts.userId, creditLedger.userId),
+      ),
+    )
+    .leftJoin(
+      invoices,
+      and(eq(creditLedger.reason, "purchase"), sql`${invoices.orderId}::text = ${creditLedger.reference}`, eq(invoices.userId, userId)),
+    )
+    .where(eq(creditLedger.userId, userId))
+    .$dynamic();
+}
+
+type LedgerRow = Awaited<ReturnType<typeof ledgerQuery>>[number];
+
+/** The business's ledger, newest first, a page of LEDGER_PAGE_SIZE at a time (a page past the last is the last). */
+export async function listLedger(userId: string, requestedPage: number) {
+  const [{ total }] = await db().select({ total: count() }).from(creditLedger).where(eq(creditLedger.userId, userId));
+  const pageCount = Math.max(1, Math.ceil(total / LEDGER_PAGE_SIZE));
+  const page = Math.min(Math.max(1, requestedPage), pageCount);
+  const rows = await ledgerQuery(userId)
+    .orderBy(desc(creditLedger.createdAt), desc(creditLedger.id))
+    .limit(LEDGER_PAGE_SIZE)
+    .offset((page - 1) * LEDGER_PAGE_SIZE);
+  const entries: LedgerEntry[] = rows.map(({ cursor: _cursor, ...entry }) => entry);
+  return { entries, total, page, pageCount };
+}
+
+const CSV_PAGE_ROWS = 1000;
+
+/** /credits/ledger.csv: every change, newest first, read a page at a time (keyset) so a long ledger never sits in memory whole. */
+export async function* ledgerCsv(userId: string): AsyncGenerator<string> {
+  const toCsv = (rows: (string | number)[][]) => stringify(rows, { record_delimiter: "windows" });
+  yield `\uFEFF${toCsv([["date", "what", "reference", "amount", "balance after"]])}`;
+  let after: { createdAt: string; id: string } | null = null;
+  for (;;) {
+    const rows: LedgerRow[] = await ledgerQuery(userId)
+      .where(
+        and(
+          eq(creditLedger.userId, userId),
+          after ? sql`(${creditLedger.createdAt}, ${creditLedger.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : undefined,
+        ),
+      )
+      .orderBy(desc(creditLedger.createdAt), desc(creditLedger.id))
+      .limit(CSV_PAGE_ROWS);
+    if (rows.length === 0) return;
+    yield toCsv(
+      rows.map((row) => [row.createdAt.toISOString(), LEDGER_REASON_LABELS[row.reason], row.reference ?? "", row.amount, row.balanceAfter]),
+    );
+    const last = rows[rows.length - 1];
+    after = { createdAt: last.cursor, id: last.id };
+  }
 }

@@ -3,14 +3,15 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 
 import { config } from "~/config.server";
-import type { Database, Transaction } from "~/db/client.server";
+import type { Transaction } from "~/db/client.server";
 import { db } from "~/db/db.server";
-import { emailVerificationTokens, pricing, users } from "~/db/schema";
+import { emailVerificationTokens, users } from "~/db/schema";
 import { waitPhrase } from "~/lib/too-many-attempts";
 import { getMailer } from "~/services/mail.server";
 
 import { activeAccountCondition } from "./account-rules.server";
 import { grantCredits } from "./credits.server";
+import { priceOf } from "./pricing.server";
 import { hitRateLimit, type RateLimit, type Throttled } from "./rate-limit.server";
 
 /**
@@ -24,17 +25,13 @@ export const VERIFICATION_LINK_HOURS = 24;
 /** Verification mails to one account, the registration's included: at most 3 an hour. */
 export const VERIFICATION_MAILS_PER_HOUR: RateLimit = { limit: 3, windowSeconds: 3600 };
 
-/** The opening balance when the admin has set no price for it. */
-const DEFAULT_OPENING_BALANCE = 100;
-
 function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
-/** The credits a business gets when it verifies its email: the admin's price, else 100. */
-export async function openingBalanceCredits(tx: Pick<Database, "select"> = db()): Promise<number> {
-  const [price] = await tx.select({ credits: pricing.credits }).from(pricing).where(eq(pricing.key, "opening_balance"));
-  return price?.credits ?? DEFAULT_OPENING_BALANCE;
+/** The credits a business gets when it verifies its email: the admin's opening balance (100 by default). */
+export function openingBalanceCredits(tx?: Transaction): Promise<number> {
+  return priceOf("opening_balance", tx);
 }
 
 /**

@@ -4,7 +4,7 @@ import { and, desc, eq, gt, inArray, lte, sql } from "drizzle-orm";
 
 import type { Database, Transaction } from "~/db/client.server";
 import { db } from "~/db/db.server";
-import { posts, pricing, templates, uploads, users } from "~/db/schema";
+import { posts, templates, uploads, users } from "~/db/schema";
 import { postHashtags } from "~/lib/hashtags";
 import { isUuid } from "~/lib/ids";
 import { NEAR_DUPLICATE_HOURS, isNearDuplicate, postText } from "~/lib/near-duplicate";
@@ -16,6 +16,7 @@ import { activeAccountCondition } from "./account-rules.server";
 import { unknownCategories } from "./business-profile.server";
 import { chargeCredits, grantCredits } from "./credits.server";
 import { findEarlierRequest, rememberRequest, requestHash, type IdempotencyKey } from "./idempotency.server";
+import { priceOf } from "./pricing.server";
 import { hitRateLimit, throttledFor, type RateLimit, type Throttled } from "./rate-limit.server";
 import { uploadKeyOf } from "./uploads.server";
 
@@ -27,14 +28,9 @@ import { uploadKeyOf } from "./uploads.server";
 
 export type OwnPost = typeof posts.$inferSelect;
 
-/** What a post or an offer costs, in credits: the admin's pricing table. */
-export async function priceOf(kind: PostInput["kind"], tx: Database | Transaction = db()): Promise<number> {
-  const [row] = await tx
-    .select({ credits: pricing.credits })
-    .from(pricing)
-    .where(eq(pricing.key, kind === "offer" ? "offer" : "post"));
-  if (!row) throw new Error(`No price for a ${kind}: the pricing table is seeded at every start`);
-  return row.credits;
+/** What a post or an offer costs, in credits (the pricing home's price). */
+export function postPrice(kind: PostInput["kind"], tx?: Transaction): Promise<number> {
+  return priceOf(kind === "offer" ? "offer" : "post", tx);
 }
 
 /** Publishing costs money: a business may try at most this often (a runaway script spends nothing past it). */
@@ -174,7 +170,7 @@ export async function publishPost(
       if (duplicateOf) return { ok: false as const, reason: "near_duplicate" as const, duplicateOf };
     }
 
-    const price = await priceOf(input.kind, tx);
+    const price = await postPrice(input.kind, tx);
     const id = randomUUID();
     let balance = business.balance;
     if (price > 0) {

@@ -10,6 +10,7 @@ import {
   contacts,
   categories,
   creditLedger,
+  invoices,
   pages,
   postLikes,
   posts,
@@ -99,7 +100,7 @@ describe("first start on an empty database", () => {
     expect(likes.total).toBeGreaterThan(1000);
   });
 
-  it("gives every user an opening balance of 100 recorded in the ledger; the demo user has paid for its scheduled post", async () => {
+  it("gives every user an opening balance of 100 recorded in the ledger; the demo user has paid for its scheduled post and bought 500 credits", async () => {
     const rows = await test.db
       .select({ email: users.email, balance: users.balance, amount: creditLedger.amount, reason: creditLedger.reason })
       .from(users)
@@ -107,9 +108,15 @@ describe("first start on an empty database", () => {
     const openings = rows.filter((row) => row.reason === "opening_balance");
     expect(openings).toHaveLength(32);
     for (const { email: _email, balance: _balance, ...row } of openings) expect(row).toEqual({ amount: 100, reason: "opening_balance" });
-    expect(rows.filter((row) => row.reason !== "opening_balance")).toEqual([
-      { email: DEMO_USER.email, balance: 95, amount: -5, reason: "post" },
-    ]);
+    expect(rows.filter((row) => row.reason !== "opening_balance")).toEqual(
+      expect.arrayContaining([
+        { email: DEMO_USER.email, balance: 595, amount: -5, reason: "post" },
+        { email: DEMO_USER.email, balance: 595, amount: 500, reason: "purchase" },
+      ]),
+    );
+    expect(rows.filter((row) => row.reason !== "opening_balance")).toHaveLength(2);
+    const [invoice] = await test.db.select().from(invoices);
+    expect(invoice).toMatchObject({ credits: 500, taxablePaise: 45_000, totalPaise: 53_100, buyerName: DEMO_USER.business.businessName });
   });
 
   it("gives every balance its ledger rows: they add up to it, for every user", async () => {

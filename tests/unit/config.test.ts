@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { ConfigError, missingPublicUrl, parseConfig } from "~/config.server";
+import { ConfigError, missingPaymentSettings, missingPublicUrl, parseConfig } from "~/config.server";
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -97,5 +97,20 @@ describe("environment validation", () => {
     expect(missingPublicUrl(production, { npm_lifecycle_event: "start" })).toBeNull();
     expect(missingPublicUrl(parseConfig({ NODE_ENV: "production", PUBLIC_URL: "https://isent.example.in" }), {})).toBeNull();
     expect(missingPublicUrl(parseConfig({ NODE_ENV: "development" }), {})).toBeNull();
+  });
+
+  it("refuses the built-in test gateway (and invoices without the seller's GSTIN) in production with an https PUBLIC_URL", () => {
+    const real = { NODE_ENV: "production", PUBLIC_URL: "https://isent.example.in" };
+    expect(missingPaymentSettings(parseConfig(real))).toMatch(
+      /^RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET are required/,
+    );
+    const keys = { RAZORPAY_KEY_ID: "rzp_live_x", RAZORPAY_KEY_SECRET: "s", RAZORPAY_WEBHOOK_SECRET: "w" };
+    expect(missingPaymentSettings(parseConfig({ ...real, ...keys }))).toMatch(/^SELLER_GSTIN is required/);
+    expect(missingPaymentSettings(parseConfig({ ...real, ...keys, SELLER_GSTIN: "29ABCDE1234F1Z5" }))).toBeNull();
+    expect(missingPaymentSettings(parseConfig({ NODE_ENV: "production", PUBLIC_URL: "http://127.0.0.1:3000" }))).toBeNull();
+    expect(problemsOf({ RAZORPAY_KEY_ID: "rzp_test_x" })).toEqual([
+      expect.stringMatching(/^RAZORPAY_KEY_SECRET is required with Razorpay's keys/),
+      expect.stringMatching(/^RAZORPAY_WEBHOOK_SECRET is required with Razorpay's keys/),
+    ]);
   });
 });

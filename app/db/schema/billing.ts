@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 import { ownerId } from "./accounts";
-import { createdAt, id } from "./columns";
+import { createdAt, id, updatedAt } from "./columns";
 
 /** What each billable action costs, in credits; edited by the admin (/admin/sms-pricing). */
 export const PRICE_KEYS = ["opening_balance", "post", "offer", "sms"] as const;
@@ -15,7 +15,7 @@ export const pricing = pgTable("pricing", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const LEDGER_REASONS = ["opening_balance", "post", "offer", "sms", "campaign", "refund", "admin_adjustment"] as const;
+export const LEDGER_REASONS = ["opening_balance", "post", "offer", "sms", "campaign", "purchase", "refund", "admin_adjustment"] as const;
 
 /** Every change of a balance is one row here, written in the same transaction as the change (app/models/credits.server.ts). */
 export const creditLedger = pgTable(
@@ -67,4 +67,157 @@ export const idempotencyKeys = pgTable(
     index("idempotency_keys_created_at_idx").on(table.createdAt),
     check("idempotency_keys_request_check", sql`${table.request} in ('post', 'campaign', 'credit_order')`),
   ],
+);
+
+/**
+ * The packs of credits a business can buy, set by the admin (seeded: 100 for ₹100, 500 for ₹450,
+ * 2,000 for ₹1,600). The price is in paise, before GST; an inactive pack is no longer sold.
+ */
+export const creditPacks = pgTable(
+  "credit_packs",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    credits: integer("credits").notNull(),
+    /** The taxable value in paise (GST is added on top). */
+    pricePaise: integer("price_paise").notNull(),
+    active: boolean("active").notNull().default(true),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex("credit_packs_name_key").on(table.name),
+    check("credit_packs_credits_positive", sql`${table.credits} > 0`),
+    check("credit_packs_price_positive", sql`${table.pricePaise} > 0`),
+  ],
+);
+
+export const CREDIT_ORDER_STATUSES = ["created", "paid", "failed", "expired"] as const;
+export type CreditOrderStatus = (typeof CREDIT_ORDER_STATUSES)[number];
+export const PAYMENT_GATEWAYS = ["test", "razorpay"] as const;
+
+/**
+ * One purchase of a pack: what was bought at what price (copied from the pack, so a later price
+ * change leaves it alone), and its payment link. It moves from 'created' to 'paid' (credited in the
+ * same transaction, its id the ledger row's reference), 'failed' or 'expired', only through
+ * app/models/payments.server.ts.
+ */
+export const creditOrders = pgTable(
+  "credit_orders",
+  {
+    id: id(),
+    userId: ownerId(),
+    packId: uuid("pack_id")
+      .notNull()
+      .references(() => creditPacks.id),
+    credits: integer("credits").notNull(),
+    pricePaise: integer("price_paise").notNull(),
+    gstPaise: integer("gst_paise").notNull(),
+    totalPaise: integer("total_paise").notNull(),
+    currency: text("currency").notNull().default("INR"),
+    status: text("status", { enum: CREDIT_ORDER_STATUSES }).notNull().default("created"),
+    gateway: text("gateway", { enum: PAYMENT_GATEWAYS }).notNull(),
+    paymentLinkId: text("payment_link_id"),
+    paymentUrl: text("payment_url"),
+    paymentId: text("payment_id"),
+    /** The payment link stops taking payments then; the reconcile job settles the order after it. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index("credit_orders_user_id_created_at_idx").on(table.userId, table.createdAt.desc()),
+    uniqueIndex("credit_orders_payment_link_id_key").on(table.paymentLinkId),
+    index("credit_orders_open_idx")
+      .on(table.expiresAt)
+      .where(sql`${table.status} = 'created'`),
+    check("credit_orders_status_check", sql`${table.status} in ('created', 'paid', 'failed', 'expired')`),
+    check(
+      "credit_orders_amounts_check",
+      sql`${table.credits} > 0 and ${table.pricePaise} > 0 and ${table.gstPaise} >= 0 and ${table.totalPaise} = ${table.pricePaise} + ${table.gstPaise}`,
+    ),
+  ],
+);
+
+/**
+ * The last invoice number given in each financial year (April to March in India): taken in the
+ * transaction that marks an order paid, so a rolled-back payment gives its number back and the
+ * sequence has no gaps.
+ */
+export const invoiceSequences = pgTable("invoice_sequences", {
+  financialYear: text("financial_year").primaryKey(),
+  lastNumber: integer("last_number").notNull(),
+});
+
+/**
+ * A GST tax invoice for a paid order, written once in the transaction that marks it paid: the
+ * seller's and buyer's details as they were then, and the tax split (CGST + SGST within one state,
+ * IGST across states), all in paise.
+ */
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: id(),
+    userId: ownerId(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => creditOrders.id),
+    /** e.g. ISENT/2026-27/000123 */
+    number: text("number").notNull(),
+    financialYear: text("financial_year").notNull(),
+    sequence: integer("sequence").notNull(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+    sellerName: text("seller_name").notNull(),
+    sellerGstin: text("seller_gstin"),
+    sellerAddress: text("seller_address").notNull(),
+    sellerState: text("seller_state").notNull(),
+    buyerName: text("buyer_name").notNull(),
+    buyerAddress: text("buyer_address"),
+    buyerState: text("buyer_state"),
+    buyerGstin: text("buyer_gstin"),
+    sacCode: text("sac_code").notNull(),
+    description: text("description").notNull(),
+    credits: integer("credits").notNull(),
+    taxablePaise: integer("taxable_paise").notNull(),
+    cgstPaise: integer("cgst_paise").notNull(),
+    sgstPaise: integer("sgst_paise").notNull(),
+    igstPaise: integer("igst_paise").notNull(),
+    totalPaise: integer("total_paise").notNull(),
+    paymentId: text("payment_id").notNull(),
+  },
+  (table) => [
+    uniqueIndex("invoices_order_id_key").on(table.orderId),
+    uniqueIndex("invoices_number_key").on(table.number),
+    uniqueIndex("invoices_financial_year_sequence_key").on(table.financialYear, table.sequence),
+    index("invoices_user_id_issued_at_idx").on(table.userId, table.issuedAt.desc()),
+    check(
+      "invoices_total_check",
+      sql`${table.totalPaise} = ${table.taxablePaise} + ${table.cgstPaise} + ${table.sgstPaise} + ${table.igstPaise}`,
+    ),
+  ],
+);
+
+export const TEST_PAYMENT_LINK_STATUSES = ["created", "paid", "expired", "cancelled"] as const;
+
+/**
+ * The built-in test gateway's payment links (used when no Razorpay keys are set): the same
+ * fields Razorpay keeps for a link, so the gateway answers what Razorpay would. No money moves.
+ */
+export const testPaymentLinks = pgTable(
+  "test_payment_links",
+  {
+    id: text("id").primaryKey(),
+    amountPaise: integer("amount_paise").notNull(),
+    currency: text("currency").notNull(),
+    referenceId: text("reference_id").notNull(),
+    description: text("description").notNull(),
+    callbackUrl: text("callback_url").notNull(),
+    expireBy: timestamp("expire_by", { withTimezone: true }).notNull(),
+    status: text("status", { enum: TEST_PAYMENT_LINK_STATUSES }).notNull().default("created"),
+    paymentId: text("payment_id"),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex("test_payment_links_reference_id_key").on(table.referenceId)],
 );

@@ -5,6 +5,9 @@ import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { createAdminAccount } from "~/models/admins.server";
 import { listCardDesigns, saveBusinessCard } from "~/models/business-cards.server";
 import { publishPost } from "~/models/posts.server";
+import { createCreditOrder, receivePaymentWebhook } from "~/models/payments.server";
+import { DEFAULT_CREDIT_PACKS, DEFAULT_PRICES, listCreditPacks } from "~/models/pricing.server";
+import { payTestLink, testGateway, testGatewaySecrets, testWebhookFor } from "~/models/test-gateway.server";
 import { addDays, formatDayMonth, fromIndianDateTime, indianDate } from "~/lib/india-time";
 import { importContactsNow } from "~/models/contact-import.server";
 import type { FileStorage } from "~/services/storage.server";
@@ -17,6 +20,7 @@ import {
   postLikes,
   posts,
   postViews,
+  creditPacks,
   pricing,
   templateCategories,
   templates,
@@ -42,12 +46,8 @@ import { renderDemoLogo, renderDemoPhoto } from "./images.server";
 import { LEARN_ARTICLES } from "./learn-articles";
 import { renderTemplateImage, type TemplateImageName } from "./template-images.server";
 
-export const DEFAULT_PRICING = [
-  { key: "opening_balance", label: "Opening balance for a new business", credits: 100 },
-  { key: "post", label: "Publish a post", credits: 5 },
-  { key: "offer", label: "Publish an offer", credits: 10 },
-  { key: "sms", label: "One SMS segment (160 characters)", credits: 1 },
-] as const;
+/** The prices every installation starts with (the pricing home keeps them). */
+export const DEFAULT_PRICING = DEFAULT_PRICES;
 
 /** The demo business account whose credentials the README gives. */
 export const DEMO_USER = {
@@ -90,6 +90,12 @@ export async function seedEssentials(options: { adminEmail: string; adminPasswor
     .insert(pricing)
     .values([...DEFAULT_PRICING])
     .onConflictDoNothing();
+  // Packs are seeded once: a pack the admin renamed or withdrew is not brought back.
+  const [anyPack] = await db().select({ id: creditPacks.id }).from(creditPacks).limit(1);
+  if (!anyPack)
+    await db()
+      .insert(creditPacks)
+      .values([...DEFAULT_CREDIT_PACKS]);
   await db()
     .insert(pages)
     .values(Object.entries(DEMO_PAGES).map(([slug, page]) => ({ slug, kind: "information" as const, ...page })))
@@ -302,6 +308,7 @@ export async function seedDemoData(storage: FileStorage, options: { now?: Date; 
     .where(inArray(posts.id, seededIds));
 
   await seedDemoUserHistory(businessIds.get(DEMO_USER.business.slug)!, now);
+  await seedDemoPurchase(businessIds.get(DEMO_USER.business.slug)!);
 
   const [totals] = await db()
     .select({ likes: sql<number>`sum(${posts.likesCount})::int`, views: sql<number>`sum(${posts.viewsCount})::int` })
@@ -381,6 +388,26 @@ async function seedDemoUserHistory(userId: string, now: Date) {
     },
     "seed:scheduled-thali",
   );
+}
+
+/**
+ * The demo business bought the 500-credit pack, so /credits shows a purchase with its GST
+ * invoice: ordered, paid and credited through the models and the built-in test gateway (whatever
+ * gateway the installation uses: no money moves for demo data).
+ */
+async function seedDemoPurchase(userId: string) {
+  const setup = { gateway: testGateway, secrets: testGatewaySecrets() };
+  const [buyer] = await db()
+    .select({ id: users.id, email: users.email, businessName: users.businessName })
+    .from(users)
+    .where(eq(users.id, userId));
+  const pack = (await listCreditPacks()).find((candidate) => candidate.credits === 500);
+  if (!buyer || !pack) return;
+  const order = await createCreditOrder(buyer, pack.id, "seed:demo-purchase", setup);
+  if (!order.ok || !order.order.paymentLinkId) return;
+  await payTestLink(order.order.paymentLinkId);
+  const webhook = await testWebhookFor(order.order.paymentLinkId);
+  if (webhook) await receivePaymentWebhook(webhook.rawBody, webhook.signature, setup);
 }
 
 /**

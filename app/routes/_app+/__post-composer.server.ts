@@ -11,7 +11,8 @@ import { paths } from "~/lib/paths";
 import { createToast } from "~/lib/toast";
 import { getBusinessLocation, getBusinessProfile } from "~/models/business-profile.server";
 import { listCategories } from "~/models/categories.server";
-import { findNearDuplicate, priceOf, throttlePublishing } from "~/models/posts.server";
+import { findNearDuplicate, postPrice, throttlePublishing } from "~/models/posts.server";
+import { listCreditPacks, packCovering, type CreditPack } from "~/models/pricing.server";
 import { templateDraft, type TemplateDraft } from "~/models/templates.server";
 import { storeImageUpload, throttleUploads } from "~/models/uploads.server";
 import { searchPlaces, type Place } from "~/services/geocoding.server";
@@ -63,11 +64,12 @@ export async function composerLoader(request: Request, kind: PostKind) {
   const draft = templateId ? await templateDraft(templateId, user.id) : null;
   if (templateId && !draft) throw new Response("This template was not found.", { status: 404 });
   if (draft && draft.kind !== kind) throw redirect(composerPath(draft.kind, { template: draft.templateId }));
-  const [profile, location, categories, price] = await Promise.all([
+  const [profile, location, categories, price, packs] = await Promise.all([
     getBusinessProfile(user.id),
     getBusinessLocation(user.id),
     listCategories(),
-    priceOf(kind),
+    postPrice(kind),
+    listCreditPacks(),
   ]);
   if (!profile) throw new Response("Not found", { status: 404 });
   const own = new Set(profile.businessCategories);
@@ -77,6 +79,8 @@ export async function composerLoader(request: Request, kind: PostKind) {
     fromTemplate: draft !== null,
     price,
     balance: user.balance,
+    /** When the balance is short: the smallest pack that covers the shortfall, to name beside 'Buy credits'. */
+    topUp: user.balance < price ? topUpFor(packs, price - user.balance) : null,
     business: {
       id: user.id,
       name: profile.name,
@@ -89,6 +93,11 @@ export async function composerLoader(request: Request, kind: PostKind) {
     categories: [...profile.businessCategories, ...categories.map((category) => category.name).filter((name) => !own.has(name))],
     initial: startingValues(kind, draft, profile.businessCategories[0] ?? ""),
   };
+}
+
+function topUpFor(packs: CreditPack[], shortfall: number) {
+  const pack = packCovering(packs, shortfall);
+  return pack ? { id: pack.id, name: pack.name, credits: pack.credits, totalPaise: pack.totalPaise } : null;
 }
 
 /**

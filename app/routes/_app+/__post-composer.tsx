@@ -12,6 +12,7 @@ import { CALL_TO_ACTION_LABELS, CALL_TO_ACTION_TYPES, callToActionLink } from "~
 import { postHashtags } from "~/lib/hashtags";
 import { nearDuplicateMessage } from "~/lib/near-duplicate";
 import { endOfIndianDay, isCalendarDate, startOfIndianDay } from "~/lib/india-time";
+import { formatRupeesShort } from "~/lib/money";
 import { paths } from "~/lib/paths";
 import { POST_CONTENT_MAX, POST_IMAGES_MAX, postSchema } from "~/lib/schemas/posts";
 import type { FeedPost } from "~/models/feed.server";
@@ -57,7 +58,17 @@ export function PostComposer() {
       </p>
       {short ? (
         <p role="alert" className="mt-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          Your balance is {price - balance} credits short of this {noun}.
+          Your balance is {price - balance} credits short of this {noun}: you need {price - balance} more credits.
+          {loaded.topUp ? (
+            <>
+              {" "}
+              The {loaded.topUp.name} pack ({loaded.topUp.credits.toLocaleString("en-IN")} credits for{" "}
+              {formatRupeesShort(loaded.topUp.totalPaise)} with GST) covers it.
+            </>
+          ) : null}{" "}
+          <Link to={paths.credits()} className="inline-flex min-h-11 items-center font-semibold underline">
+            Buy credits
+          </Link>
         </p>
       ) : null}
       {!location || actionData?.needsLocation ? (

@@ -72,7 +72,7 @@ export default function Dashboard() {
       {verification ? <VerifyEmailNotice {...verification} refused={refused} /> : null}
       {onboarding.completed ? null : <SetupChecklist steps={onboarding.steps} />}
       <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-4">
-        <Stat label="Balance" value={`${balance} credits`} testId="stat-balance" />
+        <Stat label="Balance" value={`${balance} credits`} testId="stat-balance" link={{ to: paths.credits(), text: "Buy credits" }} />
         <Stat label="Contacts" value={String(stats.contacts)} testId="stat-contacts" />
         <Stat label="SMS sent" value={String(stats.sentSms)} testId="stat-sms" />
         <Stat label="Live posts" value={String(stats.livePosts)} testId="stat-posts" />
@@ -230,13 +230,20 @@ function SetupChecklist({ steps }: { steps: OnboardingStep[] }) {
   );
 }
 
-function Stat({ label, value, testId }: { label: string; value: string; testId: string }) {
+function Stat({ label, value, testId, link }: { label: string; value: string; testId: string; link?: { to: string; text: string } }) {
   return (
     <div className="rounded-xl border border-slate-200 bg-white p-4">
       <dt className="text-sm text-slate-500">{label}</dt>
       <dd className="mt-1 text-xl font-bold text-slate-900" data-testid={testId}>
         {value}
       </dd>
+      {link ? (
+        <dd>
+          <Link to={link.to} className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 hover:underline">
+            {link.text}
+          </Link>
+        </dd>
+      ) : null}
     </div>
   );
 }

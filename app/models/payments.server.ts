@@ -1,0 +1,366 @@
+import { and, asc, eq, lt, sql } from "drizzle-orm";
+
+import { config } from "~/config.server";
+import { db } from "~/db/db.server";
+import { creditOrders, creditPacks, invoices, users, type CreditOrderStatus } from "~/db/schema";
+import { isUuid } from "~/lib/ids";
+import { paths } from "~/lib/paths";
+import {
+  PaymentGatewayError,
+  razorpayGateway,
+  verifyCallbackSignature,
+  verifyWebhookSignature,
+  type GatewaySecrets,
+  type PaymentGateway,
+} from "~/services/payments.server";
+
+import { grantCredits } from "./credits.server";
+import { findEarlierRequest, rememberRequest, requestHash } from "./idempotency.server";
+import { issueInvoice } from "./invoices.server";
+import { creditPackOnSale } from "./pricing.server";
+import { hitRateLimit, throttledFor, type RateLimit, type Throttled } from "./rate-limit.server";
+import { testGateway, testGatewaySecrets } from "./test-gateway.server";
+
+/**
+ * Buying credits: an order for a pack, paid through a payment link (Razorpay's, or the built-in
+ * test gateway's), credited once whichever of the buyer's return (callback), the gateway's webhook
+ * or the reconcile job tells us first. Crediting, the order's move to 'paid' and its invoice are
+ * one transaction; the order's id is the ledger row's reference, so a replay credits nothing.
+ */
+
+/** A payment link works for this long; Razorpay wants at least 15 minutes. */
+export const ORDER_EXPIRY_MINUTES = 30;
+/** Orders cost a call to the gateway each: a business may start at most 30 a minute. */
+export const ORDERS_PER_MINUTE: RateLimit = { limit: 30, windowSeconds: 60 };
+/** After its expiry an order is settled by asking the gateway; a link it still calls open is given this long for a payment in flight. */
+const EXPIRY_GRACE_MS = 10 * 60_000;
+
+export type PaymentSetup = { gateway: PaymentGateway; secrets: GatewaySecrets };
+
+/** Razorpay when its keys are set, else the built-in test gateway (refused at start in a real deployment). */
+export function paymentSetup(): PaymentSetup {
+  if (config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET && config.RAZORPAY_WEBHOOK_SECRET) {
+    return {
+      gateway: razorpayGateway({ apiUrl: config.RAZORPAY_API_URL, keyId: config.RAZORPAY_KEY_ID, keySecret: config.RAZORPAY_KEY_SECRET }),
+      secrets: { keySecret: config.RAZORPAY_KEY_SECRET, webhookSecret: config.RAZORPAY_WEBHOOK_SECRET },
+    };
+  }
+  return { gateway: testGateway, secrets: testGatewaySecrets() };
+}
+
+export async function throttleOrders(userId: string): Promise<Throttled | null> {
+  const result = await hitRateLimit(`credit-order:user:${userId}`, ORDERS_PER_MINUTE);
+  return result.allowed ? null : throttledFor(result.retryAfterSeconds);
+}
+
+export const ORDER_MESSAGES = {
+  unknownPack: "That pack is not on sale. Choose one of the packs on this page.",
+  keyReused: "This form was already used to buy a different pack. Open the page again to buy this one.",
+  keyReusedApi: "This Idempotency-Key was already used for a different request. Send a new key to buy this pack.",
+  gateway: "The payment service did not answer, so nothing was charged. Please try again in a minute.",
+} as const;
+
+export type OrderView = {
+  id: string;
+  status: CreditOrderStatus;
+  packId: string;
+  packName: string;
+  credits: number;
+  pricePaise: number;
+  gstPaise: number;
+  totalPaise: number;
+  paymentUrl: string | null;
+  paymentLinkId: string | null;
+  invoiceId: string | null;
+  expiresAt: Date;
+  createdAt: Date;
+};
+
+const orderColumns = {
+  id: creditOrders.id,
+  status: creditOrders.status,
+  packId: creditOrders.packId,
+  packName: creditPacks.name,
+  credits: creditOrders.credits,
+  pricePaise: creditOrders.pricePaise,
+  gstPaise: creditOrders.gstPaise,
+  totalPaise: creditOrders.totalPaise,
+  paymentUrl: creditOrders.paymentUrl,
+  paymentLinkId: creditOrders.paymentLinkId,
+  invoiceId: invoices.id,
+  expiresAt: creditOrders.expiresAt,
+  createdAt: creditOrders.createdAt,
+};
+
+/** One of the business's orders; null for an unknown id and for another business's alike. */
+export async function getOrder(userId: string, orderId: string): Promise<OrderView | null> {
+  if (!isUuid(orderId)) return null;
+  const [order] = await db()
+    .select(orderColumns)
+    .from(creditOrders)
+    .innerJoin(creditPacks, eq(creditPacks.id, creditOrders.packId))
+    .leftJoin(invoices, eq(invoices.orderId, creditOrders.id))
+    .where(and(eq(creditOrders.id, orderId), eq(creditOrders.userId, userId)));
+  return order ?? null;
+}
+
+export type OrderResult =
+  { ok: true; order: OrderView; repeated: boolean } | { ok: false; reason: "unknown_pack" | "key_reused" | "gateway"; order?: OrderView };
+
+/**
+ * Starts buying a pack: the order row (the pack's credits and prices copied into it, expiring in
+ * 30 minutes), then its payment link (amount in paise, our order id as reference_id, the callback
+ * by GET). An idempotency key makes a doubled 'Buy' answer the first order. The gateway is asked
+ * outside the transaction; when it fails the order is marked 'failed' and nothing is charged.
+ */
+export async function createCreditOrder(
+  buyer: { id: string; email: string; businessName: string },
+  packId: string,
+  idempotencyKey: string | null,
+  setup: PaymentSetup = paymentSetup(),
+): Promise<OrderResult> {
+  const hash = requestHash({ packId });
+  type Started = { refused: "key_reused" | "unknown_pack" } | { orderId: string; repeated: boolean };
+  const started = await db().transaction(async (tx): Promise<Started> => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, buyer.id)).for("update");
+    const keyId = idempotencyKey ? { userId: buyer.id, request: "credit_order" as const, key: idempotencyKey } : null;
+    if (keyId) {
+      const earlier = await findEarlierRequest(tx, keyId, hash);
+      if (earlier && !earlier.sameRequest) return { refused: "key_reused" };
+      if (earlier?.resourceId) return { orderId: earlier.resourceId, repeated: true };
+    }
+    const pack = await creditPackOnSale(packId, tx);
+    if (!pack) return { refused: "unknown_pack" };
+    const [order] = await tx
+      .insert(creditOrders)
+      .values({
+        userId: buyer.id,
+        packId: pack.id,
+        credits: pack.credits,
+        pricePaise: pack.pricePaise,
+        gstPaise: pack.gstPaise,
+        totalPaise: pack.totalPaise,
+        gateway: setup.gateway.name,
+        expiresAt: sql`now() + make_interval(mins => ${ORDER_EXPIRY_MINUTES})`,
+      })
+      .returning({ id: creditOrders.id });
+    if (keyId) await rememberRequest(tx, keyId, hash, order.id);
+    return { orderId: order.id, repeated: false };
+  });
+  if ("refused" in started) return { ok: false, reason: started.refused };
+  const order = await getOrder(buyer.id, started.orderId);
+  if (!order) throw new Error(`Order ${started.orderId} vanished`);
+  if (order.paymentUrl || order.status !== "created") return { ok: true, order, repeated: started.repeated };
+  try {
+    const link = await setup.gateway.createPaymentLink({
+      amountPaise: order.totalPaise,
+      currency: "INR",
+      referenceId: order.id,
+      description: `${order.credits} iSent credits (${order.packName} pack)`,
+      callbackUrl: `${config.PUBLIC_ORIGIN}${paths.creditsCallback()}`,
+      expireBy: order.expiresAt,
+      customer: { name: buyer.businessName, email: buyer.email },
+    });
+    await db()
+      .update(creditOrders)
+      .set({ paymentLinkId: link.id, paymentUrl: link.shortUrl, updatedAt: sql`now()` })
+      .where(and(eq(creditOrders.id, order.id), eq(creditOrders.userId, buyer.id)));
+    return { ok: true, order: { ...order, paymentLinkId: link.id, paymentUrl: link.shortUrl }, repeated: started.repeated };
+  } catch (error) {
+    if (!(error instanceof PaymentGatewayError)) throw error;
+    console.error("[payments]", error.message);
+    await db()
+      .update(creditOrders)
+      .set({ status: "failed", updatedAt: sql`now()` })
+      .where(and(eq(creditOrders.id, order.id), eq(creditOrders.status, "created")));
+    return { ok: false, reason: "gateway", order: { ...order, status: "failed" } };
+  }
+}
+
+export type PaymentReceived = { paymentId: string; amountPaise: number; currency: string };
+
+export type PaymentApplied =
+  | { ok: true; repeated: boolean; userId: string; balance: number | null }
+  | { ok: false; reason: "unknown_order" | "mismatch" | "expired"; message: string };
+
+/**
+ * Applies a payment the gateway confirmed to its order, once: in one transaction the order (locked)
+ * moves to 'paid', the credits are granted with their ledger row (the order's id its reference)
+ * and the invoice gets the next number. A second delivery finds the order paid and changes
+ * nothing. A payment for another amount or in another currency, or for an order already expired,
+ * credits nothing.
+ */
+export async function applyPayment(orderId: string, payment: PaymentReceived): Promise<PaymentApplied> {
+  const result = await db().transaction(async (tx): Promise<PaymentApplied> => {
+    const [order] = await tx.select().from(creditOrders).where(eq(creditOrders.id, orderId)).for("update");
+    if (!order) return { ok: false, reason: "unknown_order", message: "Unknown order: nothing to do." };
+    if (order.status === "paid") return { ok: true, repeated: true, userId: order.userId, balance: null };
+    if (payment.currency !== order.currency || payment.amountPaise !== order.totalPaise) {
+      return {
+        ok: false,
+        reason: "mismatch",
+        message: `The payment (${payment.amountPaise} ${payment.currency}) does not match the order (${order.totalPaise} ${order.currency}): nothing was credited.`,
+      };
+    }
+    if (order.status === "expired") {
+      return { ok: false, reason: "expired", message: "This order had expired before it was paid: nothing was credited." };
+    }
+    await tx
+      .update(creditOrders)
+      .set({ status: "paid", paymentId: payment.paymentId, paidAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(creditOrders.id, order.id));
+    const grant = await grantCredits(tx, { userId: order.userId, amount: order.credits, reason: "purchase", reference: order.id });
+    await issueInvoice(tx, { ...order, paymentId: payment.paymentId });
+    return { ok: true, repeated: grant.repeated, userId: order.userId, balance: grant.balance };
+  });
+  if (!result.ok && result.reason !== "unknown_order") console.warn(`[payments] order ${orderId}: ${result.message}`);
+  return result;
+}
+
+/**
+ * Settles an order by asking the gateway about its link: paid in full credits it; a link that
+ * expired or was cancelled (or is still open well past the order's expiry) makes it 'expired'.
+ * Returns the order's status afterwards.
+ */
+export async function settleOrder(orderId: string, setup: PaymentSetup = paymentSetup()): Promise<CreditOrderStatus | null> {
+  const [order] = await db().select().from(creditOrders).where(eq(creditOrders.id, orderId));
+  if (!order) return null;
+  if (order.status === "paid" || order.status === "expired") return order.status;
+  const now = Date.now();
+  if (!order.paymentLinkId) {
+    if (order.expiresAt.getTime() > now) return order.status;
+    return markExpired(order.id);
+  }
+  const link = await setup.gateway.fetchPaymentLink(order.paymentLinkId);
+  if (link.status === "paid" && link.paymentId && link.referenceId === order.id) {
+    const applied = await applyPayment(order.id, { paymentId: link.paymentId, amountPaise: link.amountPaidPaise, currency: link.currency });
+    return applied.ok ? "paid" : order.status;
+  }
+  const gone = link.status === "expired" || link.status === "cancelled" || order.expiresAt.getTime() + EXPIRY_GRACE_MS < now;
+  if (gone && order.expiresAt.getTime() <= now) return markExpired(order.id);
+  return order.status;
+}
+
+async function markExpired(orderId: string): Promise<CreditOrderStatus> {
+  await db()
+    .update(creditOrders)
+    .set({ status: "expired", updatedAt: sql`now()` })
+    .where(and(eq(creditOrders.id, orderId), sql`${creditOrders.status} in ('created', 'failed')`));
+  const [order] = await db().select({ status: creditOrders.status }).from(creditOrders).where(eq(creditOrders.id, orderId));
+  return order.status;
+}
+
+/**
+ * The reconcile job: every order still 'created' (or 'failed', whose link could still be paid)
+ * after its expiry is settled by asking the gateway, so a lost webhook still credits and an
+ * unpaid order ends 'expired'. A gateway that does not answer is asked again next time.
+ */
+export async function reconcileExpiredOrders(setup: PaymentSetup = paymentSetup()): Promise<{ settled: number; failed: number }> {
+  const due = await db()
+    .select({ id: creditOrders.id })
+    .from(creditOrders)
+    .where(and(sql`${creditOrders.status} in ('created', 'failed')`, lt(creditOrders.expiresAt, sql`now()`)))
+    .orderBy(asc(creditOrders.expiresAt))
+    .limit(200);
+  let settled = 0;
+  let failed = 0;
+  for (const { id } of due) {
+    try {
+      await settleOrder(id, setup);
+      settled += 1;
+    } catch (error) {
+      failed += 1;
+      console.error(`[payments] could not reconcile order ${id}:`, (error as Error).message);
+    }
+  }
+  return { settled, failed };
+}
+
+export type CallbackQuery = {
+  paymentId: string;
+  paymentLinkId: string;
+  referenceId: string;
+  status: string;
+  signature: string | null;
+};
+
+export type CallbackOutcome = { ok: true; order: OrderView } | { ok: false; reason: "bad_signature" | "not_found"; message: string };
+
+export const CALLBACK_MESSAGES = {
+  badSignature:
+    "This payment confirmation could not be verified, so nothing was credited. If you paid, your credits arrive within minutes.",
+  notFound: "This payment is not for one of your orders, so nothing was credited here.",
+} as const;
+
+/**
+ * The buyer's return from the gateway: believed only when `razorpay_signature` is the HMAC of
+ * `payment_link_id|reference_id|status|payment_id` with the key secret (compared in constant time)
+ * and the order is this business's. 'paid' is then settled by asking the gateway (amount and
+ * currency checked as for the webhook); 'failed' marks an open order failed.
+ */
+export async function confirmCallback(
+  userId: string,
+  query: CallbackQuery,
+  setup: PaymentSetup = paymentSetup(),
+): Promise<CallbackOutcome> {
+  const signed = verifyCallbackSignature(setup.secrets.keySecret, query, query.signature);
+  if (!signed) return { ok: false, reason: "bad_signature", message: CALLBACK_MESSAGES.badSignature };
+  const order = await getOrder(userId, query.referenceId);
+  if (!order || order.paymentLinkId !== query.paymentLinkId) return { ok: false, reason: "not_found", message: CALLBACK_MESSAGES.notFound };
+  if (query.status === "paid") {
+    await settleOrder(order.id, setup);
+  } else if (query.status === "failed" && order.status === "created") {
+    await db()
+      .update(creditOrders)
+      .set({ status: "failed", updatedAt: sql`now()` })
+      .where(and(eq(creditOrders.id, order.id), eq(creditOrders.userId, userId), eq(creditOrders.status, "created")));
+  }
+  const after = await getOrder(userId, order.id);
+  return after ? { ok: true, order: after } : { ok: false, reason: "not_found", message: CALLBACK_MESSAGES.notFound };
+}
+
+export type WebhookAnswer = { status: number; message: string };
+
+type PaidEvent = {
+  event?: unknown;
+  payload?: {
+    payment_link?: { entity?: { id?: unknown; reference_id?: unknown; amount_paid?: unknown; currency?: unknown } };
+    payment?: { entity?: { id?: unknown; amount?: unknown; currency?: unknown } };
+  };
+};
+
+/**
+ * A webhook from the gateway (POST /api/payments/razorpay/webhook): believed only when
+ * X-Razorpay-Signature is the HMAC of the raw body with the webhook secret (401 otherwise).
+ * `payment_link.paid` credits its order once; a replay, another event, or a link we do not know
+ * is a 200 that changes nothing; a payment of another amount or currency is refused (400).
+ */
+export async function receivePaymentWebhook(
+  rawBody: string,
+  signature: string | null,
+  setup: PaymentSetup = paymentSetup(),
+): Promise<WebhookAnswer> {
+  if (!verifyWebhookSignature(setup.secrets.webhookSecret, rawBody, signature)) {
+    return { status: 401, message: "Invalid or missing X-Razorpay-Signature." };
+  }
+  let event: PaidEvent;
+  try {
+    event = JSON.parse(rawBody) as PaidEvent;
+  } catch {
+    return { status: 400, message: "The webhook body is not JSON." };
+  }
+  if (event.event !== "payment_link.paid") return { status: 200, message: "Event ignored." };
+  const link = event.payload?.payment_link?.entity;
+  const payment = event.payload?.payment?.entity;
+  if (typeof link?.id !== "string" || typeof payment?.id !== "string" || typeof payment.amount !== "number") {
+    return { status: 400, message: "A payment_link.paid event needs its payment_link and payment entities." };
+  }
+  const [order] = await db()
+    .select({ id: creditOrders.id })
+    .from(creditOrders)
+    .where(and(eq(creditOrders.paymentLinkId, link.id), eq(sql`${creditOrders.id}::text`, String(link.reference_id))));
+  if (!order) return { status: 200, message: "Unknown payment link: nothing to do." };
+  const applied = await applyPayment(order.id, { paymentId: payment.id, amountPaise: payment.amount, currency: String(payment.currency) });
+  if (applied.ok) return { status: 200, message: applied.repeated ? "Already applied." : "Credited." };
+  return { status: applied.reason === "mismatch" ? 400 : 200, message: applied.message };
+}

@@ -1,0 +1,184 @@
+import { randomUUID } from "node:crypto";
+
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { PageLinks } from "~/components/page-links";
+import { ActionToast } from "~/components/ui/action-toast";
+import { LEDGER_REASON_LABELS, signedCredits } from "~/lib/credit-ledger";
+import { formatDateTime } from "~/lib/india-time";
+import { formatRupees, formatRupeesShort, GST_RATE_PERCENT } from "~/lib/money";
+import { paths } from "~/lib/paths";
+import { creditsQuerySchema } from "~/lib/schemas/credits";
+import { pageTitle } from "~/lib/title";
+import { listLedger, type LedgerEntry } from "~/models/credits.server";
+import { listCreditPacks, priceOf } from "~/models/pricing.server";
+import { requireUser } from "~/utils/session.server";
+
+import { buyCreditsAction } from "./__buy-credits.server";
+import { BuyForm } from "./__buy-form";
+
+export const meta: MetaFunction = () => [{ title: pageTitle("Credits") }];
+
+/** The balance, the packs on sale (each with a fresh key for its 'Buy'), and a page of the ledger. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const { page } = creditsQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const [packs, ledger, postPrice] = await Promise.all([listCreditPacks(), listLedger(user.id, page), priceOf("post")]);
+  return {
+    balance: user.balance,
+    postPrice,
+    packs: packs.map((pack) => ({ ...pack, idempotencyKey: randomUUID() })),
+    ...ledger,
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return buyCreditsAction(request);
+}
+
+export default function Credits() {
+  const { balance, postPrice, packs, entries, total, page, pageCount } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const low = balance < postPrice;
+  return (
+    <div>
+      <h1 className="text-2xl font-bold text-slate-900">Credits</h1>
+      <section aria-labelledby="balance-heading" className="mt-4 rounded-xl border border-slate-200 bg-white p-4">
+        <h2 id="balance-heading" className="text-sm font-medium text-slate-600">
+          Your balance
+        </h2>
+        <p className="mt-1 text-3xl font-bold text-slate-900" data-testid="credits-balance">
+          {balance.toLocaleString("en-IN")} credits
+        </p>
+        <p className={`mt-1 text-sm ${low ? "font-medium text-amber-800" : "text-slate-600"}`}>
+          {low ? `That is less than one post (${postPrice} credits). Buy credits to publish again.` : `A post costs ${postPrice} credits.`}
+        </p>
+      </section>
+
+      <section aria-labelledby="buy-heading" className="mt-6" id="buy">
+        <h2 id="buy-heading" className="text-lg font-semibold text-slate-900">
+          Buy credits
+        </h2>
+        <p className="text-sm text-slate-600">Pay by UPI, card or net banking. GST at {GST_RATE_PERCENT}% is added to each price.</p>
+        {packs.length === 0 ? (
+          <p className="mt-3 rounded-xl border border-dashed border-slate-300 bg-white p-4 text-sm text-slate-700">
+            No packs are on sale right now. Please check again later.
+          </p>
+        ) : (
+          <ul className="mt-3 grid gap-3 sm:grid-cols-3">
+            {packs.map((pack) => (
+              <li key={pack.id} id={`pack-${pack.id}`} className="flex flex-col rounded-xl border border-slate-200 bg-white p-4">
+                <h3 className="font-semibold text-slate-900">{pack.credits.toLocaleString("en-IN")} credits</h3>
+                <p className="text-sm text-slate-500">{pack.name} pack</p>
+                <dl className="mt-3 space-y-1 text-sm">
+                  <div className="flex justify-between">
+                    <dt className="text-slate-600">Price</dt>
+                    <dd>{formatRupees(pack.pricePaise)}</dd>
+                  </div>
+                  <div className="flex justify-between">
+                    <dt className="text-slate-600">GST {GST_RATE_PERCENT}%</dt>
+                    <dd>{formatRupees(pack.gstPaise)}</dd>
+                  </div>
+                  <div className="flex justify-between border-t border-slate-100 pt-1 font-semibold">
+                    <dt>Total</dt>
+                    <dd>{formatRupees(pack.totalPaise)}</dd>
+                  </div>
+                </dl>
+                <div className="mt-4">
+                  <BuyForm
+                    packId={pack.id}
+                    idempotencyKey={pack.idempotencyKey}
+                    label={`Buy ${pack.credits.toLocaleString("en-IN")} for ${formatRupeesShort(pack.totalPaise)}`}
+                  />
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="ledger-heading" className="mt-8">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="ledger-heading" className="text-lg font-semibold text-slate-900">
+            Every change
+          </h2>
+          {total > 0 ? (
+            <a
+              href={paths.creditsLedgerCsv()}
+              download
+              className="inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-medium text-brand-700 hover:underline"
+            >
+              Download CSV
+            </a>
+          ) : null}
+        </div>
+        {entries.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-600">No changes yet.</p>
+        ) : (
+          <div className="mt-2 overflow-x-auto rounded-xl border border-slate-200 bg-white">
+            <table className="w-full text-left text-sm">
+              <thead className="bg-slate-50 text-slate-600">
+                <tr>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    Date
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    What
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right font-medium">
+                    Credits
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right font-medium">
+                    Balance after
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {entries.map((entry) => (
+                  <LedgerRow key={entry.id} entry={entry} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <PageLinks page={page} pageCount={pageCount} pathTo={(to) => paths.credits({ page: to })} />
+      </section>
+      <ActionToast toast={actionData?.toast} />
+    </div>
+  );
+}
+
+function LedgerRow({ entry }: { entry: Omit<LedgerEntry, "createdAt"> & { createdAt: string | Date } }) {
+  const label = LEDGER_REASON_LABELS[entry.reason];
+  const link = entry.invoiceId
+    ? { to: paths.invoice(entry.invoiceId), text: "Invoice" }
+    : entry.postId
+      ? { to: paths.success(entry.postId), text: entry.reason === "offer" ? "View offer" : "View post" }
+      : null;
+  return (
+    <tr className="border-t border-slate-100" data-testid="ledger-row">
+      <td className="whitespace-nowrap px-3 py-2 text-slate-600">{formatDateTime(entry.createdAt)}</td>
+      <td className="px-3 py-2">
+        <span className="font-medium text-slate-900">{label}</span>
+        {link ? (
+          <>
+            {" · "}
+            <Link to={link.to} className="inline-flex min-h-11 items-center font-medium text-brand-700 hover:underline">
+              {link.text}
+            </Link>
+          </>
+        ) : null}
+      </td>
+      <td className={`whitespace-nowrap px-3 py-2 text-right font-medium ${entry.amount > 0 ? "text-green-700" : "text-slate-900"}`}>
+        {signedCredits(entry.amount)}
+      </td>
+      <td className="whitespace-nowrap px-3 py-2 text-right text-slate-700">{entry.balanceAfter.toLocaleString("en-IN")}</td>
+    </tr>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
