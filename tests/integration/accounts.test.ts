@@ -361,13 +361,13 @@ describe("sessions", () => {
     expect(await guardRedirect(new Browser().request("/app", { cookie: oldCookie }))).toBe(loginRedirectFor("/app"));
   });
 
-  it("the app container shows the signed-in user's name, address, picture and balance and sends visitors to /login", async () => {
+  it("the app container shows the signed-in user's name, address, picture and balance (amber below one post's price) and sends visitors to /login", async () => {
     const user = await createUser({ name: "Meena", businessName: "Meena Tailors" });
     const browser = new Browser();
     expect(await browser.visit(appLayoutLoader, "/app")).toMatchObject({ status: 302, location: loginRedirectFor("/app") });
     browser.setCookie(await sessionCookieFor(user.id));
     expect((await browser.visit(appLayoutLoader, "/app")).data).toEqual({
-      user: { name: "Meena", businessName: "Meena Tailors", email: user.email, balance: 100, profileImageUrl: null },
+      user: { name: "Meena", businessName: "Meena Tailors", email: user.email, balance: 100, profileImageUrl: null, postPrice: 5 },
     });
   });
 });
