@@ -37,6 +37,7 @@ const TAB_ICONS: Record<string, IconName> = { home: "home", post: "post", contac
 const ACCOUNT_LINKS = [
   { to: paths.editProfile(), title: "Profile" },
   { to: paths.settings(), title: "Settings" },
+  { to: paths.credits(), title: "Credits" },
   { to: paths.learn(), title: "Help" },
   { to: paths.termsConditions(), title: "Terms" },
   { to: paths.privacyTerms(), title: "Privacy" },

@@ -81,7 +81,7 @@ test("More holds the rest; what is not built says 'Soon' and links nowhere", asy
   }
 });
 
-test("the account menu reaches the profile, settings, help, terms, privacy and Logout", async ({ page, login }) => {
+test("the account menu reaches the profile, settings, credits, help, terms, privacy and Logout", async ({ page, login }) => {
   const business = await login();
   await page.goto("/contacts");
   const menuButton = page.getByLabel("Account menu");
@@ -92,6 +92,7 @@ test("the account menu reaches the profile, settings, help, terms, privacy and L
   for (const [name, href] of [
     ["Profile", "/edit-profile"],
     ["Settings", "/settings"],
+    ["Credits", "/credits"],
     ["Help", "/learn"],
     ["Terms", "/terms-conditions"],
     ["Privacy", "/privacy-terms"],

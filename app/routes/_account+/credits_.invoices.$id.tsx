@@ -41,7 +41,7 @@ export default function InvoicePage() {
             </p>
             <p>Date {formatDateTime(invoice.issuedAt)}</p>
           </div>
-          <div className="text-right">
+          <div className="sm:text-right">
             <p className="font-semibold">{invoice.sellerName}</p>
             <p className="whitespace-pre-line">{invoice.sellerAddress}</p>
             <p>State: {invoice.sellerState}</p>

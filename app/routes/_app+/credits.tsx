@@ -159,7 +159,7 @@ function LedgerRow({ entry }: { entry: Omit<LedgerEntry, "createdAt"> & { create
       : null;
   return (
     <tr className="border-t border-slate-100" data-testid="ledger-row">
-      <td className="whitespace-nowrap px-3 py-2 text-slate-600">{formatDateTime(entry.createdAt)}</td>
+      <td className="px-3 py-2 text-slate-600">{formatDateTime(entry.createdAt)}</td>
       <td className="px-3 py-2">
         <span className="font-medium text-slate-900">{label}</span>
         {link ? (
