@@ -197,7 +197,7 @@ export function CheckboxGroupField({ legend, field, options }: { legend: string;
       <legend className="text-sm font-medium text-slate-700">{legend}</legend>
       <div className="mt-1 flex flex-wrap gap-2">
         {options.map((option) => (
-          <label key={option.value} className="flex items-center gap-2 rounded-lg border border-slate-300 px-3 py-1.5 text-sm">
+          <label key={option.value} className="flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 px-3 text-sm">
             <input type="checkbox" name={field.name} value={option.value} defaultChecked={chosen.has(option.value)} className="h-4 w-4" />
             {option.label}
           </label>
@@ -213,12 +213,12 @@ export function CheckboxField({ label, field, hint }: { label: string; field: Fi
   const hintId = `${field.id}-hint`;
   return (
     <div>
-      <label className="flex items-start gap-2 text-sm text-slate-700">
+      <label className="flex min-h-11 items-center gap-2 text-sm text-slate-700">
         <input
           {...getInputProps(field, { type: "checkbox" })}
           key={field.key}
           aria-describedby={hint ? hintId : undefined}
-          className="mt-0.5 h-4 w-4"
+          className="h-4 w-4 shrink-0"
         />
         <span>{label}</span>
       </label>

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 
-import { expect, test, usesJavaScript } from "./fixtures";
+import { expect, menuButton, test, usesJavaScript } from "./fixtures";
 
 const toast = (page: Page) => page.getByTestId("toast");
 
@@ -58,14 +58,14 @@ test("a new business adds three contacts, edits one and deletes one; the list, i
   await expect(rowOf(page, "Asha Rao")).toBeVisible();
 
   await scriptsReady(page, javaScript);
-  await page.getByRole("button", { name: "Delete Ravi" }).click();
+  await (await menuButton(page, "Delete Ravi")).click();
   if (javaScript) {
     // The row asks, then goes at once.
     const row = rowOf(page, "Ravi");
     await expect(row.getByText("Delete Ravi?")).toBeVisible();
     await row.getByRole("button", { name: "Cancel" }).click();
     await expect(row.getByText("Delete Ravi?")).toBeHidden();
-    await page.getByRole("button", { name: "Delete Ravi" }).click();
+    await (await menuButton(page, "Delete Ravi")).click();
     await row.getByRole("button", { name: "Yes, delete" }).click();
   } else {
     // The edit page's confirm step.
@@ -111,7 +111,7 @@ test("with JavaScript a row goes before the server answers, and comes back if th
     await held;
     await route.continue();
   });
-  await page.getByRole("button", { name: "Delete Asha" }).click();
+  await (await menuButton(page, "Delete Asha")).click();
   await rowOf(page, "Asha").getByRole("button", { name: "Yes, delete" }).click();
   await expect(rowOf(page, "Asha")).toBeHidden();
   await expect(total).toHaveText("2 contacts");
@@ -125,7 +125,7 @@ test("with JavaScript a row goes before the server answers, and comes back if th
   await page.route(deletes, (route) =>
     route.continue({ url: route.request().url().replace(deletes, "/edit-contact/00000000-0000-4000-8000-000000000000") }),
   );
-  await page.getByRole("button", { name: "Delete Ravi" }).click();
+  await (await menuButton(page, "Delete Ravi")).click();
   await rowOf(page, "Ravi").getByRole("button", { name: "Yes, delete" }).click();
   await expect(toast(page)).toContainText("Failed to delete contact");
   await expect(rowOf(page, "Ravi")).toBeVisible();
@@ -141,7 +141,7 @@ test("with JavaScript a row goes before the server answers, and comes back if th
     maxRedirects: 0,
   });
   expect(elsewhere.status()).toBe(302);
-  await page.getByRole("button", { name: "Delete Meena" }).click();
+  await (await menuButton(page, "Delete Meena")).click();
   await rowOf(page, "Meena").getByRole("button", { name: "Yes, delete" }).click();
   await expect(toast(page)).toContainText("Failed to delete contact");
   await expect(rowOf(page, "Meena")).toHaveCount(0);

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 
 import { E2E_DATA_DIR } from "./server-paths";
 
@@ -109,4 +109,11 @@ export async function cardAt(page: Page, index: number) {
     id: (await card.getAttribute("data-post-id"))!,
     likes: Number(await card.getByTestId("likes-count").textContent()),
   };
+}
+
+/** A row's button in its '⋯' menu (a <details>, which hides it until opened): opens the menu if it is closed. */
+export async function menuButton(scope: Page | Locator, name: string | RegExp): Promise<Locator> {
+  const menu = scope.locator("details").filter({ has: scope.getByRole("button", { name, includeHidden: true }) });
+  if ((await menu.getAttribute("open")) === null) await menu.locator("summary").click();
+  return menu.getByRole("button", { name });
 }

@@ -28,7 +28,7 @@ export function FeedHeader({
             event.preventDefault();
             onRefresh();
           }}
-          className="shrink-0 text-xl font-bold text-brand-600"
+          className="tap shrink-0 text-xl font-bold text-brand-600"
           aria-label="iSent: refresh the feed"
         >
           iSent
@@ -83,7 +83,7 @@ function SearchForm({ state }: { state: FeedState }) {
         }}
         placeholder="Search posts, #hashtags, or business"
         maxLength={200}
-        className="w-full rounded-full border border-slate-300 bg-slate-50 py-2 pl-4 pr-9 text-sm focus:border-brand-500 focus:bg-white focus:outline-none"
+        className="min-h-11 w-full rounded-full border border-slate-300 bg-slate-50 py-2 pl-4 pr-11 text-sm focus:border-brand-500 focus:bg-white focus:outline-none"
       />
       {value ? (
         <Link
@@ -93,7 +93,7 @@ function SearchForm({ state }: { state: FeedState }) {
             setValue("");
           }}
           aria-label="Clear search"
-          className="absolute right-2 top-1/2 -translate-y-1/2 rounded-full px-2 text-lg leading-none text-slate-500 hover:text-slate-800"
+          className="tap absolute right-0 top-1/2 -translate-y-1/2 justify-center rounded-full text-lg leading-none text-slate-500 hover:text-slate-800"
         >
           ×
         </Link>
@@ -105,12 +105,12 @@ function SearchForm({ state }: { state: FeedState }) {
 function CategoryMenu({ state, categories }: { state: FeedState; categories: Array<{ id: string; name: string }> }) {
   return (
     <details className="group relative inline-block">
-      <summary className="cursor-pointer list-none rounded-full border border-slate-300 px-3 py-1 text-sm text-slate-700 marker:hidden hover:bg-slate-50">
+      <summary className="tap cursor-pointer list-none gap-1 rounded-full border border-slate-300 px-4 text-sm text-slate-700 marker:hidden hover:bg-slate-50">
         {state.category ?? "All categories"} <span aria-hidden>▾</span>
       </summary>
       <ul className="absolute left-0 z-40 mt-1 max-h-80 w-56 overflow-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg">
         <li>
-          <Link to={feedUrl(state, { category: undefined })} className="block px-3 py-2 text-sm hover:bg-slate-50">
+          <Link to={feedUrl(state, { category: undefined })} className="flex min-h-11 items-center px-3 text-sm hover:bg-slate-50">
             All categories
           </Link>
         </li>
@@ -122,7 +122,7 @@ function CategoryMenu({ state, categories }: { state: FeedState; categories: Arr
               <Link
                 to={feedUrl(state, { category: category.name })}
                 aria-current={category.name.toLowerCase() === state.category?.toLowerCase() ? "true" : undefined}
-                className="block px-3 py-2 text-sm hover:bg-slate-50 aria-[current]:font-semibold aria-[current]:text-brand-700"
+                className="flex min-h-11 items-center px-3 text-sm hover:bg-slate-50 aria-[current]:font-semibold aria-[current]:text-brand-700"
               >
                 {category.name}
               </Link>
@@ -137,15 +137,21 @@ function CategoryMenu({ state, categories }: { state: FeedState; categories: Arr
 function MainMenu({ signedIn }: { signedIn: boolean }) {
   return (
     <details className="relative">
-      <summary className="cursor-pointer list-none rounded-full p-2 text-slate-700 marker:hidden hover:bg-slate-100" aria-label="Menu">
+      <summary
+        className="tap cursor-pointer list-none justify-center rounded-full text-slate-700 marker:hidden hover:bg-slate-100"
+        aria-label="Menu"
+      >
         <Icon name="menu" className="h-6 w-6" />
       </summary>
       <nav className="absolute right-0 z-40 mt-1 w-52 rounded-lg border border-slate-200 bg-white py-1 shadow-lg">
-        <Link to={signedIn ? "/app" : "/auth"} className="block px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-slate-50">
+        <Link
+          to={signedIn ? "/app" : "/auth"}
+          className="flex min-h-11 items-center px-4 text-sm font-semibold text-brand-700 hover:bg-slate-50"
+        >
           {signedIn ? "Business Dashboard" : "Business Login"}
         </Link>
         {INFORMATION_PAGES.map((page) => (
-          <Link key={page.path} to={page.path} className="block px-4 py-2 text-sm hover:bg-slate-50">
+          <Link key={page.path} to={page.path} className="flex min-h-11 items-center px-4 text-sm hover:bg-slate-50">
             {page.label}
           </Link>
         ))}

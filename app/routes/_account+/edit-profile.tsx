@@ -101,7 +101,7 @@ export default function EditProfile() {
   const imageError = actionData?.result.error?.[IMAGE_FIELD];
   return (
     <main className="mx-auto max-w-xl px-4 py-6">
-      <Link to={paths.app()} className="text-sm text-brand-700 hover:underline">
+      <Link to={paths.app()} className="tap text-sm text-brand-700 hover:underline">
         ← Dashboard
       </Link>
       <h1 className="mt-2 text-2xl font-bold text-slate-900">Edit profile</h1>

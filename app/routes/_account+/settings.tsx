@@ -172,7 +172,7 @@ export default function Settings() {
   const actionData = useActionData<typeof action>();
   return (
     <main className="mx-auto max-w-xl px-4 py-6">
-      <Link to={paths.app()} className="text-sm text-brand-700 hover:underline">
+      <Link to={paths.app()} className="tap text-sm text-brand-700 hover:underline">
         ← Dashboard
       </Link>
       <h1 className="mt-2 text-2xl font-bold text-slate-900">Settings</h1>

@@ -29,7 +29,7 @@ const CONSENT_OPTIONS = [
 export function ContactFormPage({ title, notice, children }: { title: string; notice?: string | null; children: ReactNode }) {
   return (
     <div className="mx-auto max-w-lg">
-      <Link to={paths.contacts()} className="text-sm text-brand-700 hover:underline">
+      <Link to={paths.contacts()} className="tap text-sm text-brand-700 hover:underline">
         ← Contacts
       </Link>
       <h1 className="mt-2 text-2xl font-bold text-slate-900">{title}</h1>
