@@ -17,6 +17,17 @@ export function RowMenu({ label, children }: { label: string; children: ReactNod
   );
 }
 
+/** Closes the RowMenu around an item that has been chosen (the item asks in the row, below it). */
+export function closeRowMenu(item: Element) {
+  item.closest("details")?.removeAttribute("open");
+}
+
+/** Where the focus goes back to after an item of a RowMenu: the item, or the menu's button once it is closed. */
+export function focusMenuItem(item: HTMLElement | null) {
+  const menu = item?.closest("details");
+  (menu && !menu.open ? menu.querySelector("summary") : item)?.focus();
+}
+
 /** An item of a RowMenu (a link or a form's button): the whole width, 44 px tall. */
 export function menuItemClasses(tone: "plain" | "danger" = "plain"): string {
   return `flex min-h-11 w-full items-center rounded-md px-3 text-left text-sm font-medium disabled:opacity-50 ${

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 
-import { expect, menuButton, test, usesJavaScript } from "./fixtures";
+import { expect, fieldMessage, menuButton, test, usesJavaScript } from "./fixtures";
 
 const toast = (page: Page) => page.getByTestId("toast");
 
@@ -169,7 +169,7 @@ test("the counter form shows the last one added and an empty form, ready for the
 
   // The same mobile again: refused, with the way to the contact the business already has.
   await quickAdd(page, "Meena K", "+91 98765-43210");
-  await expect(page.getByText("A contact with this mobile number already exists")).toBeVisible();
+  await expect(fieldMessage(page, "A contact with this mobile number already exists")).toBeVisible();
   await expect(toast(page)).toContainText("Failed to add contact");
   await page.getByRole("link", { name: "Open the existing contact" }).click();
   await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Meena");
@@ -211,7 +211,7 @@ test("bad input on the add form shows its message and adds nothing", async ({ pa
   await page.getByLabel("Name", { exact: true }).fill("Ravi");
   await page.getByLabel("Mobile number").fill("022 2345 6789");
   await page.getByRole("button", { name: "Add contact" }).click();
-  await expect(page.getByText("Enter a valid Indian mobile number, e.g. 98123 45678")).toBeVisible();
+  await expect(fieldMessage(page, "Enter a valid Indian mobile number, e.g. 98123 45678")).toBeVisible();
   await page.goto("/contacts");
   await expect(page.getByText("No contacts yet.")).toBeVisible();
 });
@@ -253,7 +253,7 @@ test("an opt-out is undone only with where the customer opted in again; the cont
   await expect(history.first()).toContainText("Replied STOP");
   await page.getByLabel("Messages").selectOption("opted_in");
   await page.getByRole("button", { name: "Save changes" }).click();
-  await expect(page.getByText("Say where this customer opted in again, e.g. 'Asked in store on 3 Dec'")).toBeVisible();
+  await expect(fieldMessage(page, "Say where this customer opted in again, e.g. 'Asked in store on 3 Dec'")).toBeVisible();
   await expect(toast(page)).toContainText("Failed to update contact");
   await expect(history).toHaveCount(2);
 

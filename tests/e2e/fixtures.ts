@@ -113,7 +113,17 @@ export async function cardAt(page: Page, index: number) {
 
 /** A row's button in its '⋯' menu (a <details>, which hides it until opened): opens the menu if it is closed. */
 export async function menuButton(scope: Page | Locator, name: string | RegExp): Promise<Locator> {
-  const menu = scope.locator("details").filter({ has: scope.getByRole("button", { name, includeHidden: true }) });
+  // The inner locator of `has` is relative to each <details>: it starts from the page.
+  const page = "page" in scope ? scope.page() : scope;
+  const menu = scope.locator("details").filter({ has: page.getByRole("button", { name, includeHidden: true }) });
   if ((await menu.getAttribute("open")) === null) await menu.locator("summary").click();
   return menu.getByRole("button", { name });
+}
+
+/**
+ * A field's own message, under it (a refused form also lists it in its error summary at the top,
+ * as a link to the field: the same words twice on the page).
+ */
+export function fieldMessage(page: Page, message: string | RegExp): Locator {
+  return page.locator('p[id$="-error"]').filter({ hasText: message });
 }

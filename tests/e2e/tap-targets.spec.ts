@@ -27,8 +27,7 @@ async function smallTargets(page: Page, screen: string): Promise<Offender[]> {
   const found = await page.evaluate(
     ({ frame, minimum }) => {
       for (const details of document.querySelectorAll("details")) details.open = true;
-      const choice = (element: Element) =>
-        element instanceof HTMLInputElement && (element.type === "checkbox" || element.type === "radio");
+      const choice = (element: Element) => element instanceof HTMLInputElement && (element.type === "checkbox" || element.type === "radio");
       const candidates = [
         ...document.querySelectorAll("a[href], button, summary, input[type=submit], input[type=button], input[type=reset], label"),
       ].filter((element) => {
@@ -94,7 +93,11 @@ test("every tap target on the workspace screens is at least 44×44 px at 412 px 
   test.setTimeout(120_000);
   await login({ businessName: "Tap Target Sweets" });
   await setLocation(page.request, baseURL!);
-  const contact = await apiPost(page.request, baseURL!, "/api/contacts", { name: "Asha Rao", mobileNumber: "98450 11111", tags: ["Regulars"] });
+  const contact = await apiPost(page.request, baseURL!, "/api/contacts", {
+    name: "Asha Rao",
+    mobileNumber: "98450 11111",
+    tags: ["Regulars"],
+  });
   const { post } = (await apiPost(page.request, baseURL!, "/api/posts", { kind: "update", content: "Fresh jalebi #sweets #diwali" })) as {
     post: { id: string };
   };

@@ -2,7 +2,7 @@ import { getFormProps, type FieldMetadata, type SubmissionResult } from "@confor
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 
-import { ErrorList, Field, SelectField, SubmitButton, TextareaField, useValidatedForm } from "~/components/forms";
+import { ErrorSummary, Field, SelectField, SubmitButton, TextareaField, useValidatedForm } from "~/components/forms";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { paths } from "~/lib/paths";
 import { contactSchema } from "~/lib/schemas/contacts";
@@ -65,7 +65,7 @@ export function NameAndMobileFields({
       <div>
         <Field label="Mobile number" field={fields.mobileNumber} type="tel" inputMode="tel" placeholder="98123 45678" autoComplete="off" />
         {duplicateOf ? (
-          <Link to={paths.editContact(duplicateOf)} className="mt-1 inline-block text-sm font-medium text-brand-700 hover:underline">
+          <Link to={paths.editContact(duplicateOf)} className="tap text-sm font-medium text-brand-700 hover:underline">
             Open the existing contact
           </Link>
         ) : null}
@@ -100,7 +100,7 @@ export function ContactForm({
   const busy = useIsPending();
   return (
     <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
-      <ErrorList errors={form.errors} id={form.errorId} />
+      <ErrorSummary form={form} fixes={duplicateOf ? [{ to: paths.editContact(duplicateOf), label: "Open the existing contact" }] : []} />
       <NameAndMobileFields fields={fields} duplicateOf={duplicateOf} />
       <Field label="Email (optional)" field={asText(fields.email)} type="email" autoComplete="off" />
       <Field label="Groups (optional, separated by commas)" field={asText(fields.tags)} type="text" placeholder="Regulars, Diwali offers" />

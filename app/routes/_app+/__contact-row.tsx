@@ -1,7 +1,7 @@
 import { Form, Link, useFetcher, useFetchers, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 
-import { RowMenu, menuItemClasses } from "~/components/row-menu";
+import { RowMenu, closeRowMenu, focusMenuItem, menuItemClasses } from "~/components/row-menu";
 import { ActionToast } from "~/components/ui/action-toast";
 import { buttonClasses } from "~/components/ui/button";
 import { paths } from "~/lib/paths";
@@ -41,7 +41,7 @@ export function ContactRow({ contact }: { contact: ContactListItem }) {
   // The focus goes to Cancel when the row asks, and back to Delete when it stops asking.
   useEffect(() => {
     if (confirming) cancelButton.current?.focus();
-    else if (wasConfirming.current) deleteButton.current?.focus();
+    else if (wasConfirming.current) focusMenuItem(deleteButton.current);
     wasConfirming.current = confirming;
   }, [confirming]);
   const questionId = `confirm-delete-${contact.id}`;
@@ -85,6 +85,7 @@ export function ContactRow({ contact }: { contact: ContactListItem }) {
               disabled={confirming}
               onClick={(event) => {
                 event.preventDefault();
+                closeRowMenu(event.currentTarget);
                 setConfirming(true);
               }}
               className={menuItemClasses("danger")}

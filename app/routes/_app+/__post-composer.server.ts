@@ -8,7 +8,7 @@ import { IDEMPOTENCY_KEY_MESSAGES, idempotencyKeySchema } from "~/lib/schemas/id
 import { defaultOfferDates, POST_IMAGES_MAX, POST_MESSAGES, postSchema, type PostInput } from "~/lib/schemas/posts";
 import { placeQuerySchema } from "~/lib/place-search";
 import { paths } from "~/lib/paths";
-import { createToast } from "~/lib/toast";
+import { refusalToast } from "~/lib/refusal";
 import { getBusinessLocation, getBusinessProfile } from "~/models/business-profile.server";
 import { listCategories } from "~/models/categories.server";
 import { priceOf, throttlePublishing } from "~/models/posts.server";
@@ -117,7 +117,7 @@ export type ComposerActionData = {
   result: SubmissionResult<string[]>;
   places?: Place[];
   placeQuery?: string;
-  toast?: ReturnType<typeof createToast>;
+  toast?: ReturnType<typeof refusalToast>;
   /** The publish was refused because the business has no location: the page links to the step. */
   needsLocation?: boolean;
 };
@@ -162,15 +162,12 @@ export async function composerAction(request: Request, kind: PostKind) {
   if (intent === "preview") return data<ComposerActionData>({ result: formAsSent(formData) });
 
   const submission = parseWithZod(formData, { schema: postSchema });
-  const refuse = (fieldErrors: Record<string, string[]> = {}, extra: Partial<ComposerActionData> = {}, status = 400) =>
-    data<ComposerActionData>(
-      {
-        result: submission.reply({ fieldErrors }),
-        toast: createToast({ type: "error", title: kind === "offer" ? "Offer not published" : "Post not published" }),
-        ...extra,
-      },
-      { status },
-    );
+  const refuse = (fieldErrors: Record<string, string[]> = {}, extra: Partial<ComposerActionData> = {}, status = 400) => {
+    const result = submission.reply({ fieldErrors });
+    // The toast says why, as the page's error summary does.
+    const title = kind === "offer" ? "Offer not published" : "Post not published";
+    return data<ComposerActionData>({ result, toast: refusalToast(title, result), ...extra }, { status });
+  };
   if (uploadErrors.size) return refuse({ images: [...uploadErrors] });
   if (submission.status !== "success") return refuse();
   const throttled = await throttlePublishing(user.id);

@@ -2,7 +2,7 @@ import { getFormProps, type FieldMetadata } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState, type ChangeEvent, type MouseEvent } from "react";
 
-import { ErrorList, Field, SelectField, SubmitButton, TextareaField, useValidatedForm } from "~/components/forms";
+import { ErrorSummary, Field, SelectField, SubmitButton, TextareaField, useValidatedForm } from "~/components/forms";
 import { PostCard } from "~/components/post-card";
 import { menuItemClasses } from "~/components/row-menu";
 import { ActionToast } from "~/components/ui/action-toast";
@@ -60,7 +60,8 @@ export function PostComposer() {
           Your balance is {price - balance} credits short of this {noun}.
         </p>
       ) : null}
-      {!location || actionData?.needsLocation ? (
+      {/* Once a publish is refused for it, the error summary says so (with the same link). */}
+      {!location && !actionData?.needsLocation ? (
         <p role="alert" className="mt-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
           Set your business location before publishing: your posts reach people near it.{" "}
           <Link to={paths.editProfileLocation()} className="font-semibold underline">
@@ -87,7 +88,11 @@ export function PostComposer() {
               </Link>
             </p>
           ) : null}
-          <ErrorList errors={form.errors} id={form.errorId} />
+          <ErrorSummary
+            form={form}
+            fixes={!location || actionData?.needsLocation ? [{ to: paths.editProfileLocation(), label: "Set your location" }] : []}
+            targets={{ images: "image-files", place: "place-query" }}
+          />
 
           {offer ? <OfferFields fields={fields} values={values} /> : null}
 

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ErrorList, Field, SubmitButton, useValidatedForm } from "~/components/forms";
+import { ErrorSummary, Field, SubmitButton, useValidatedForm } from "~/components/forms";
 import { ActionToast } from "~/components/ui/action-toast";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -192,7 +192,7 @@ function LoginForm({ redirectTo, resetLink }: { redirectTo: string; resetLink: s
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="login" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      <ErrorList errors={form.errors} id={form.errorId} />
+      <ErrorSummary form={form} />
       <Field label="Email" field={fields.username} type="email" autoComplete="email" placeholder="you@business.in" />
       <Field label="Password" field={fields.password} type="password" autoComplete="current-password" />
       <div className="text-right">
@@ -214,7 +214,7 @@ function RegisterForm({ redirectTo }: { redirectTo: string }) {
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="register" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      <ErrorList errors={form.errors} id={form.errorId} />
+      <ErrorSummary form={form} />
       <Field label="Email" field={fields.username} type="email" autoComplete="email" placeholder="you@business.in" />
       <Field label="Password" field={fields.password} type="password" autoComplete="new-password" />
       <Field label="Your Name" field={fields.name} type="text" autoComplete="name" />
@@ -240,7 +240,7 @@ function ResetPasswordDialog({ cancelLink }: { cancelLink: string }) {
         <p className="mt-1 text-sm text-slate-600">Enter your account's email and we will send you a link to choose a new password.</p>
         <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
           <input type="hidden" name="intent" value="forgot" />
-          <ErrorList errors={form.errors} id={form.errorId} />
+          <ErrorSummary form={form} />
           <Field label="Email" field={fields.email} type="email" autoComplete="email" />
           <div className="flex gap-2">
             <ButtonLink to={cancelLink} replace preventScrollReset variant="secondary" size="lg" className="flex-1">
