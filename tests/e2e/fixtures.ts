@@ -125,5 +125,6 @@ export async function menuButton(scope: Page | Locator, name: string | RegExp): 
  * as a link to the field: the same words twice on the page).
  */
 export function fieldMessage(page: Page, message: string | RegExp): Locator {
-  return page.locator('p[id$="-error"]').filter({ hasText: message });
+  const exactly = typeof message === "string" ? new RegExp(`^${message.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`) : message;
+  return page.locator('p[id$="-error"]').filter({ hasText: exactly });
 }

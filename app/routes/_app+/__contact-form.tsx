@@ -100,7 +100,7 @@ export function ContactForm({
   const busy = useIsPending();
   return (
     <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
-      <ErrorSummary form={form} fixes={duplicateOf ? [{ to: paths.editContact(duplicateOf), label: "Open the existing contact" }] : []} />
+      <ErrorSummary form={form} />
       <NameAndMobileFields fields={fields} duplicateOf={duplicateOf} />
       <Field label="Email (optional)" field={asText(fields.email)} type="email" autoComplete="off" />
       <Field label="Groups (optional, separated by commas)" field={asText(fields.tags)} type="text" placeholder="Regulars, Diwali offers" />

@@ -117,7 +117,7 @@ function CounterForm({
   }, [focusName, fields.name.id]);
   return (
     <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4 [&_input]:py-3 [&_input]:text-lg">
-      <ErrorSummary form={form} fixes={duplicateOf ? [{ to: paths.editContact(duplicateOf), label: "Open the existing contact" }] : []} />
+      <ErrorSummary form={form} />
       <NameAndMobileFields fields={fields} duplicateOf={duplicateOf} />
       <SubmitButton busy={busy} busyText="Adding...">
         Add contact
