@@ -108,7 +108,8 @@ export function PostCard({
       <p className="whitespace-pre-line break-words px-4 pt-2 text-slate-800">
         {splitHashtags(post.content).map((part, index) =>
           part.mark ? (
-            <a key={index} href={hashtagUrl(part.mark)} className="text-brand-600 hover:underline">
+            // Underlined: in running text a link is told apart by more than its colour.
+            <a key={index} href={hashtagUrl(part.mark)} className="text-brand-700 underline underline-offset-2 hover:decoration-2">
               {part.text}
             </a>
           ) : (

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 
-import { expect, test, usesJavaScript } from "./fixtures";
+import { expect, placeBusiness, test, usesJavaScript } from "./fixtures";
 
 /**
  * A refused form puts its reason where the eye is: the error summary at the top of the form takes
@@ -15,16 +15,6 @@ async function scriptsReady(page: Page, javaScript: boolean) {
   if (!javaScript) return;
   await page.waitForFunction(() => "__remixRouter" in window);
   await page.waitForLoadState("networkidle");
-}
-
-/** Places the signed-in business in Indiranagar, Bengaluru. */
-async function placeBusiness(page: Page, origin: string) {
-  const response = await page.request.post("/edit-profile/location", {
-    form: { intent: "choose", lat: "12.97194", lon: "77.64115", label: "Indiranagar, Bengaluru" },
-    headers: { Origin: origin },
-    maxRedirects: 0,
-  });
-  expect(response.status(), await response.text()).toBe(302);
 }
 
 /** Fills the composer and presses Publish, which is far down the page on a phone. */
@@ -64,7 +54,7 @@ test("a publish refused for a short balance says by how much, at the top, focuse
   const javaScript = usesJavaScript(testInfo.project.name);
   // Until the email is verified the balance is 0.
   await login({ verified: false });
-  await placeBusiness(page, baseURL!);
+  await placeBusiness(page.request, baseURL!);
   await page.goto("/send-post");
   await scriptsReady(page, javaScript);
   await publish(page);

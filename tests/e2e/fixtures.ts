@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 
-import { test as base, expect, type Locator, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 
 import { E2E_DATA_DIR } from "./server-paths";
 
@@ -127,4 +127,14 @@ export async function menuButton(scope: Page | Locator, name: string | RegExp): 
 export function fieldMessage(page: Page, message: string | RegExp): Locator {
   const exactly = typeof message === "string" ? new RegExp(`^${message.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`) : message;
   return page.locator('p[id$="-error"]').filter({ hasText: exactly });
+}
+
+/** Places the signed-in business (the request's session) in Indiranagar, Bengaluru, as the location step does. */
+export async function placeBusiness(request: APIRequestContext, origin: string) {
+  const response = await request.post("/edit-profile/location", {
+    form: { intent: "choose", lat: "12.97194", lon: "77.64115", label: "Indiranagar, Bengaluru" },
+    headers: { Origin: origin },
+    maxRedirects: 0,
+  });
+  expect(response.status(), await response.text()).toBe(302);
 }

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 
-import { expect, test } from "./fixtures";
+import { expect, placeBusiness, test } from "./fixtures";
 
 /**
  * Every tap target outside running text is at least 44×44 CSS px, padding included (WCAG 2.5.5), on
@@ -73,16 +73,6 @@ async function measure(page: Page, screens: string[]) {
   expect(report, `Tap targets under ${MINIMUM}×${MINIMUM} px`).toBe("");
 }
 
-/** Places the signed-in business in Indiranagar, Bengaluru: a business publishes only once it has a location. */
-async function setLocation(request: APIRequestContext, origin: string) {
-  const response = await request.post("/edit-profile/location", {
-    form: { intent: "choose", lat: "12.97194", lon: "77.64115", label: "Indiranagar, Bengaluru" },
-    headers: { Origin: origin },
-    maxRedirects: 0,
-  });
-  expect(response.status(), await response.text()).toBe(302);
-}
-
 async function apiPost(request: APIRequestContext, origin: string, path: string, body: Record<string, unknown>) {
   const response = await request.post(path, { data: body, headers: { Origin: origin } });
   expect(response.status(), await response.text()).toBe(201);
@@ -92,7 +82,7 @@ async function apiPost(request: APIRequestContext, origin: string, path: string,
 test("every tap target on the workspace screens is at least 44×44 px at 412 px wide", async ({ page, login, baseURL }) => {
   test.setTimeout(120_000);
   await login({ businessName: "Tap Target Sweets" });
-  await setLocation(page.request, baseURL!);
+  await placeBusiness(page.request, baseURL!);
   const contact = await apiPost(page.request, baseURL!, "/api/contacts", {
     name: "Asha Rao",
     mobileNumber: "98450 11111",
