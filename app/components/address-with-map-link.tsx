@@ -10,7 +10,7 @@ export function AddressWithMapLink({ address }: { address: string }) {
         href={mapSearchUrl(address)}
         target="_blank"
         rel="noopener noreferrer"
-        className="whitespace-nowrap text-brand-700 hover:underline"
+        className="tap whitespace-nowrap text-brand-700 hover:underline"
       >
         Open in maps
       </a>

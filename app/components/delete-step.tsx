@@ -1,6 +1,7 @@
 import { useFetcher, useFetchers } from "@remix-run/react";
 import { useEffect, useRef, useState, type MouseEvent, type ReactNode, type RefObject } from "react";
 
+import { closeRowMenu, focusMenuItem } from "~/components/row-menu";
 import { buttonClasses } from "~/components/ui/button";
 
 /**
@@ -26,7 +27,7 @@ type Question = { Form: ReturnType<typeof useFetcher>["Form"]; intent: string; c
 /**
  * The state of one item's delete: `ask` goes on the Delete button (it asks instead of submitting),
  * `question` to <DeleteQuestion> while it asks, `deleting` while a confirmed delete is under way.
- * The focus goes to Cancel when the item asks, and back to Delete when it stops asking.
+ * The focus goes to Cancel when the item asks, and back to Delete (or the closed menu it is in) when it stops asking.
  */
 export function useDeleteStep<Data>(key: string, intent: string) {
   const fetcher = useFetcher<Data>({ key });
@@ -36,7 +37,7 @@ export function useDeleteStep<Data>(key: string, intent: string) {
   const wasConfirming = useRef(false);
   useEffect(() => {
     if (confirming) cancelButton.current?.focus();
-    else if (wasConfirming.current) askButton.current?.focus();
+    else if (wasConfirming.current) focusMenuItem(askButton.current);
     wasConfirming.current = confirming;
   }, [confirming]);
   const question: Question | null = confirming
@@ -50,6 +51,7 @@ export function useDeleteStep<Data>(key: string, intent: string) {
       disabled: confirming,
       onClick: (event: MouseEvent<HTMLButtonElement>) => {
         event.preventDefault();
+        closeRowMenu(event.currentTarget);
         setConfirming(true);
       },
     },

@@ -8,10 +8,12 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { useEffect, useState, type ReactNode } from "react";
+import { Link } from "@remix-run/react";
+import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import type { z } from "zod";
 
 import { Button, type ButtonStyle } from "~/components/ui/button";
+import { useHydrated } from "~/hooks/use-hydrated";
 
 /**
  * The forms kit: every field is a labelled control with its validation message, built on conform's
@@ -41,7 +43,7 @@ export function useValidatedForm<Schema extends z.ZodTypeAny>(
   });
 }
 
-const CONTROL = "mt-1 w-full rounded-lg border px-3 py-2 text-sm focus:outline-none focus:ring-2";
+const CONTROL = "mt-1 w-full scroll-mt-32 rounded-lg border px-3 py-2 text-sm focus:outline-none focus:ring-2";
 
 function controlClasses(invalid: boolean): string {
   return `${CONTROL} ${invalid ? "border-red-500 focus:ring-red-200" : "border-slate-300 focus:border-brand-500 focus:ring-brand-100"}`;
@@ -197,11 +199,11 @@ export function SelectField({
 export function CheckboxGroupField({ legend, field, options }: { legend: string; field: FieldMetadata<string[]>; options: Option[] }) {
   const chosen = new Set(Array.isArray(field.initialValue) ? field.initialValue : field.initialValue ? [field.initialValue] : []);
   return (
-    <fieldset aria-describedby={field.errors?.length ? field.errorId : undefined}>
+    <fieldset id={field.id} aria-describedby={field.errors?.length ? field.errorId : undefined}>
       <legend className="text-sm font-medium text-slate-700">{legend}</legend>
       <div className="mt-1 flex flex-wrap gap-2">
         {options.map((option) => (
-          <label key={option.value} className="flex items-center gap-2 rounded-lg border border-slate-300 px-3 py-1.5 text-sm">
+          <label key={option.value} className="flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 px-3 text-sm">
             <input type="checkbox" name={field.name} value={option.value} defaultChecked={chosen.has(option.value)} className="h-4 w-4" />
             {option.label}
           </label>
@@ -217,12 +219,12 @@ export function CheckboxField({ label, field, hint }: { label: string; field: Fi
   const hintId = `${field.id}-hint`;
   return (
     <div>
-      <label className="flex items-start gap-2 text-sm text-slate-700">
+      <label className="flex min-h-11 items-center gap-2 text-sm text-slate-700">
         <input
           {...getInputProps(field, { type: "checkbox" })}
           key={field.key}
           aria-describedby={hint ? hintId : undefined}
-          className="mt-0.5 h-4 w-4"
+          className="h-4 w-4 shrink-0"
         />
         <span>{label}</span>
       </label>
@@ -284,14 +286,138 @@ export function FileField({
   );
 }
 
-/** A form's own messages (not tied to one field), announced when they appear. */
-export function ErrorList({ errors, id }: { errors?: string[]; id?: string }) {
-  if (!errors?.length) return null;
+/** A way to fix a form's refusal that is not in the form: 'Set your location'. */
+export type ErrorFix = { to: string; label: string };
+
+type SummaryEntry = { message: string; target: string | null };
+
+/** The form's messages in order: its own first (no field), then each field's first, linked to the field. */
+function summaryEntries(formId: string, allErrors: Record<string, string[] | null | undefined>, targets: Record<string, string>) {
+  const entries: SummaryEntry[] = [];
+  const seen = new Set<string>();
+  const add = (entry: SummaryEntry) => {
+    const key = `${entry.target}\n${entry.message}`;
+    if (!seen.has(key)) entries.push(entry);
+    seen.add(key);
+  };
+  for (const message of allErrors[""] ?? []) add({ message, target: null });
+  for (const [name, messages] of Object.entries(allErrors)) {
+    if (name === "" || !messages?.length) continue;
+    // A list's item ('tags[0]') is its field's control.
+    const field = name.split(/[.[]/)[0];
+    add({ message: messages[0], target: targets[name] ?? targets[field] ?? `${formId}-${field}` });
+  }
+  return entries;
+}
+
+/** Moves the focus to a field named in the summary (its first control, for a group of them). */
+function focusField(event: MouseEvent<HTMLAnchorElement>, id: string) {
+  const target = document.getElementById(id);
+  const control = target?.matches("input, select, textarea, button")
+    ? target
+    : target?.querySelector<HTMLElement>("input, select, textarea");
+  if (!control) return;
+  event.preventDefault();
+  control.focus();
+  control.scrollIntoView({ block: "center" });
+}
+
+/**
+ * What stops a refused form, at its top: the form's own reasons with their fixes as links ('Set your
+ * location'), then each field's message linked to its field. It takes the focus when a submit is
+ * refused, in the browser (checked as you type) or by the server, so the reason is where the eye is
+ * however far down the button was; without JavaScript the refused page loads focused on it
+ * (autofocus). Its id is the form's error id, which the form's aria-describedby names.
+ */
+export function ErrorSummary({
+  form,
+  fixes = [],
+  targets = {},
+}: {
+  form: { id: string; errorId: string; allErrors: Record<string, string[] | null | undefined> };
+  fixes?: ErrorFix[];
+  /** A field's control when its id is not conform's (the form's id, '-', its name). */
+  targets?: Record<string, string>;
+}) {
+  const entries = summaryEntries(form.id, form.allErrors, targets);
+  const hydrated = useHydrated();
+  const summary = useRef<HTMLDivElement>(null);
+  const focusPending = useRef(false);
+  const [submits, setSubmits] = useState(0);
+  useEffect(() => {
+    const submitted = (event: Event) => {
+      if ((event.target as Element | null)?.id !== form.id) return;
+      focusPending.current = true;
+      setSubmits((count) => count + 1);
+    };
+    // Typing is not a refusal: a message that comes back as you type does not move the focus.
+    const typed = (event: Event) => {
+      if ((event.target as HTMLInputElement | null)?.form?.id === form.id) focusPending.current = false;
+    };
+    document.addEventListener("submit", submitted, true);
+    document.addEventListener("input", typed, true);
+    return () => {
+      document.removeEventListener("submit", submitted, true);
+      document.removeEventListener("input", typed, true);
+    };
+  }, [form.id]);
+  const shown = entries.map((entry) => `${entry.target}:${entry.message}`).join("|");
+  useEffect(() => {
+    if (!focusPending.current || !shown) return;
+    // After conform has focused the first field it refused: the summary says why, and links to it.
+    const frame = requestAnimationFrame(() => {
+      focusPending.current = false;
+      summary.current?.focus();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [submits, shown]);
+
+  if (!entries.length) return null;
+  const reasons = entries.filter((entry) => entry.target === null);
+  const fieldEntries = entries.filter((entry) => entry.target !== null);
+  const headingId = `${form.errorId}-title`;
   return (
-    <div id={id} role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
-      {errors.map((error) => (
-        <p key={error}>{error}</p>
-      ))}
+    <div
+      ref={summary}
+      id={form.errorId}
+      role="alert"
+      aria-labelledby={headingId}
+      tabIndex={-1}
+      // Rendered by the server for a refused form: the page opens on it.
+      autoFocus={!hydrated}
+      data-testid="error-summary"
+      className="scroll-mt-32 rounded-lg border-2 border-red-600 bg-red-50 px-4 py-3 text-sm text-red-900 focus:outline-none focus:ring-4 focus:ring-red-200"
+    >
+      <h2 id={headingId} className="text-base font-semibold">
+        Please fix this to continue
+      </h2>
+      <ul className="mt-1">
+        {reasons.map((entry) => (
+          <li key={entry.message} className="py-1">
+            {entry.message}
+          </li>
+        ))}
+        {fixes.length ? (
+          <li className="flex flex-wrap gap-x-4">
+            {fixes.map((fix) => (
+              <Link key={fix.to} to={fix.to} className="tap font-semibold text-red-900 underline">
+                {fix.label}
+              </Link>
+            ))}
+          </li>
+        ) : null}
+        {fieldEntries.map((entry) => (
+          <li key={`${entry.target}:${entry.message}`}>
+            <a
+              href={`#${entry.target}`}
+              onClick={(event) => focusField(event, entry.target!)}
+              className="tap py-1 font-medium text-red-800 underline"
+            >
+              {entry.message}
+            </a>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { Link } from "@remix-run/react";
 /** '← Previous', 'Page 2 of 5', 'Next →' under a list paged by ?page= links; nothing for a single page. */
 export function PageLinks({ page, pageCount, pathTo }: { page: number; pageCount: number; pathTo: (page: number) => string }) {
   if (pageCount <= 1) return null;
-  const link = "font-medium text-brand-700 hover:underline";
+  const link = "tap font-medium text-brand-700 hover:underline";
   return (
     <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm">
       {page > 1 ? (

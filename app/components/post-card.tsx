@@ -68,7 +68,7 @@ export function PostCard({
             event.preventDefault();
             onOpenBusiness(post);
           }}
-          className="flex min-w-0 flex-1 items-center gap-3"
+          className="flex min-h-11 min-w-0 flex-1 items-center gap-3"
         >
           {post.profileImageUrl ? (
             <img
@@ -108,7 +108,8 @@ export function PostCard({
       <p className="whitespace-pre-line break-words px-4 pt-2 text-slate-800">
         {splitHashtags(post.content).map((part, index) =>
           part.mark ? (
-            <a key={index} href={hashtagUrl(part.mark)} className="text-brand-600 hover:underline">
+            // Underlined: in running text a link is told apart by more than its colour.
+            <a key={index} href={hashtagUrl(part.mark)} className="text-brand-700 underline underline-offset-2 hover:decoration-2">
               {part.text}
             </a>
           ) : (
@@ -117,10 +118,10 @@ export function PostCard({
         )}
       </p>
       {hashtags.length ? (
-        <ul className="flex flex-wrap gap-x-2 gap-y-1 px-4 pt-2" aria-label="Hashtags">
+        <ul className="flex flex-wrap gap-x-1 px-2 pt-1" aria-label="Hashtags">
           {hashtags.map((tag) => (
             <li key={tag}>
-              <a href={hashtagUrl(tag)} className="text-sm text-brand-600 hover:underline">
+              <a href={hashtagUrl(tag)} className="tap px-2 text-sm text-brand-600 hover:underline">
                 #{tag}
               </a>
             </li>

@@ -131,10 +131,10 @@ export default function BusinessCardPage() {
           <h2 id="reach-heading" className="font-semibold text-slate-900">
             Contact {card.name}
           </h2>
-          <ul className="mt-2 space-y-2 text-sm">
+          <ul className="mt-2 text-sm">
             {card.phones.map((phone) => (
               <li key={phone}>
-                <a href={telHref(formatIndianPhone(phone)!)} className="font-medium text-brand-700 hover:underline">
+                <a href={telHref(formatIndianPhone(phone)!)} className="tap font-medium text-brand-700 hover:underline">
                   Call {formatIndianPhone(phone)}
                 </a>
               </li>
@@ -145,7 +145,7 @@ export default function BusinessCardPage() {
                   href={whatsappChatUrl(card.mobileNumber)}
                   target="_blank"
                   rel="noopener noreferrer"
-                  className="font-medium text-green-700 hover:underline"
+                  className="tap font-medium text-green-700 hover:underline"
                 >
                   Chat on WhatsApp
                 </a>
@@ -171,7 +171,7 @@ export default function BusinessCardPage() {
               </li>
             ) : null}
           </ul>
-          <Link to={`/business/${card.businessId}`} className="mt-3 inline-block text-sm font-medium text-brand-700 hover:underline">
+          <Link to={`/business/${card.businessId}`} className="tap mt-2 text-sm font-medium text-brand-700 hover:underline">
             See posts and offers from {card.businessName}
           </Link>
         </section>
@@ -186,7 +186,7 @@ export default function BusinessCardPage() {
             <a
               href={card.downloads.qr}
               download={`${card.downloads.fileName}-qr.png`}
-              className="mt-2 inline-block font-medium text-brand-700 hover:underline"
+              className="tap mt-1 font-medium text-brand-700 hover:underline"
             >
               Download QR code
             </a>

@@ -75,7 +75,7 @@ export default function ChooseLocation() {
   const { q, places, returnTo } = useLoaderData<typeof loader>();
   return (
     <main className="mx-auto min-h-screen max-w-md px-4 py-6">
-      <Link to={returnTo} className="text-sm text-brand-700 hover:underline">
+      <Link to={returnTo} className="tap text-sm text-brand-700 hover:underline">
         ← Back to Feed
       </Link>
       <h1 className="mt-3 text-xl font-bold">Show business posts from my area</h1>

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 
-import { expect, logOut, mailedLink, test, testClientIp, uniqueEmail, usesJavaScript } from "./fixtures";
+import { expect, fieldMessage, logOut, mailedLink, test, testClientIp, uniqueEmail, usesJavaScript } from "./fixtures";
 
 const ADMIN = { email: "admin@isent.example.in", password: "admin-e2e-password" };
 
@@ -120,7 +120,7 @@ test("each registration field shows its validation message for a bad input", asy
     "Business name must be at least 2 characters",
     "Mobile number must be at least 10 characters",
   ]) {
-    await expect(page.getByText(message, { exact: true })).toBeVisible();
+    await expect(fieldMessage(page, message)).toBeVisible();
   }
   // Typed values stay (the password never comes back from the server).
   await expect(page.getByLabel("Your Name")).toHaveValue("K");
@@ -139,7 +139,7 @@ test("a common password, or one made from the business name, is refused with its
   ]) {
     await page.getByLabel("Password").fill(password);
     await page.getByRole("button", { name: "Register with Email" }).click();
-    await expect(page.getByText(message, { exact: true })).toBeVisible();
+    await expect(fieldMessage(page, message)).toBeVisible();
     await expect(page).toHaveURL(/tab=register/);
   }
 });

@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import jsQR from "jsqr";
 import sharp from "sharp";
 
-import { expect, test, usesJavaScript } from "./fixtures";
+import { expect, fieldMessage, test, usesJavaScript } from "./fixtures";
 
 async function decodeQr(image: Buffer) {
   const { data, info } = await sharp(image).flatten({ background: "#ffffff" }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
@@ -31,7 +31,7 @@ test("a business makes its card, opens it, saves the contact, scans it, shares, 
   await page.getByLabel("Your title (optional)").fill("Owner");
   await page.getByLabel("Website (optional)").fill("javascript:alert(1)");
   await page.getByRole("button", { name: "Save business card" }).click();
-  await expect(page.getByText("Enter a website address such as kiransweets.in or https://kiransweets.in")).toBeVisible();
+  await expect(fieldMessage(page, "Enter a website address such as kiransweets.in or https://kiransweets.in")).toBeVisible();
 
   await page.getByLabel("Website (optional)").fill("kiransweets.in");
   await page.getByRole("button", { name: "Save business card" }).click();
@@ -113,7 +113,7 @@ test("an owner keeps the personal mobile off the card: the page, its text and th
   await page.getByRole("radio", { name: "Peacock Teal" }).check();
   await page.getByLabel("Website (optional)").fill("javascript:alert(1)");
   await page.getByRole("button", { name: "Save business card" }).click();
-  await expect(page.getByText("Enter a website address such as kiransweets.in or https://kiransweets.in")).toBeVisible();
+  await expect(fieldMessage(page, "Enter a website address such as kiransweets.in or https://kiransweets.in")).toBeVisible();
   await expect(page.getByRole("radio", { name: "Peacock Teal" })).toBeChecked();
   await expect(showMobile).not.toBeChecked();
 

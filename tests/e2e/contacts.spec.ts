@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 
-import { INTRO_SEEN_COOKIE, expect, test, usesJavaScript } from "./fixtures";
+import { INTRO_SEEN_COOKIE, expect, fieldMessage, menuButton, test, usesJavaScript } from "./fixtures";
 
 const toast = (page: Page) => page.getByTestId("toast");
 
@@ -58,14 +58,14 @@ test("a new business adds three contacts, edits one and deletes one; the list, i
   await expect(rowOf(page, "Asha Rao")).toBeVisible();
 
   await scriptsReady(page, javaScript);
-  await page.getByRole("button", { name: "Delete Ravi" }).click();
+  await (await menuButton(page, "Delete Ravi")).click();
   if (javaScript) {
     // The row asks, then goes at once.
     const row = rowOf(page, "Ravi");
     await expect(row.getByText("Delete Ravi?")).toBeVisible();
     await row.getByRole("button", { name: "Cancel" }).click();
     await expect(row.getByText("Delete Ravi?")).toBeHidden();
-    await page.getByRole("button", { name: "Delete Ravi" }).click();
+    await (await menuButton(page, "Delete Ravi")).click();
     await row.getByRole("button", { name: "Yes, delete" }).click();
   } else {
     // The edit page's confirm step.
@@ -111,7 +111,7 @@ test("with JavaScript a row goes before the server answers, and comes back if th
     await held;
     await route.continue();
   });
-  await page.getByRole("button", { name: "Delete Asha" }).click();
+  await (await menuButton(page, "Delete Asha")).click();
   await rowOf(page, "Asha").getByRole("button", { name: "Yes, delete" }).click();
   await expect(rowOf(page, "Asha")).toBeHidden();
   await expect(total).toHaveText("2 contacts");
@@ -125,7 +125,7 @@ test("with JavaScript a row goes before the server answers, and comes back if th
   await page.route(deletes, (route) =>
     route.continue({ url: route.request().url().replace(deletes, "/edit-contact/00000000-0000-4000-8000-000000000000") }),
   );
-  await page.getByRole("button", { name: "Delete Ravi" }).click();
+  await (await menuButton(page, "Delete Ravi")).click();
   await rowOf(page, "Ravi").getByRole("button", { name: "Yes, delete" }).click();
   await expect(toast(page)).toContainText("Failed to delete contact");
   await expect(rowOf(page, "Ravi")).toBeVisible();
@@ -141,7 +141,7 @@ test("with JavaScript a row goes before the server answers, and comes back if th
     maxRedirects: 0,
   });
   expect(elsewhere.status()).toBe(302);
-  await page.getByRole("button", { name: "Delete Meena" }).click();
+  await (await menuButton(page, "Delete Meena")).click();
   await rowOf(page, "Meena").getByRole("button", { name: "Yes, delete" }).click();
   await expect(toast(page)).toContainText("Failed to delete contact");
   await expect(rowOf(page, "Meena")).toHaveCount(0);
@@ -169,7 +169,7 @@ test("the counter form shows the last one added and an empty form, ready for the
 
   // The same mobile again: refused, with the way to the contact the business already has.
   await quickAdd(page, "Meena K", "+91 98765-43210");
-  await expect(page.getByText("A contact with this mobile number already exists")).toBeVisible();
+  await expect(fieldMessage(page, "A contact with this mobile number already exists")).toBeVisible();
   await expect(toast(page)).toContainText("Failed to add contact");
   await page.getByRole("link", { name: "Open the existing contact" }).click();
   await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Meena");
@@ -211,7 +211,7 @@ test("bad input on the add form shows its message and adds nothing", async ({ pa
   await page.getByLabel("Name", { exact: true }).fill("Ravi");
   await page.getByLabel("Mobile number").fill("022 2345 6789");
   await page.getByRole("button", { name: "Add contact" }).click();
-  await expect(page.getByText("Enter a valid Indian mobile number, e.g. 98123 45678")).toBeVisible();
+  await expect(fieldMessage(page, "Enter a valid Indian mobile number, e.g. 98123 45678")).toBeVisible();
   await page.goto("/contacts");
   await expect(page.getByText("No contacts yet.")).toBeVisible();
 });
@@ -253,7 +253,7 @@ test("an opt-out is undone only with where the customer opted in again; the cont
   await expect(history.first()).toContainText("Replied STOP");
   await page.getByLabel("Messages").selectOption("opted_in");
   await page.getByRole("button", { name: "Save changes" }).click();
-  await expect(page.getByText("Say where this customer opted in again, e.g. 'Asked in store on 3 Dec'")).toBeVisible();
+  await expect(fieldMessage(page, "Say where this customer opted in again, e.g. 'Asked in store on 3 Dec'")).toBeVisible();
   await expect(toast(page)).toContainText("Failed to update contact");
   await expect(history).toHaveCount(2);
 

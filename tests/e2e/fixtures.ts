@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 
 import { E2E_DATA_DIR } from "./server-paths";
 
@@ -115,4 +115,32 @@ export async function cardAt(page: Page, index: number) {
     id: (await card.getAttribute("data-post-id"))!,
     likes: Number(await card.getByTestId("likes-count").textContent()),
   };
+}
+
+/** A row's button in its '⋯' menu (a <details>, which hides it until opened): opens the menu if it is closed. */
+export async function menuButton(scope: Page | Locator, name: string | RegExp): Promise<Locator> {
+  // The inner locator of `has` is relative to each <details>: it starts from the page.
+  const page = "page" in scope ? scope.page() : scope;
+  const menu = scope.locator("details").filter({ has: page.getByRole("button", { name, includeHidden: true }) });
+  if ((await menu.getAttribute("open")) === null) await menu.locator("summary").click();
+  return menu.getByRole("button", { name });
+}
+
+/**
+ * A field's own message, under it (a refused form also lists it in its error summary at the top,
+ * as a link to the field: the same words twice on the page).
+ */
+export function fieldMessage(page: Page, message: string | RegExp): Locator {
+  const exactly = typeof message === "string" ? new RegExp(`^${message.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`) : message;
+  return page.locator('p[id$="-error"]').filter({ hasText: exactly });
+}
+
+/** Places the signed-in business (the request's session) in Indiranagar, Bengaluru, as the location step does. */
+export async function placeBusiness(request: APIRequestContext, origin: string) {
+  const response = await request.post("/edit-profile/location", {
+    form: { intent: "choose", lat: "12.97194", lon: "77.64115", label: "Indiranagar, Bengaluru" },
+    headers: { Origin: origin },
+    maxRedirects: 0,
+  });
+  expect(response.status(), await response.text()).toBe(302);
 }

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 
-import { expect, test, testClientIp, usesJavaScript } from "./fixtures";
+import { expect, menuButton, test, testClientIp, usesJavaScript } from "./fixtures";
 
 const toast = (page: Page) => page.getByTestId("toast");
 const items = (page: Page) => page.getByRole("list", { name: "Posts" }).locator(":scope > li");
@@ -122,13 +122,13 @@ test("a business sees its posts and offers with their status, numbers and chart,
   expect(await publicPage()).not.toContain("Diwali boxes for the whole family");
 
   await scriptsReady(page, javaScript);
-  await scheduled.getByRole("button", { name: /^Delete/ }).click();
+  await (await menuButton(scheduled, /^Delete/)).click();
   if (javaScript) {
     // The post asks in place, then goes at once.
     await expect(scheduled.getByText("Delete this post? Its 5 credits come back.")).toBeVisible();
     await scheduled.getByRole("button", { name: "Cancel" }).click();
     await expect(scheduled.getByText("Delete this post?")).toBeHidden();
-    await scheduled.getByRole("button", { name: /^Delete/ }).click();
+    await (await menuButton(scheduled, /^Delete/)).click();
     await scheduled.getByRole("button", { name: "Yes, delete" }).click();
   } else {
     // The page's confirm step.
@@ -205,9 +205,7 @@ test("with JavaScript a deleted post goes before the server answers, and comes b
     if (route.request().method() === "POST") await held;
     await route.continue();
   });
-  await itemOf(page, "Chai at five")
-    .getByRole("button", { name: /^Delete/ })
-    .click();
+  await (await menuButton(itemOf(page, "Chai at five"), /^Delete/)).click();
   await itemOf(page, "Chai at five").getByRole("button", { name: "Yes, delete" }).click();
   await expect(itemOf(page, "Chai at five")).toBeHidden();
   await expect(total).toHaveText("2 posts and offers");
@@ -223,9 +221,7 @@ test("with JavaScript a deleted post goes before the server answers, and comes b
     if (route.request().method() !== "POST" || !body) return route.continue();
     return route.continue({ postData: body.replace(/postId=[0-9a-f-]+/, "postId=00000000-0000-4000-8000-000000000000") });
   });
-  await itemOf(page, "Samosa at four")
-    .getByRole("button", { name: /^Delete/ })
-    .click();
+  await (await menuButton(itemOf(page, "Samosa at four"), /^Delete/)).click();
   await itemOf(page, "Samosa at four").getByRole("button", { name: "Yes, delete" }).click();
   await expect(toast(page)).toContainText("Post not found");
   await expect(itemOf(page, "Samosa at four")).toBeVisible();

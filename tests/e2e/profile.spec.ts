@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 
-import { expect, test } from "./fixtures";
+import { expect, fieldMessage, test } from "./fixtures";
 
 const toast = (page: Page) => page.getByTestId("toast");
 
@@ -59,7 +59,7 @@ test("a new business is onboarded: profile, GST number, photo without its GPS, a
   await page.getByRole("checkbox", { name: "Restaurant" }).check();
   await page.setInputFiles("#profile-image", await photoWithGps());
   await page.getByRole("button", { name: "Save profile" }).click();
-  await expect(page.getByText(/registered in another state, not Karnataka/)).toBeVisible();
+  await expect(fieldMessage(page, /registered in another state, not Karnataka/)).toBeVisible();
 
   await page.getByLabel("GST number (optional)").fill("29AAGCB7383J1Z4");
   await page.setInputFiles("#profile-image", await photoWithGps());
@@ -115,6 +115,6 @@ test("a file that is not an image is refused and the rest of the form is kept", 
     buffer: Buffer.from("<?php system($_GET['c']); ?>"),
   });
   await page.getByRole("button", { name: "Save profile" }).click();
-  await expect(page.getByText("This file is not an image we can use")).toBeVisible();
+  await expect(fieldMessage(page, "This file is not an image we can use")).toBeVisible();
   await expect(page.getByLabel("Business name")).toHaveValue("Kept Name Stores");
 });

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import sharp from "sharp";
 
-import { expect, test, usesJavaScript } from "./fixtures";
+import { expect, fieldMessage, test, usesJavaScript } from "./fixtures";
 
 const INDIRANAGAR = { lat: 12.97194, lon: 77.64115 };
 const MYSURU = { lat: 12.2958, lon: 76.6394 }; // About 120 km away.
@@ -142,7 +142,7 @@ test("an offer that ends before it starts is refused with the message, and its f
   await page.getByLabel("Valid from").fill("2026-12-10");
   await page.getByLabel("Valid until").fill("2026-12-05");
   await page.getByRole("button", { name: "Publish offer · 10 credits" }).click();
-  await expect(page.getByText("The offer must end on or after the day it starts")).toBeVisible();
+  await expect(fieldMessage(page, "The offer must end on or after the day it starts")).toBeVisible();
   await expect(page.getByLabel("Offer title")).toHaveValue("Weekend sale");
 });
 

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 
-import { expect, test, testClientIp } from "./fixtures";
+import { expect, fieldMessage, test, testClientIp } from "./fixtures";
 
 const toast = (page: Page) => page.getByTestId("toast");
 
@@ -12,7 +12,7 @@ test("changes the password: a wrong current password is refused, the right one k
   await page.getByLabel("Current password").fill("not-my-password");
   await page.getByLabel("New password").fill("amber-river-lantern-9");
   await page.getByRole("button", { name: "Change password" }).click();
-  await expect(page.getByText("Your current password is not right")).toBeVisible();
+  await expect(fieldMessage(page, "Your current password is not right")).toBeVisible();
 
   await page.getByLabel("Current password").fill(business.password);
   await page.getByLabel("New password").fill("amber-river-lantern-9");
@@ -66,12 +66,12 @@ test("deletes the account only with the business name typed and the password", a
   await page.getByLabel("Type Gone Tomorrow to confirm").fill("Gone");
   await page.getByLabel("Your password").fill(business.password);
   await page.getByRole("button", { name: "Delete my account" }).click();
-  await expect(page.getByText("Type your business name exactly as it is shown to delete your account")).toBeVisible();
+  await expect(fieldMessage(page, "Type your business name exactly as it is shown to delete your account")).toBeVisible();
 
   await page.getByLabel("Type Gone Tomorrow to confirm").fill("Gone Tomorrow");
   await page.getByLabel("Your password").fill("not-my-password");
   await page.getByRole("button", { name: "Delete my account" }).click();
-  await expect(page.getByText("Your password is not right")).toBeVisible();
+  await expect(fieldMessage(page, "Your password is not right")).toBeVisible();
   await page.goto("/settings");
   await expect(page.getByRole("heading", { name: "Settings" })).toBeVisible();
 

@@ -6,7 +6,7 @@ import { z } from "zod";
 
 import {
   CheckboxGroupField,
-  ErrorList,
+  ErrorSummary,
   Field,
   FileField,
   SelectField,
@@ -34,7 +34,7 @@ function ContactForm({ fields: values }: { fields: Record<string, string | strin
   const [form, fields] = useValidatedForm("contact", schema, lastResult);
   return (
     <form>
-      <ErrorList errors={form.errors} id={form.errorId} />
+      <ErrorSummary form={form} fixes={[{ to: "/edit-profile/location", label: "Set your location" }]} />
       <Field label="Name" field={fields.name} type="text" />
       <TextareaField label="Notes" field={fields.notes} maxLength={20} />
       <SelectField label="Group" field={fields.group} options={[{ value: "vip", label: "VIP" }]} placeholder="None" />
@@ -78,6 +78,21 @@ describe("the forms kit", () => {
     // Without JavaScript the file input is a plain upload; the current image is shown.
     expect(html).toContain('type="file"');
     expect(html).toContain('src="/uploads/x.webp"');
+  });
+
+  it("puts a refused form's reasons at its top: the form's own with its fix, each field's linked to the field, focused on load", () => {
+    const html = render({ notes: "this is far too long for twenty" });
+    const summary =
+      /<div id="contact-error" role="alert" aria-labelledby="contact-error-title" tabindex="-1" autofocus=""[^>]*>(.*?)<\/div>/.exec(html);
+    expect(summary, html).not.toBeNull();
+    const [, inside] = summary!;
+    expect(inside).toContain("Please fix this to continue");
+    // The form's reason first, with the link that fixes it, then the fields' in the form's order.
+    expect(inside.indexOf("Failed to add contact")).toBeLessThan(inside.indexOf("Set your location"));
+    expect(inside.indexOf("Set your location")).toBeLessThan(inside.indexOf('href="#contact-name"'));
+    expect(inside).toMatch(/<a [^>]*href="\/edit-profile\/location"[^>]*>Set your location<\/a>/);
+    expect(inside).toMatch(/<a href="#contact-name"[^>]*>Name and mobile number are required<\/a>/);
+    expect(inside).toMatch(/<a href="#contact-notes"[^>]*>String must contain at most 20 character\(s\)<\/a>/);
   });
 
   it("shows no error where the input is good", () => {

@@ -20,11 +20,12 @@ describe("toaster", () => {
     expect(html).toMatch(/<div aria-live="polite" class="toast-region [^"]*bottom-0/);
   });
 
-  it("marks errors as alerts", () => {
+  it("announces an error politely too: the refused form's error summary is the alert", () => {
     const html = renderToString(
       <Toaster serverToast={{ id: "t2", type: "error", title: "Login failed", createdAt: 1 }} clientToast={null} />,
     );
-    expect(html).toContain('role="alert"');
+    expect(html).toContain('role="status"');
+    expect(html).not.toContain('role="alert"');
   });
 
   it("shows one toast at a time, the newest, an info toast unless told", () => {

@@ -19,7 +19,7 @@ export function BusinessCard({ business }: { business: PublicBusiness }) {
             <div>
               <dt className="font-medium text-slate-500">Phone</dt>
               <dd>
-                <a href={telHref(phone)} className="text-brand-700 hover:underline">
+                <a href={telHref(phone)} className="tap text-brand-700 hover:underline">
                   {phone}
                 </a>
               </dd>

@@ -39,7 +39,7 @@ export default function BusinessModal({ businessId, onClose }: { businessId: str
           type="button"
           onClick={onClose}
           aria-label="Close"
-          className="absolute right-3 top-2 text-2xl text-slate-500 hover:text-slate-900"
+          className="tap absolute right-1 top-1 justify-center text-2xl text-slate-500 hover:text-slate-900"
         >
           ×
         </button>
@@ -48,7 +48,7 @@ export default function BusinessModal({ businessId, onClose }: { businessId: str
         {state.business ? (
           <>
             <BusinessCard business={state.business} />
-            <a href={`/business/${businessId}`} className="mt-4 inline-block text-sm font-medium text-brand-700 hover:underline">
+            <a href={`/business/${businessId}`} className="tap mt-2 text-sm font-medium text-brand-700 hover:underline">
               See all posts
             </a>
           </>

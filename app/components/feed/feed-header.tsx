@@ -28,7 +28,7 @@ export function FeedHeader({
             event.preventDefault();
             onRefresh();
           }}
-          className="inline-flex min-h-11 shrink-0 items-center text-xl font-bold text-brand-600"
+          className="tap shrink-0 text-xl font-bold text-brand-600"
           aria-label="iSent: refresh the feed"
         >
           iSent
@@ -93,7 +93,7 @@ function SearchForm({ state }: { state: FeedState }) {
             setValue("");
           }}
           aria-label="Clear search"
-          className="absolute right-0 top-1/2 flex h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full text-lg leading-none text-slate-500 hover:text-slate-800"
+          className="tap absolute right-0 top-1/2 -translate-y-1/2 justify-center rounded-full text-lg leading-none text-slate-500 hover:text-slate-800"
         >
           ×
         </Link>
@@ -105,7 +105,7 @@ function SearchForm({ state }: { state: FeedState }) {
 function CategoryMenu({ state, categories }: { state: FeedState; categories: Array<{ id: string; name: string }> }) {
   return (
     <details className="group relative inline-block">
-      <summary className="inline-flex min-h-11 cursor-pointer list-none items-center gap-1 rounded-full border border-slate-300 px-4 text-sm text-slate-700 marker:hidden hover:bg-slate-50">
+      <summary className="tap cursor-pointer list-none gap-1 rounded-full border border-slate-300 px-4 text-sm text-slate-700 marker:hidden hover:bg-slate-50">
         {state.category ?? "All categories"} <span aria-hidden>▾</span>
       </summary>
       <ul className="absolute left-0 z-40 mt-1 max-h-80 w-56 overflow-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg">
@@ -138,7 +138,7 @@ function MainMenu({ signedIn }: { signedIn: boolean }) {
   return (
     <details className="relative">
       <summary
-        className="flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-full text-slate-700 marker:hidden hover:bg-slate-100"
+        className="tap cursor-pointer list-none justify-center rounded-full text-slate-700 marker:hidden hover:bg-slate-100"
         aria-label="Menu"
       >
         <Icon name="menu" className="h-6 w-6" />

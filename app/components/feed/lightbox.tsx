@@ -42,7 +42,7 @@ export default function Lightbox({ images, startIndex, onClose }: { images: stri
           onClick={onClose}
           aria-label="Close"
           autoFocus
-          className="rounded-full px-3 py-1 text-3xl leading-none hover:bg-white/10"
+          className="tap justify-center rounded-full px-3 text-3xl leading-none hover:bg-white/10"
         >
           ×
         </button>
@@ -65,7 +65,7 @@ export default function Lightbox({ images, startIndex, onClose }: { images: stri
               type="button"
               onClick={() => step(-1)}
               aria-label="Previous image"
-              className="absolute left-2 rounded-full bg-white/10 px-3 py-2 text-2xl hover:bg-white/20"
+              className="tap absolute left-2 justify-center rounded-full bg-white/10 px-3 text-2xl hover:bg-white/20"
             >
               ‹
             </button>
@@ -73,7 +73,7 @@ export default function Lightbox({ images, startIndex, onClose }: { images: stri
               type="button"
               onClick={() => step(1)}
               aria-label="Next image"
-              className="absolute right-2 rounded-full bg-white/10 px-3 py-2 text-2xl hover:bg-white/20"
+              className="tap absolute right-2 justify-center rounded-full bg-white/10 px-3 text-2xl hover:bg-white/20"
             >
               ›
             </button>
@@ -81,7 +81,7 @@ export default function Lightbox({ images, startIndex, onClose }: { images: stri
         ) : null}
       </div>
       {total > 1 ? (
-        <div className="flex justify-center gap-2 p-4">
+        <div className="flex flex-wrap justify-center p-2">
           {images.map((_, dot) => (
             <button
               key={dot}
@@ -89,8 +89,11 @@ export default function Lightbox({ images, startIndex, onClose }: { images: stri
               onClick={() => setIndex(dot)}
               aria-label={`Show image ${dot + 1}`}
               aria-current={dot === index ? "true" : undefined}
-              className={`h-2.5 w-2.5 rounded-full ${dot === index ? "bg-white" : "bg-white/40"}`}
-            />
+              // The dot is small; the button around it is a 44 px target.
+              className="tap justify-center"
+            >
+              <span aria-hidden className={`h-2.5 w-2.5 rounded-full ${dot === index ? "bg-white" : "bg-white/40"}`} />
+            </button>
           ))}
         </div>
       ) : null}

@@ -51,7 +51,7 @@ export function LikeButton({
       <button
         type="submit"
         aria-pressed={state.liked}
-        className={`flex items-center gap-1.5 rounded-full px-3 py-1.5 text-sm font-medium transition-colors ${
+        className={`tap gap-1.5 rounded-full px-3 text-sm font-medium transition-colors ${
           state.liked ? "bg-rose-50 text-rose-600" : "text-slate-600 hover:bg-slate-100"
         }`}
       >

@@ -28,7 +28,7 @@ export default function OfferDetails({ post }: { post: FeedPost }) {
         <a
           href={post.callToAction.href}
           {...(post.callToAction.type === "call" ? {} : { target: "_blank", rel: "noopener noreferrer nofollow" })}
-          className="mt-2 inline-block rounded-lg bg-green-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-green-800"
+          className="tap mt-2 rounded-lg bg-green-700 px-4 text-sm font-semibold text-white hover:bg-green-800"
         >
           {post.callToAction.label}
         </a>
@@ -56,7 +56,7 @@ function CouponCode({ code }: { code: string }) {
               () => setCopied(false),
             )
           }
-          className="rounded px-1.5 py-0.5 font-medium text-green-800 underline decoration-dotted hover:bg-green-100"
+          className="tap rounded px-2 font-medium text-green-800 underline decoration-dotted hover:bg-green-100"
         >
           {copied ? "Copied" : "Copy code"}
         </button>

@@ -71,7 +71,7 @@ export function PlaceChoices({ places, returnTo, action = "/location" }: { place
             <input type="hidden" name="lon" value={place.lon} />
             <input type="hidden" name="label" value={place.name} />
             <input type="hidden" name="returnTo" value={returnTo} />
-            <button type="submit" className="w-full px-3 py-2 text-left text-sm hover:bg-slate-50">
+            <button type="submit" className="min-h-11 w-full px-3 py-2 text-left text-sm hover:bg-slate-50">
               <span className="font-medium text-slate-900">{place.name}</span>
               <span className="block text-xs text-slate-500">{place.label}</span>
             </button>

@@ -1,7 +1,7 @@
 import { useShare } from "~/hooks/use-share";
 import { sharePagePath, shareText, whatsappShareUrl } from "~/lib/share";
 
-const LINK = "rounded-full px-3 py-1.5 text-sm font-medium";
+const LINK = "tap rounded-full px-3 text-sm font-medium";
 
 /** Share (Web Share, the clipboard or the spec's fallback) and WhatsApp. Without JavaScript Share opens the post's share page. */
 export function ShareLinks({ postId, postUrl, title, content }: { postId: string; postUrl: string; title: string; content: string }) {

@@ -54,7 +54,7 @@ export function UseMyLocationForm({ returnTo, action = "/location" }: { returnTo
       <button
         type="submit"
         disabled={locating}
-        className="rounded-full bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60"
+        className="tap rounded-full bg-brand-600 px-4 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60"
       >
         {locating ? "Locating…" : "Use my location"}
       </button>

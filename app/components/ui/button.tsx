@@ -21,7 +21,8 @@ export type ButtonStyle = { variant?: keyof typeof VARIANTS; size?: keyof typeof
 /** The product's button look, for a <button> or a link that acts as one. */
 export function buttonClasses({ variant = "primary", size = "md", wide = false }: ButtonStyle = {}, extra = ""): string {
   return [
-    "inline-flex items-center justify-center gap-2 font-medium disabled:cursor-wait disabled:opacity-70",
+    // At least 44×44 px, whatever the size: every tap target is (WCAG 2.5.5).
+    "inline-flex min-h-11 min-w-11 items-center justify-center gap-2 font-medium disabled:cursor-wait disabled:opacity-70",
     VARIANTS[variant],
     SIZES[size],
     wide ? "w-full" : "",

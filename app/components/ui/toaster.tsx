@@ -27,7 +27,8 @@ export default function Toaster({ serverToast, clientToast }: { serverToast: Toa
 
 /**
  * Toasts sit at the bottom of the screen, above a phone's tab bar, never over the header or the
- * navigation; screen readers hear them (a polite live region; errors are alerts). onDismiss: given
+ * navigation; screen readers hear them politely, errors too: a refused form's error summary is the
+ * alert, and takes the focus (two alerts would say the reason twice). onDismiss: given
  * once the page runs JavaScript (a close button; the toast leaves on its own after TOAST_DURATION_MS);
  * before that a toast is a <details> that its × closes, and it fades out by CSS. (A refused form
  * also says why on the page, in its error summary.)
@@ -56,7 +57,7 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss?: (id: string
 
   const frame = `pointer-events-auto relative w-full max-w-sm rounded-lg border-l-4 py-3 pl-4 pr-12 shadow-lg ${toneClasses[toast.type]}`;
   const message = (
-    <div role={toast.type === "error" ? "alert" : "status"}>
+    <div role="status">
       <p className="font-semibold">{toast.title}</p>
       {toast.description ? <p className="text-sm opacity-90">{toast.description}</p> : null}
     </div>

@@ -7,7 +7,7 @@ import { useEffect, useState } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import {
   CheckboxGroupField,
-  ErrorList,
+  ErrorSummary,
   Field,
   FieldError,
   SelectField,
@@ -22,7 +22,7 @@ import { formatIndianPhone } from "~/lib/phone";
 import { INDIAN_STATES, profileSchema } from "~/lib/schemas/profile";
 import { profileInputSchema } from "~/lib/schemas/profile.server";
 import { pageTitle } from "~/lib/title";
-import { createToast } from "~/lib/toast";
+import { refusalToast } from "~/lib/refusal";
 import { getBusinessLocation, getBusinessProfile, unknownCategories, updateBusinessProfile } from "~/models/business-profile.server";
 import { listCategories } from "~/models/categories.server";
 import { storeImageUpload, throttleUploads } from "~/models/uploads.server";
@@ -67,8 +67,10 @@ export async function action({ request }: ActionFunctionArgs) {
     }),
     async: true,
   });
-  const failed = (fieldErrors: Record<string, string[]> = {}) =>
-    data({ result: submission.reply({ fieldErrors }), toast: createToast({ type: "error", title: "Profile not saved" }) }, { status: 400 });
+  const failed = (fieldErrors: Record<string, string[]> = {}) => {
+    const result = submission.reply({ fieldErrors });
+    return data({ result, toast: refusalToast("Profile not saved", result) }, { status: 400 });
+  };
   if (submission.status !== "success") return failed();
   let profileImageUrl: string | undefined;
   if (image instanceof File) {
@@ -101,13 +103,13 @@ export default function EditProfile() {
   const imageError = actionData?.result.error?.[IMAGE_FIELD];
   return (
     <main className="mx-auto max-w-xl px-4 py-6">
-      <Link to={paths.app()} className="text-sm text-brand-700 hover:underline">
+      <Link to={paths.app()} className="tap text-sm text-brand-700 hover:underline">
         ← Dashboard
       </Link>
       <h1 className="mt-2 text-2xl font-bold text-slate-900">Edit profile</h1>
       <p className="mt-1 text-sm text-slate-600">What people nearby see on your posts, your business page and your business card.</p>
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="mt-6 space-y-4">
-        <ErrorList errors={form.errors} id={form.errorId} />
+        <ErrorSummary form={form} targets={{ [IMAGE_FIELD]: "profile-image" }} />
         {/* A saved image starts the field afresh: its preview and chosen file go. */}
         <ProfileImageField key={profile.profileImageUrl ?? "none"} current={profile.profileImageUrl} errors={imageError ?? undefined} />
         <Field label="Your name" field={fields.name} type="text" autoComplete="name" />

@@ -62,7 +62,7 @@ export default function BusinessLocation() {
   const here = paths.editProfileLocation();
   return (
     <main className="mx-auto max-w-xl px-4 py-6">
-      <Link to={paths.editProfile()} className="text-sm text-brand-700 hover:underline">
+      <Link to={paths.editProfile()} className="tap text-sm text-brand-700 hover:underline">
         ← Edit profile
       </Link>
       <h1 className="mt-2 text-2xl font-bold text-slate-900">Business location</h1>

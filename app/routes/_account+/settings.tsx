@@ -4,7 +4,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ErrorList, Field, FieldError, SubmitButton, useValidatedForm } from "~/components/forms";
+import { ErrorSummary, Field, FieldError, SubmitButton, useValidatedForm } from "~/components/forms";
 import { ActionToast } from "~/components/ui/action-toast";
 import { buttonClasses } from "~/components/ui/button";
 import { useIsPending } from "~/hooks/use-is-pending";
@@ -24,6 +24,7 @@ import {
   signOutSessionSchema,
 } from "~/lib/schemas/settings";
 import { changePasswordInputSchema } from "~/lib/schemas/settings.server";
+import { refusalToast } from "~/lib/refusal";
 import { pageTitle } from "~/lib/title";
 import { createToast } from "~/lib/toast";
 import { describeDevice } from "~/lib/user-agent";
@@ -77,15 +78,10 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (intent === "change-password") {
     const submission = await parseWithZod(formData, { schema: changePasswordInputSchema(user) });
-    const refused = (fieldErrors: Record<string, string[]> = {}, status = 400) =>
-      data(
-        {
-          intent,
-          result: submission.reply({ fieldErrors, hideFields: ["currentPassword", "password"] }),
-          toast: createToast({ type: "error", title: "Password not changed" }),
-        },
-        { status },
-      );
+    const refused = (fieldErrors: Record<string, string[]> = {}, status = 400) => {
+      const result = submission.reply({ fieldErrors, hideFields: ["currentPassword", "password"] });
+      return data({ intent, result, toast: refusalToast("Password not changed", result) }, { status });
+    };
     if (submission.status !== "success") return refused();
     const change = await changePassword({
       userId: user.id,
@@ -135,15 +131,10 @@ export async function action({ request }: ActionFunctionArgs) {
         message: CONFIRM_BUSINESS_NAME_WRONG,
       }),
     });
-    const refused = (errors: { fieldErrors?: Record<string, string[]>; formErrors?: string[] } = {}, status = 400) =>
-      data(
-        {
-          intent,
-          result: submission.reply({ ...errors, hideFields: ["password"] }),
-          toast: createToast({ type: "error", title: "Account not deleted" }),
-        },
-        { status },
-      );
+    const refused = (errors: { fieldErrors?: Record<string, string[]>; formErrors?: string[] } = {}, status = 400) => {
+      const result = submission.reply({ ...errors, hideFields: ["password"] });
+      return data({ intent, result, toast: refusalToast("Account not deleted", result) }, { status });
+    };
     if (submission.status !== "success") return refused();
     if (user.isAdmin) return refused({ fieldErrors: { confirmBusinessName: ["The admin account cannot be deleted here"] } });
     const deletion = await deleteConfirmedAccount({
@@ -172,7 +163,7 @@ export default function Settings() {
   const actionData = useActionData<typeof action>();
   return (
     <main className="mx-auto max-w-xl px-4 py-6">
-      <Link to={paths.app()} className="text-sm text-brand-700 hover:underline">
+      <Link to={paths.app()} className="tap text-sm text-brand-700 hover:underline">
         ← Dashboard
       </Link>
       <h1 className="mt-2 text-2xl font-bold text-slate-900">Settings</h1>
@@ -241,7 +232,7 @@ function ChangePasswordForm({ lastResult }: { lastResult: LastResult }) {
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="change-password" />
-      <ErrorList errors={form.errors} id={form.errorId} />
+      <ErrorSummary form={form} />
       <Field label="Current password" field={fields.currentPassword} type="password" autoComplete="current-password" />
       <Field label="New password" field={fields.password} type="password" autoComplete="new-password" />
       <SubmitButton busy={busy} busyText="Changing...">
@@ -311,7 +302,7 @@ function ConfirmWithGoogle({ confirmedUntil, enabled }: { confirmedUntil: string
     );
   }
   return (
-    <Form method="post" action="/auth/google" className="mb-4 space-y-2">
+    <Form id="confirm-with-google" method="post" action="/auth/google" className="mb-4 scroll-mt-32 space-y-2">
       <p className="text-sm text-red-800">You sign in with Google: confirm with Google first, then delete your account within 5 minutes.</p>
       <input type="hidden" name="intent" value="google-confirm" />
       <SubmitButton busy={busy} busyText="Confirming with Google..." variant="secondary">
@@ -340,7 +331,10 @@ function DeleteAccountForm({
         This removes your contacts, posts (they leave the feed at once), campaigns and uploads, and signs you out. It cannot be undone. Your
         credit history is kept without your name, for accounting.
       </p>
-      <ErrorList errors={form.errors} id={form.errorId} />
+      <ErrorSummary
+        form={form}
+        fixes={form.errors?.includes(DELETE_GOOGLE_NEEDED) ? [{ to: "#confirm-with-google", label: "Confirm with Google" }] : []}
+      />
       <div>
         <label htmlFor={fields.confirmBusinessName.id} className="block text-sm font-medium text-slate-700">
           Type <strong>{businessName}</strong> to confirm
@@ -349,7 +343,7 @@ function DeleteAccountForm({
           {...getInputProps(fields.confirmBusinessName, { type: "text" })}
           key={fields.confirmBusinessName.key}
           autoComplete="off"
-          className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
+          className="mt-1 w-full scroll-mt-32 rounded-lg border border-slate-300 px-3 py-2 text-sm"
         />
         <FieldError field={fields.confirmBusinessName} />
       </div>

@@ -102,7 +102,7 @@ export default function Success() {
         <ButtonLink to={paths.postsHistory()} variant="secondary">
           Posts history
         </ButtonLink>
-        <Link to={paths.app()} className="self-center text-sm text-brand-700 hover:underline">
+        <Link to={paths.app()} className="tap self-center text-sm text-brand-700 hover:underline">
           Dashboard
         </Link>
       </div>

@@ -1,9 +1,10 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 
 import type { ContactInput } from "~/lib/schemas/contacts";
 import { contactInputSchema } from "~/lib/schemas/contacts.server";
-import { createToast } from "~/lib/toast";
+import { refusalToast } from "~/lib/refusal";
 import { ConsentSourceRequiredError } from "~/models/contact-consent.server";
 import { ContactLimitError, DuplicateContactError, type Contact } from "~/models/contacts.server";
 
@@ -12,7 +13,8 @@ import { ContactLimitError, DuplicateContactError, type Contact } from "~/models
  * given model function, and on failure answer the form with its messages, the toast SPEC names
  * (e.g. 'Failed to add contact') and, for a mobile number the business already has, the contact
  * to open instead; an opt-in after an opt-out without its source is refused on the source field;
- * past the business's limit of contacts, the form says so. Returns the saved contact, or the answer to send.
+ * past the business's limit of contacts, the form says so. The toast carries the reason too.
+ * Returns the saved contact, or the answer to send.
  */
 export async function saveContactForm(
   userId: string,
@@ -21,22 +23,18 @@ export async function saveContactForm(
   save: (userId: string, input: ContactInput) => Promise<Contact | null>,
 ) {
   const submission = parseWithZod(formData, { schema: contactInputSchema });
-  const toast = createToast({ type: "error", title: failureTitle });
-  if (submission.status !== "success") {
-    return { reply: data({ result: submission.reply(), toast, duplicateOf: null as string | null }, { status: 400 }) };
-  }
+  const refuse = (result: SubmissionResult<string[]>, status: number, duplicateOf: string | null = null) => {
+    return { reply: data({ result, toast: refusalToast(failureTitle, result), duplicateOf }, { status }) };
+  };
+  if (submission.status !== "success") return refuse(submission.reply(), 400);
   try {
     return { contact: await save(userId, submission.value) };
   } catch (error) {
     if (error instanceof ConsentSourceRequiredError) {
-      const result = submission.reply({ fieldErrors: { consentSource: [error.message] } });
-      return { reply: data({ result, toast, duplicateOf: null as string | null }, { status: 400 }) };
+      return refuse(submission.reply({ fieldErrors: { consentSource: [error.message] } }), 400);
     }
-    if (error instanceof ContactLimitError) {
-      return { reply: data({ result: submission.reply({ formErrors: [error.message] }), toast, duplicateOf: null }, { status: 409 }) };
-    }
+    if (error instanceof ContactLimitError) return refuse(submission.reply({ formErrors: [error.message] }), 409);
     if (!(error instanceof DuplicateContactError)) throw error;
-    const result = submission.reply({ fieldErrors: { mobileNumber: [error.message] } });
-    return { reply: data({ result, toast, duplicateOf: error.existingId }, { status: 409 }) };
+    return refuse(submission.reply({ fieldErrors: { mobileNumber: [error.message] } }), 409, error.existingId);
   }
 }

@@ -2,7 +2,7 @@ import { getFormProps, type FieldMetadata, type SubmissionResult } from "@confor
 import { Form, Link } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 
-import { ErrorList, Field, SelectField, SubmitButton, TextareaField, useValidatedForm } from "~/components/forms";
+import { ErrorSummary, Field, SelectField, SubmitButton, TextareaField, useValidatedForm } from "~/components/forms";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { groupKey } from "~/lib/contact-groups";
 import { paths } from "~/lib/paths";
@@ -31,7 +31,7 @@ const CONSENT_OPTIONS = [
 export function ContactFormPage({ title, notice, children }: { title: string; notice?: string | null; children: ReactNode }) {
   return (
     <div className="mx-auto max-w-lg">
-      <Link to={paths.contacts()} className="text-sm text-brand-700 hover:underline">
+      <Link to={paths.contacts()} className="tap text-sm text-brand-700 hover:underline">
         ← Contacts
       </Link>
       <h1 className="mt-2 text-2xl font-bold text-slate-900">{title}</h1>
@@ -67,7 +67,7 @@ export function NameAndMobileFields({
       <div>
         <Field label="Mobile number" field={fields.mobileNumber} type="tel" inputMode="tel" placeholder="98123 45678" autoComplete="off" />
         {duplicateOf ? (
-          <Link to={paths.editContact(duplicateOf)} className="mt-1 inline-block text-sm font-medium text-brand-700 hover:underline">
+          <Link to={paths.editContact(duplicateOf)} className="tap text-sm font-medium text-brand-700 hover:underline">
             Open the existing contact
           </Link>
         ) : null}
@@ -151,7 +151,7 @@ export function ContactForm({
   const busy = useIsPending();
   return (
     <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
-      <ErrorList errors={form.errors} id={form.errorId} />
+      <ErrorSummary form={form} />
       <NameAndMobileFields fields={fields} duplicateOf={duplicateOf} />
       <Field label="Email (optional)" field={asText(fields.email)} type="email" autoComplete="off" />
       <GroupsField field={asText(fields.tags)} groups={groups} />

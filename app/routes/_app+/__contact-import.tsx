@@ -9,7 +9,7 @@ const STEPS = ["Upload", "Match columns", "Import"] as const;
 export function ImportFrame({ step, children }: { step: 1 | 2 | 3; children: ReactNode }) {
   return (
     <div className="mx-auto max-w-2xl">
-      <Link to={paths.contacts()} className="text-sm text-brand-700 hover:underline">
+      <Link to={paths.contacts()} className="tap text-sm text-brand-700 hover:underline">
         ← Contacts
       </Link>
       <h1 className="mt-2 text-2xl font-bold text-slate-900">Import contacts</h1>

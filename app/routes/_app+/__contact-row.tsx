@@ -1,6 +1,7 @@
 import { Form, Link, useFetcher, useFetchers, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 
+import { RowMenu, closeRowMenu, focusMenuItem, menuItemClasses } from "~/components/row-menu";
 import { ActionToast } from "~/components/ui/action-toast";
 import { buttonClasses } from "~/components/ui/button";
 import { paths } from "~/lib/paths";
@@ -25,7 +26,7 @@ export function usePendingDeleteCount(): number {
 }
 
 /**
- * One contact in the list, with Edit and Delete. Delete posts to the edit page's action: without
+ * One contact in the list, with Edit, and Delete apart in its '⋯' menu. Delete posts to the edit page's action: without
  * JavaScript that page asks to confirm; with it the row asks ('Delete Ravi?') and goes at once.
  */
 export function ContactRow({ contact }: { contact: ContactListItem }) {
@@ -40,7 +41,7 @@ export function ContactRow({ contact }: { contact: ContactListItem }) {
   // The focus goes to Cancel when the row asks, and back to Delete when it stops asking.
   useEffect(() => {
     if (confirming) cancelButton.current?.focus();
-    else if (wasConfirming.current) deleteButton.current?.focus();
+    else if (wasConfirming.current) focusMenuItem(deleteButton.current);
     wasConfirming.current = confirming;
   }, [confirming]);
   const questionId = `confirm-delete-${contact.id}`;
@@ -49,7 +50,7 @@ export function ContactRow({ contact }: { contact: ContactListItem }) {
       <div className="min-w-0 flex-1">
         <p className="truncate font-medium text-slate-900">{contact.name}</p>
         <p className="text-sm text-slate-600">
-          <a href={`tel:${contact.mobileNumber}`} className="whitespace-nowrap hover:underline">
+          <a href={`tel:${contact.mobileNumber}`} className="tap whitespace-nowrap hover:underline">
             {formatIndianPhone(contact.mobileNumber)}
           </a>
         </p>
@@ -69,27 +70,30 @@ export function ContactRow({ contact }: { contact: ContactListItem }) {
       >
         {contact.optedOut ? "Opted out" : "Opted in"}
       </span>
-      <div className="flex items-center gap-3">
-        <Link to={paths.editContact(contact.id)} className="text-sm font-medium text-brand-700 hover:underline">
+      <div className="flex items-center gap-2">
+        <Link to={paths.editContact(contact.id)} className={buttonClasses({ variant: "secondary", size: "sm" })}>
           Edit<span className="sr-only"> {contact.name}</span>
         </Link>
-        <Form method="post" action={paths.editContact(contact.id)}>
-          <input type="hidden" name="redirectTo" value={listPage} />
-          <button
-            ref={deleteButton}
-            type="submit"
-            name="intent"
-            value="delete"
-            disabled={confirming}
-            onClick={(event) => {
-              event.preventDefault();
-              setConfirming(true);
-            }}
-            className="text-sm font-medium text-red-700 hover:underline disabled:opacity-50"
-          >
-            Delete<span className="sr-only"> {contact.name}</span>
-          </button>
-        </Form>
+        <RowMenu label={`More for ${contact.name}`}>
+          <Form method="post" action={paths.editContact(contact.id)}>
+            <input type="hidden" name="redirectTo" value={listPage} />
+            <button
+              ref={deleteButton}
+              type="submit"
+              name="intent"
+              value="delete"
+              disabled={confirming}
+              onClick={(event) => {
+                event.preventDefault();
+                closeRowMenu(event.currentTarget);
+                setConfirming(true);
+              }}
+              className={menuItemClasses("danger")}
+            >
+              Delete<span className="sr-only"> {contact.name}</span>
+            </button>
+          </Form>
+        </RowMenu>
       </div>
       {confirming ? (
         <fetcher.Form

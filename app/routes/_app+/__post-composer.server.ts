@@ -8,7 +8,7 @@ import { IDEMPOTENCY_KEY_MESSAGES, idempotencyKeySchema } from "~/lib/schemas/id
 import { defaultOfferDates, POST_IMAGES_MAX, POST_MESSAGES, postSchema, type PostInput } from "~/lib/schemas/posts";
 import { placeQuerySchema } from "~/lib/place-search";
 import { paths } from "~/lib/paths";
-import { createToast } from "~/lib/toast";
+import { refusalToast } from "~/lib/refusal";
 import { getBusinessLocation, getBusinessProfile } from "~/models/business-profile.server";
 import { listCategories } from "~/models/categories.server";
 import { findNearDuplicate, postPrice, throttlePublishing } from "~/models/posts.server";
@@ -126,9 +126,11 @@ export type ComposerActionData = {
   result: SubmissionResult<string[]>;
   places?: Place[];
   placeQuery?: string;
-  toast?: ReturnType<typeof createToast>;
+  toast?: ReturnType<typeof refusalToast>;
   /** The publish was refused because the business has no location: the page links to the step. */
   needsLocation?: boolean;
+  /** The publish was refused for a short balance: the error summary links to buying credits. */
+  needsCredits?: boolean;
   /** Nearly identical to a post of the last 24 hours: the page links to it and asks to confirm. */
   duplicate?: { id: string; kind: PostKind; createdAt: string };
 };
@@ -188,15 +190,12 @@ export async function composerAction(request: Request, kind: PostKind) {
   }
 
   const submission = parseWithZod(formData, { schema: postSchema });
-  const refuse = (fieldErrors: Record<string, string[]> = {}, extra: Partial<ComposerActionData> = {}, status = 400) =>
-    data<ComposerActionData>(
-      {
-        result: submission.reply({ fieldErrors }),
-        toast: createToast({ type: "error", title: kind === "offer" ? "Offer not published" : "Post not published" }),
-        ...extra,
-      },
-      { status },
-    );
+  const refuse = (fieldErrors: Record<string, string[]> = {}, extra: Partial<ComposerActionData> = {}, status = 400) => {
+    const result = submission.reply({ fieldErrors });
+    // The toast says why, as the page's error summary does.
+    const title = kind === "offer" ? "Offer not published" : "Post not published";
+    return data<ComposerActionData>({ result, toast: refusalToast(title, result), ...extra }, { status });
+  };
   if (uploadErrors.size) return refuse({ images: [...uploadErrors] });
   if (submission.status !== "success") return refuse();
   const throttled = await throttlePublishing(user.id);
@@ -214,7 +213,11 @@ export async function composerAction(request: Request, kind: PostKind) {
     }
     if (result.reason === "no_location") return refuse({ "": [NO_LOCATION_MESSAGE] }, { needsLocation: true }, 409);
     const status = { insufficient_balance: 402, key_reused: 422, key_spent: 409 }[result.reason];
-    return refuse({ "": [refusalMessage(result, kind, "form")] }, {}, status);
+    return refuse(
+      { "": [refusalMessage(result, kind, "form")] },
+      result.reason === "insufficient_balance" ? { needsCredits: true } : {},
+      status,
+    );
   }
   const scheduled = result.post.status === "scheduled";
   return redirectWithToast(paths.success(result.post.id), {

@@ -1,9 +1,10 @@
 import { getFormProps, type FieldMetadata } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useEffect, useState, type ChangeEvent } from "react";
+import { useEffect, useState, type ChangeEvent, type MouseEvent } from "react";
 
-import { ErrorList, Field, SelectField, SubmitButton, TextareaField, useValidatedForm } from "~/components/forms";
+import { ErrorSummary, Field, SelectField, SubmitButton, TextareaField, useValidatedForm } from "~/components/forms";
 import { PostCard } from "~/components/post-card";
+import { menuItemClasses } from "~/components/row-menu";
 import { ActionToast } from "~/components/ui/action-toast";
 import { Button } from "~/components/ui/button";
 import { useHydrated } from "~/hooks/use-hydrated";
@@ -71,7 +72,8 @@ export function PostComposer() {
           </Link>
         </p>
       ) : null}
-      {!location || actionData?.needsLocation ? (
+      {/* Once a publish is refused for it, the error summary says so (with the same link). */}
+      {!location && !actionData?.needsLocation ? (
         <p role="alert" className="mt-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
           Set your business location before publishing: your posts reach people near it.{" "}
           <Link to={paths.editProfileLocation()} className="font-semibold underline">
@@ -98,7 +100,14 @@ export function PostComposer() {
               </Link>
             </p>
           ) : null}
-          <ErrorList errors={form.errors} id={form.errorId} />
+          <ErrorSummary
+            form={form}
+            fixes={[
+              ...(!location || actionData?.needsLocation ? [{ to: paths.editProfileLocation(), label: "Set your location" }] : []),
+              ...(actionData?.needsCredits ? [{ to: paths.credits(), label: "Buy credits" }] : []),
+            ]}
+            targets={{ images: "image-files", place: "place-query" }}
+          />
 
           {offer ? <OfferFields fields={fields} values={values} /> : null}
 
@@ -296,7 +305,7 @@ function OfferFields({ fields, values }: { fields: ComposerFields; values: Value
 /**
  * Up to 6 images, the first the cover. Without JavaScript: chosen files go with the form, and
  * images kept from a refused try are checkboxes (untick to drop). With JavaScript: each file is
- * uploaded as it is chosen (POST /api/uploads), and the list can be put in order.
+ * uploaded as it is chosen (POST /api/uploads), and each has a sheet to make it the cover, move or remove it.
  */
 function ImagesField({
   images,
@@ -362,37 +371,16 @@ function ImagesField({
               {hydrated ? (
                 <>
                   <input type="hidden" name="images" value={url} />
-                  <div className="mt-1 flex justify-between text-xs">
-                    <button
-                      type="button"
-                      disabled={index === 0}
-                      onClick={() => move(index, index - 1)}
-                      aria-label={`Move image ${index + 1} earlier`}
-                      className="px-1 disabled:opacity-30"
-                    >
-                      ←
-                    </button>
-                    <button
-                      type="button"
-                      onClick={() => onChange(images.filter((_, at) => at !== index))}
-                      aria-label={`Remove image ${index + 1}`}
-                      className="px-1 text-red-700"
-                    >
-                      ✕
-                    </button>
-                    <button
-                      type="button"
-                      disabled={index === images.length - 1}
-                      onClick={() => move(index, index + 1)}
-                      aria-label={`Move image ${index + 1} later`}
-                      className="px-1 disabled:opacity-30"
-                    >
-                      →
-                    </button>
-                  </div>
+                  <ImageSheet
+                    number={index + 1}
+                    count={images.length}
+                    onMakeCover={() => move(index, 0)}
+                    onMove={(by) => move(index, index + by)}
+                    onRemove={() => onChange(images.filter((_, at) => at !== index))}
+                  />
                 </>
               ) : (
-                <label className="mt-1 flex items-center gap-1 text-xs">
+                <label className="mt-1 flex min-h-11 items-center gap-2 text-sm">
                   <input type="checkbox" name="images" value={url} defaultChecked className="h-4 w-4" />
                   Keep
                 </label>
@@ -424,6 +412,61 @@ function ImagesField({
         </p>
       ) : null}
     </fieldset>
+  );
+}
+
+/**
+ * What can be done with one chosen image, in a sheet under it (a <details>): make it the cover,
+ * move it, and, apart from those, remove it. Every item is a 44 px target.
+ */
+function ImageSheet({
+  number,
+  count,
+  onMakeCover,
+  onMove,
+  onRemove,
+}: {
+  number: number;
+  count: number;
+  onMakeCover: () => void;
+  onMove: (by: -1 | 1) => void;
+  onRemove: () => void;
+}) {
+  // Each choice closes the sheet: the image it was about may have moved.
+  const choose = (action: () => void) => (event: MouseEvent<HTMLButtonElement>) => {
+    const sheet = event.currentTarget.closest("details");
+    if (sheet) sheet.open = false;
+    action();
+  };
+  return (
+    <details className="group mt-1">
+      <summary className="flex min-h-11 cursor-pointer list-none items-center justify-center rounded-lg border border-slate-300 text-sm font-medium text-slate-700 hover:bg-slate-50 group-open:bg-slate-100 [&::-webkit-details-marker]:hidden">
+        {number === 1 ? "Cover" : "Edit"}
+        <span className="sr-only">{` image ${number}`}</span>
+      </summary>
+      <div className="mt-1 rounded-lg border border-slate-200 bg-white p-1 shadow-sm">
+        {number > 1 ? (
+          <button type="button" onClick={choose(onMakeCover)} className={menuItemClasses()}>
+            Make cover<span className="sr-only">{`: image ${number}`}</span>
+          </button>
+        ) : null}
+        {number > 1 ? (
+          <button type="button" onClick={choose(() => onMove(-1))} className={menuItemClasses()}>
+            Move earlier<span className="sr-only">{`: image ${number}`}</span>
+          </button>
+        ) : null}
+        {number < count ? (
+          <button type="button" onClick={choose(() => onMove(1))} className={menuItemClasses()}>
+            Move later<span className="sr-only">{`: image ${number}`}</span>
+          </button>
+        ) : null}
+        <div className="mt-1 border-t border-slate-200 pt-1">
+          <button type="button" onClick={choose(onRemove)} className={menuItemClasses("danger")}>
+            Remove<span className="sr-only">{`: image ${number}`}</span>
+          </button>
+        </div>
+      </div>
+    </details>
   );
 }
 
@@ -475,7 +518,7 @@ function PlaceField({
   return (
     <fieldset aria-describedby={error?.length ? "place-error" : undefined}>
       <legend className="text-sm font-medium text-slate-700">Where</legend>
-      <label className="mt-2 flex items-center gap-2 text-sm">
+      <label className="mt-1 flex min-h-11 items-center gap-2 text-sm">
         <input type="radio" name="place" value="" defaultChecked={!chosen} onChange={() => onChoose(null)} className="h-4 w-4" />
         {home ? `Near my business: ${home}` : "Near my business (set your location first)"}
       </label>
@@ -490,7 +533,7 @@ function PlaceField({
           value={query}
           onChange={(event) => setQuery(event.target.value)}
           placeholder="Search a city, area…"
-          className="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-2 text-sm"
+          className="min-h-11 min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-2 text-sm"
         />
         {hydrated ? null : (
           <Button type="submit" name="intent" value="search-place" variant="dark" formNoValidate>
@@ -502,10 +545,10 @@ function PlaceField({
         {found.status === "searching" ? <p className="mt-1 text-sm text-slate-500">Searching…</p> : null}
         {found.status === "done" && found.places.length === 0 ? <p className="mt-1 text-sm text-slate-500">No places found</p> : null}
         {placeQuery && !hydrated && places.length === 0 ? <p className="mt-1 text-sm text-slate-500">No places found</p> : null}
-        <ul className="mt-1 space-y-1">
+        <ul className="mt-1">
           {found.places.map((place) => (
             <li key={place.id}>
-              <label className="flex items-center gap-2 text-sm">
+              <label className="flex min-h-11 items-center gap-2 text-sm">
                 <input
                   type="radio"
                   name="place"

@@ -1,7 +1,9 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 
 import { DeleteQuestion, useDeleteStep, usePendingDeleteCount as usePendingDeletes } from "~/components/delete-step";
+import { RowMenu, menuItemClasses } from "~/components/row-menu";
 import { ActionToast } from "~/components/ui/action-toast";
+import { buttonClasses } from "~/components/ui/button";
 import { paths } from "~/lib/paths";
 import type { PostChange, PostDisplayStatus } from "~/lib/post-status";
 
@@ -35,7 +37,8 @@ const counted = (count: number, one: string, many: string) => `${NUMBER.format(c
 
 /**
  * One post of the history: what it is, its state, its numbers and chart, and what can be done
- * with it. Every action is a form that works without JavaScript; Delete asks first: on the
+ * with it. Every action is a form that works without JavaScript; Delete stands apart in the
+ * '⋯' menu and asks first: on the
  * confirm step of the page without JavaScript, in the card itself with it.
  */
 export function PostHistoryItem({ post, page }: { post: HistoryItem; page: number }) {
@@ -89,7 +92,7 @@ export function PostHistoryItem({ post, page }: { post: HistoryItem; page: numbe
           <p className="mt-2 text-sm text-slate-500">Views and likes are counted from the moment it goes live.</p>
         )}
 
-        <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
+        <div className="mt-3 flex flex-wrap items-center gap-2">
           {post.changes.map((change) => (
             <Form key={change} method="post" action={listAction}>
               <input type="hidden" name="postId" value={post.id} />
@@ -98,7 +101,7 @@ export function PostHistoryItem({ post, page }: { post: HistoryItem; page: numbe
                 name="intent"
                 value={change}
                 disabled={changing === change}
-                className="text-sm font-medium text-brand-700 hover:underline disabled:cursor-wait disabled:opacity-70"
+                className={buttonClasses({ variant: "secondary", size: "sm" })}
               >
                 {changing === change ? CHANGE_LABELS[change].busy : CHANGE_LABELS[change].label}
                 <span className="sr-only"> {post.name}</span>
@@ -106,22 +109,20 @@ export function PostHistoryItem({ post, page }: { post: HistoryItem; page: numbe
             </Form>
           ))}
           {post.feedPath ? (
-            <Link to={post.feedPath} className="text-sm font-medium text-brand-700 hover:underline">
+            <Link to={post.feedPath} className={buttonClasses({ variant: "ghost", size: "sm" })}>
               See it in the feed<span className="sr-only"> {post.name}</span>
             </Link>
           ) : null}
-          <Form method="get" action={paths.postsHistory()}>
-            {page > 1 ? <input type="hidden" name="page" value={page} /> : null}
-            <button
-              {...deleteStep.ask}
-              type="submit"
-              name="delete"
-              value={post.id}
-              className="text-sm font-medium text-red-700 hover:underline disabled:opacity-50"
-            >
-              Delete<span className="sr-only"> {post.name}</span>
-            </button>
-          </Form>
+          <div className="ml-auto">
+            <RowMenu label={`More for ${post.name}`}>
+              <Form method="get" action={paths.postsHistory()}>
+                {page > 1 ? <input type="hidden" name="page" value={page} /> : null}
+                <button {...deleteStep.ask} type="submit" name="delete" value={post.id} className={menuItemClasses("danger")}>
+                  Delete<span className="sr-only"> {post.name}</span>
+                </button>
+              </Form>
+            </RowMenu>
+          </div>
         </div>
 
         <DeleteQuestion question={deleteStep.question} action={listAction} id={questionId} fields={{ postId: post.id }} className="mt-3">

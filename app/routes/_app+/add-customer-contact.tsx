@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ErrorList, SubmitButton, useValidatedForm } from "~/components/forms";
+import { ErrorSummary, SubmitButton, useValidatedForm } from "~/components/forms";
 import { ActionToast } from "~/components/ui/action-toast";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { contactLimitReached } from "~/lib/contact-limit";
@@ -82,7 +82,7 @@ export default function AddCustomerContact() {
             <span>
               Added: {added.name}, <span className="whitespace-nowrap">{formatIndianPhone(added.mobileNumber)}</span>
             </span>
-            <Link to={paths.editContact(added.id)} className="text-sm font-medium text-brand-700 hover:underline">
+            <Link to={paths.editContact(added.id)} className="tap text-sm font-medium text-brand-700 hover:underline">
               Edit<span className="sr-only"> {added.name}</span>
             </Link>
           </p>
@@ -117,7 +117,7 @@ function CounterForm({
   }, [focusName, fields.name.id]);
   return (
     <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4 [&_input]:py-3 [&_input]:text-lg">
-      <ErrorList errors={form.errors} id={form.errorId} />
+      <ErrorSummary form={form} />
       <NameAndMobileFields fields={fields} duplicateOf={duplicateOf} />
       <SubmitButton busy={busy} busyText="Adding...">
         Add contact

@@ -76,7 +76,7 @@ function CategoryTab({ to, name, current }: { to: string; name: string; current:
         to={to}
         aria-current={current ? "page" : undefined}
         preventScrollReset
-        className={`block rounded-full border px-3 py-1.5 text-sm font-medium whitespace-nowrap ${
+        className={`tap rounded-full border px-4 text-sm font-medium whitespace-nowrap ${
           current ? "border-brand-600 bg-brand-600 text-white" : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50"
         }`}
       >

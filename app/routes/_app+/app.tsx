@@ -209,16 +209,16 @@ function SetupChecklist({ steps }: { steps: OnboardingStep[] }) {
           <span className="block text-sm font-normal text-brand-100">{next.hint}</span>
         </Link>
       ) : null}
-      <ol className="mt-3 space-y-1 text-sm">
+      <ol className="mt-3 text-sm">
         {steps.map((step) => (
-          <li key={step.id} className="flex items-center gap-2">
+          <li key={step.id} className="flex min-h-11 items-center gap-2">
             <span aria-hidden className={step.done ? "text-green-700" : "text-slate-400"}>
               {step.done ? "✓" : "○"}
             </span>
             {step.done ? (
               <span className="text-slate-500 line-through">{step.label}</span>
             ) : (
-              <Link to={step.to} className="text-brand-700 hover:underline">
+              <Link to={step.to} className="tap text-brand-700 hover:underline">
                 {step.label}
               </Link>
             )}

@@ -4,7 +4,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ErrorList, Field, FieldError, SubmitButton, useValidatedForm } from "~/components/forms";
+import { ErrorSummary, Field, FieldError, SubmitButton, useValidatedForm } from "~/components/forms";
 import { ActionToast } from "~/components/ui/action-toast";
 import { ButtonLink, buttonClasses } from "~/components/ui/button";
 import { useIsPending } from "~/hooks/use-is-pending";
@@ -15,7 +15,7 @@ import { formatIndianPhone } from "~/lib/phone";
 import { CHOOSE_A_DESIGN, businessCardSchema } from "~/lib/schemas/business-card";
 import { whatsappShareUrl } from "~/lib/share";
 import { pageTitle } from "~/lib/title";
-import { createToast } from "~/lib/toast";
+import { refusalToast } from "~/lib/refusal";
 import { getOwnBusinessCard, listCardDesigns, saveBusinessCard } from "~/models/business-cards.server";
 import { assertSameOrigin } from "~/utils/csrf.server";
 import { requireUser } from "~/utils/session.server";
@@ -58,11 +58,10 @@ export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const user = await requireUser(request);
   const submission = parseWithZod(await request.formData(), { schema: businessCardSchema });
-  const failed = (fieldErrors: Record<string, string[]> = {}) =>
-    data(
-      { result: submission.reply({ fieldErrors }), toast: createToast({ type: "error", title: "Business card not saved" }) },
-      { status: 400 },
-    );
+  const failed = (fieldErrors: Record<string, string[]> = {}) => {
+    const result = submission.reply({ fieldErrors });
+    return data({ result, toast: refusalToast("Business card not saved", result) }, { status: 400 });
+  };
   if (submission.status !== "success") return failed();
   const saved = await saveBusinessCard(user.id, submission.value);
   if (!saved) return failed({ designId: [CHOOSE_A_DESIGN] });
@@ -131,8 +130,8 @@ export default function MyBusinessCard() {
       ) : null}
 
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-5">
-        <ErrorList errors={form.errors} id={form.errorId} />
-        <fieldset aria-describedby={fields.designId.errors?.length ? fields.designId.errorId : undefined}>
+        <ErrorSummary form={form} />
+        <fieldset id={fields.designId.id} aria-describedby={fields.designId.errors?.length ? fields.designId.errorId : undefined}>
           <legend className="text-lg font-semibold text-slate-900">{saved ? "Change the design" : "Choose a design"}</legend>
           <div className="mt-2 grid grid-cols-2 gap-2 sm:gap-3">
             {designs.map((design) => (

@@ -104,8 +104,8 @@ export default function ImportContacts() {
         </SubmitButton>
       </Form>
 
-      <details className="mt-4 rounded-xl border border-slate-200 bg-white p-4 text-sm text-slate-700">
-        <summary className="cursor-pointer font-medium text-slate-900">What the file should look like</summary>
+      <details className="mt-4 rounded-xl border border-slate-200 bg-white px-4 py-1 text-sm text-slate-700">
+        <summary className="flex min-h-11 cursor-pointer items-center font-medium text-slate-900">What the file should look like</summary>
         <p className="mt-2">
           Any spreadsheet saved as CSV works (in Excel: File → Save as → CSV UTF-8). Columns are matched by their names in the first row;
           you can change the match in the next step.

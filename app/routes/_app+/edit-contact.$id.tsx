@@ -63,7 +63,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   if (intent === "confirm-delete") {
     if (!(await deleteContact(user.id, id))) {
-      const toast = createToast({ type: "error", title: "Failed to delete contact" });
+      const toast = createToast({
+        type: "error",
+        title: "Failed to delete contact",
+        description: "This contact is no longer in your list: it may have been deleted on another device.",
+      });
       return data({ confirmDelete: false, backTo, result: undefined, toast, duplicateOf: null }, { status: 404 });
     }
     return redirectWithToast(backTo ?? paths.contacts(), { type: "success", title: "Contact deleted" });

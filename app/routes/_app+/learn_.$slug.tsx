@@ -22,7 +22,7 @@ export default function LearnArticle() {
   const article = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-3xl">
-      <Link to={paths.learn()} className="text-sm font-medium text-brand-700 hover:underline">
+      <Link to={paths.learn()} className="tap text-sm font-medium text-brand-700 hover:underline">
         ← All articles
       </Link>
       <h1 className="mt-2 text-2xl font-bold text-slate-900 sm:text-3xl">{article.title}</h1>

@@ -50,7 +50,7 @@ export default function TemplatePreview() {
   const place = [business.city, business.state].filter(Boolean).join(", ");
   return (
     <div className="mx-auto max-w-xl">
-      <Link to={paths.addTemplates({ category: template.categoryId })} className="text-sm font-medium text-brand-700 hover:underline">
+      <Link to={paths.addTemplates({ category: template.categoryId })} className="tap text-sm font-medium text-brand-700 hover:underline">
         ← {template.categoryName ? `${template.categoryName} templates` : "All templates"}
       </Link>
       <div className="mt-2 flex items-center gap-2">

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ErrorList, Field, SubmitButton, useValidatedForm } from "~/components/forms";
+import { ErrorSummary, Field, SubmitButton, useValidatedForm } from "~/components/forms";
 import { ActionToast } from "~/components/ui/action-toast";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -78,7 +78,7 @@ export default function AuthPage() {
     <div className="min-h-screen bg-gradient-to-br from-brand-50 to-white">
       <div className="mx-auto grid max-w-5xl gap-8 px-4 py-8 md:grid-cols-2 md:py-16">
         <section className="order-2 md:order-1">
-          <Link to="/" className="text-2xl font-bold text-brand-600">
+          <Link to="/" className="tap text-2xl font-bold text-brand-600">
             iSent
           </Link>
           <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900">Reach the customers next door</h1>
@@ -110,7 +110,7 @@ export default function AuthPage() {
                 replace
                 preventScrollReset
                 aria-current={tab === name ? "page" : undefined}
-                className={`rounded-md px-3 py-2 text-center ${tab === name ? "bg-white text-slate-900 shadow-sm" : "text-slate-600"}`}
+                className={`flex min-h-11 items-center justify-center rounded-md px-3 ${tab === name ? "bg-white text-slate-900 shadow-sm" : "text-slate-600"}`}
               >
                 {name === "login" ? "Login" : "Register"}
               </Link>
@@ -171,7 +171,7 @@ function GoogleButton({
         type="submit"
         disabled={busy}
         title={enabled ? undefined : "Google Sign-In is not enabled. Please contact support."}
-        className="flex w-full items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2.5 font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-70"
+        className="flex min-h-11 w-full items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2.5 font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-70"
       >
         <svg aria-hidden viewBox="0 0 24 24" className="h-5 w-5">
           <path fill="#4285F4" d="M23.5 12.3c0-.8-.1-1.6-.2-2.3H12v4.4h6.5a5.6 5.6 0 0 1-2.4 3.6v3h3.9c2.3-2.1 3.5-5.2 3.5-8.7z" />
@@ -192,11 +192,11 @@ function LoginForm({ redirectTo, resetLink }: { redirectTo: string; resetLink: s
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="login" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      <ErrorList errors={form.errors} id={form.errorId} />
+      <ErrorSummary form={form} />
       <Field label="Email" field={fields.username} type="email" autoComplete="email" placeholder="you@business.in" />
       <Field label="Password" field={fields.password} type="password" autoComplete="current-password" />
       <div className="text-right">
-        <Link to={resetLink} preventScrollReset className="text-sm font-medium text-brand-700 hover:underline">
+        <Link to={resetLink} preventScrollReset className="tap text-sm font-medium text-brand-700 hover:underline">
           Forgot password?
         </Link>
       </div>
@@ -214,7 +214,7 @@ function RegisterForm({ redirectTo }: { redirectTo: string }) {
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="register" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      <ErrorList errors={form.errors} id={form.errorId} />
+      <ErrorSummary form={form} />
       <Field label="Email" field={fields.username} type="email" autoComplete="email" placeholder="you@business.in" />
       <Field label="Password" field={fields.password} type="password" autoComplete="new-password" />
       <Field label="Your Name" field={fields.name} type="text" autoComplete="name" />
@@ -240,7 +240,7 @@ function ResetPasswordDialog({ cancelLink }: { cancelLink: string }) {
         <p className="mt-1 text-sm text-slate-600">Enter your account's email and we will send you a link to choose a new password.</p>
         <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
           <input type="hidden" name="intent" value="forgot" />
-          <ErrorList errors={form.errors} id={form.errorId} />
+          <ErrorSummary form={form} />
           <Field label="Email" field={fields.email} type="email" autoComplete="email" />
           <div className="flex gap-2">
             <ButtonLink to={cancelLink} replace preventScrollReset variant="secondary" size="lg" className="flex-1">

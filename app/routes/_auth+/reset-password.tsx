@@ -4,7 +4,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction, type ActionFunctionAr
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ErrorList, Field, SubmitButton, useValidatedForm } from "~/components/forms";
+import { ErrorSummary, Field, SubmitButton, useValidatedForm } from "~/components/forms";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { newPasswordProblem, resetPasswordSchema } from "~/lib/schemas/auth";
 import { refusingCommonPasswords } from "~/lib/schemas/auth.server";
@@ -69,7 +69,7 @@ export default function ResetPassword() {
       {token ? (
         <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
           <input type="hidden" name="token" value={token} />
-          <ErrorList errors={form.errors} id={form.errorId} />
+          <ErrorSummary form={form} />
           <Field label="New password" field={fields.password} type="password" autoComplete="new-password" />
           <SubmitButton busy={busy} busyText="Saving...">
             Set new password

@@ -4,7 +4,7 @@ import { data, type MetaFunction, type ActionFunctionArgs } from "@remix-run/nod
 import { Form, Link, useActionData } from "@remix-run/react";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ErrorList, Field, SubmitButton, useValidatedForm } from "~/components/forms";
+import { ErrorSummary, Field, SubmitButton, useValidatedForm } from "~/components/forms";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { adminCreateSchema } from "~/lib/schemas/auth";
 import { refusingCommonPasswords } from "~/lib/schemas/auth.server";
@@ -49,7 +49,7 @@ export default function AdminCreateUser() {
     <main className="mx-auto flex min-h-screen max-w-sm flex-col justify-center px-4">
       <h1 className="text-2xl font-bold">Create the admin account</h1>
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
-        <ErrorList errors={form.errors} id={form.errorId} />
+        <ErrorSummary form={form} />
         <Field label="Email" field={fields.email} type="email" autoComplete="email" />
         <Field label="Your Name" field={fields.name} type="text" autoComplete="name" />
         <Field label="Password" field={fields.password} type="password" autoComplete="new-password" />

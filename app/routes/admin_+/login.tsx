@@ -4,7 +4,7 @@ import { data, redirect, type LoaderFunctionArgs, type MetaFunction, type Action
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ErrorList, Field, SubmitButton, useValidatedForm } from "~/components/forms";
+import { ErrorSummary, Field, SubmitButton, useValidatedForm } from "~/components/forms";
 import { ActionToast } from "~/components/ui/action-toast";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { adminLoginSchema } from "~/lib/schemas/auth";
@@ -69,7 +69,7 @@ export default function AdminLogin() {
     <main className="mx-auto flex min-h-screen max-w-sm flex-col justify-center px-4">
       <h1 className="text-2xl font-bold">iSent Admin</h1>
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
-        <ErrorList errors={form.errors} id={form.errorId} />
+        <ErrorSummary form={form} />
         <Field label="Email" field={fields.email} type="email" autoComplete="email" />
         <Field label="Password" field={fields.password} type="password" autoComplete="current-password" />
         <SubmitButton busy={busy} busyText="Logging in...">

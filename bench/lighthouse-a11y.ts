@@ -1,0 +1,142 @@
+/**
+ * Lighthouse's accessibility score of the pages a business and its visitors use most, on a phone
+ * 412 px wide: /, /app, /contacts and /send-post, signed in as the demo business. Starts the
+ * production server on PGlite with the demo data (a fresh temporary DATA_DIR), or with --url
+ * audits a server already running (with the demo data: the demo account signs in). Each page is
+ * audited --runs times (3), each run in a fresh headless Chromium (/usr/bin/chromium, or
+ * CHROME_PATH; --no-sandbox --disable-gpu --disable-background-networking), accessibility only;
+ * the median score is printed with the audits that failed in any run. Target: >= 95 on every page.
+ * Nothing is downloaded; the server, Chromium and the data dir it started are removed at the end.
+ * Needs a build: run `npm run build` first (unless --url).
+ *
+ *   CHROME_PATH=/usr/bin/chromium npx tsx bench/lighthouse-a11y.ts
+ *   npx tsx bench/lighthouse-a11y.ts --runs 3 --port 4150 --paths /,/app,/contacts,/send-post
+ *   npx tsx bench/lighthouse-a11y.ts --url http://127.0.0.1:3000 --email demo@isent.example.in --password demo12345
+ *
+ * Flags: --runs N (3)  --port P (4150; Chromium debugs on P+1..P+3)  --paths a,b,c  --url BASE
+ *        --email E  --password W (the demo business by default)
+ */
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+import { intFlag, parseFlags, printTable, startDemoServer, type DemoServer } from "./lib";
+
+const flags = parseFlags();
+const RUNS = Math.max(1, intFlag(flags, "runs", 3));
+const PORT = intFlag(flags, "port", 4150);
+if (PORT < 4100 || PORT + 3 > 4199) throw new Error("--port must leave P..P+3 within 4100-4199");
+const PATHS = (flags.get("paths") ?? "/,/app,/contacts,/send-post").split(",").filter(Boolean);
+const CHROME_PATH = process.env.CHROME_PATH || "/usr/bin/chromium";
+const EMAIL = flags.get("email") ?? "demo@isent.example.in";
+const PASSWORD = flags.get("password") ?? "demo12345";
+const SCORE_TARGET = 95;
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+/** Signs in through the login form, as a browser does (same-site Origin), and returns the session's cookies. */
+async function signIn(base: string): Promise<string> {
+  const response = await fetch(`${base}/auth`, {
+    method: "POST",
+    headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ intent: "login", username: EMAIL, password: PASSWORD }),
+    redirect: "manual",
+  });
+  const cookies = response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    // The flash toast of the sign-in is not part of the pages audited.
+    .filter((cookie) => !cookie.startsWith("toast="));
+  if (response.status !== 302 || !cookies.some((cookie) => /session=/.test(cookie))) {
+    throw new Error(`Signing in as ${EMAIL} answered ${response.status}: is this a server with the demo data?`);
+  }
+  return cookies.join("; ");
+}
+
+/** One accessibility run of Lighthouse on `url` in a fresh Chromium: the score and the audits that failed. */
+async function audit(url: string, cookie: string, debugPort: number): Promise<{ score: number; failed: string[] }> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME_PATH,
+    port: debugPort,
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+  });
+  const exited = new Promise<void>((resolve) => {
+    if (chrome.process.exitCode !== null) resolve();
+    else chrome.process.once("exit", () => resolve());
+  });
+  try {
+    const result = await lighthouse(
+      url,
+      { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["accessibility"], extraHeaders: { Cookie: cookie } },
+      {
+        extends: "lighthouse:default",
+        settings: {
+          formFactor: "mobile",
+          screenEmulation: { mobile: true, width: 412, height: 915, deviceScaleFactor: 2.625, disabled: false },
+          // Accessibility does not depend on the network's speed.
+          throttlingMethod: "provided",
+        },
+      },
+    );
+    if (!result) throw new Error("Lighthouse returned no result");
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+    if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) {
+      throw new Error(`${url} ended at ${lhr.finalDisplayedUrl}: not signed in?`);
+    }
+    const failed = lhr.categories.accessibility.auditRefs
+      .map((ref) => lhr.audits[ref.id])
+      .filter((one) => one.score !== null && one.score < 1 && one.scoreDisplayMode === "binary")
+      .map((one) => {
+        const items = (one.details as { items?: Array<{ node?: { snippet?: string } }> } | undefined)?.items ?? [];
+        const nodes = items
+          .map((item) => item.node?.snippet)
+          .filter(Boolean)
+          .slice(0, 3);
+        return `${one.id}${nodes.length ? `: ${nodes.join(" | ")}` : ""}`;
+      });
+    return { score: Math.round((lhr.categories.accessibility.score ?? 0) * 100), failed };
+  } finally {
+    chrome.kill();
+    await exited;
+  }
+}
+
+let server: DemoServer | undefined;
+let exitCode = 0;
+try {
+  let base = flags.get("url")?.replace(/\/$/, "");
+  if (!base) {
+    server = await startDemoServer(PORT, "bench-a11y-");
+    base = server.url;
+  }
+  const cookie = await signIn(base);
+  console.log(`\nLighthouse accessibility ${RUNS}× per page, mobile 412×915, signed in as ${EMAIL}, on ${base} with ${CHROME_PATH}`);
+  const rows: Array<Array<string | number>> = [];
+  for (const pagePath of PATHS) {
+    const scores: number[] = [];
+    const failed = new Set<string>();
+    for (let run = 0; run < RUNS; run++) {
+      const result = await audit(`${base}${pagePath}`, cookie, PORT + 1 + (run % 3));
+      scores.push(result.score);
+      for (const one of result.failed) failed.add(one);
+      console.log(`  ${pagePath} run ${run + 1}: ${result.score}`);
+    }
+    const score = median(scores);
+    if (score < SCORE_TARGET) exitCode = 1;
+    rows.push([pagePath, scores.join(", "), score, `>= ${SCORE_TARGET}`, score >= SCORE_TARGET ? "PASS" : "FAIL"]);
+    for (const one of failed) console.log(`    failed: ${one}`);
+  }
+  console.log("");
+  printTable(["page", "runs", "median", "target", "result"], rows);
+} catch (error) {
+  console.error(error);
+  if (server) console.error(server.output());
+  exitCode = 1;
+} finally {
+  await server?.stop();
+}
+process.exit(exitCode);
