@@ -115,6 +115,6 @@ test("a file that is not an image is refused and the rest of the form is kept", 
     buffer: Buffer.from("<?php system($_GET['c']); ?>"),
   });
   await page.getByRole("button", { name: "Save profile" }).click();
-  await expect(fieldMessage(page, "This file is not an image we can use")).toBeVisible();
+  await expect(fieldMessage(page, "This file is not an image we can use. Upload a JPEG, PNG, WebP or HEIC photo.")).toBeVisible();
   await expect(page.getByLabel("Business name")).toHaveValue("Kept Name Stores");
 });
