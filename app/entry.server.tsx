@@ -18,7 +18,7 @@ import { serveWithCache } from "~/utils/response-cache.server";
 import { applySecurityHeaders, createNonce, withSecurityHeaders } from "~/utils/security-headers.server";
 
 export { closeDatabase } from "~/db/db.server";
-export { startBackgroundJobs, stopBackgroundJobs } from "~/jobs/index.server";
+export { startBackgroundJobs, stopBackgroundJobs } from "~/jobs/workers.server";
 
 /**
  * What the production server (server/index.ts) asks instead of Remix alone, through the

@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 
+import { withAfterCommit } from "./after-commit.server";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -47,7 +48,7 @@ export function openPostgres(databaseUrl: string, options: { max?: number } = {}
     connection: { jit: "off" },
   });
   return {
-    db: drizzlePostgres(client, { schema }) as unknown as Database,
+    db: withAfterCommit(drizzlePostgres(client, { schema }) as unknown as Database),
     kind: "postgres",
     description: redactUrl(databaseUrl),
     executeSql: async (text, values = []) => {
@@ -77,7 +78,7 @@ export function openPglite(options: PGliteOptions & { dataDir?: string }): Datab
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = new PGlite({ ...options, extensions: pgliteExtensions });
   return {
-    db: drizzlePglite(client, { schema }) as unknown as Database,
+    db: withAfterCommit(drizzlePglite(client, { schema }) as unknown as Database),
     kind: "pglite",
     description: options.dataDir ? `PGlite in ${options.dataDir}` : "PGlite in memory",
     executeSql: async (text, values = []) => {

@@ -1,3 +1,4 @@
+import { prepareJobQueues } from "~/jobs/queue.server";
 import type { FileStorage } from "~/services/storage.server";
 
 import type { DatabaseHandle } from "./client.server";
@@ -15,7 +16,7 @@ export type SetupOptions = {
 };
 
 /**
- * Migrates, and on a new database seeds it: what every start does before
+ * Migrates (the job queue too), and on a new database seeds it: what every start does before
  * serving. The seed calls the models, so this database becomes the
  * process-wide one they use.
  */
@@ -23,6 +24,7 @@ export async function setupDatabase(handle: DatabaseHandle, options: SetupOption
   const log = options.log ?? (() => {});
   useDatabase(handle);
   await migrateDatabase(handle);
+  await prepareJobQueues(handle);
   const firstStart = await isDatabaseEmpty();
   await seedEssentials(options);
   if (firstStart && options.demoData) {

@@ -5,6 +5,7 @@ import { and, desc, eq, inArray, ne, sql, type SQLWrapper } from "drizzle-orm";
 
 import { db } from "~/db/db.server";
 import { contactImports, contacts } from "~/db/schema";
+import { queueJob } from "~/jobs/queue.server";
 import {
   IMPORT_FIELDS,
   IMPORT_FIELD_LABELS,
@@ -192,8 +193,8 @@ export async function startContactImport(userId: string, fileName: string, bytes
 const ownImport = (userId: string, importId: string) => and(eq(contactImports.userId, userId), eq(contactImports.id, importId));
 
 /**
- * Step 2: the columns are chosen, the import is queued (the caller wakes the job). Null when the
- * import is not this business's; confirming twice queues it once.
+ * Step 2: the columns are chosen and the import's job is queued with them, in one transaction. Null
+ * when the import is not this business's; confirming twice queues it once.
  */
 export async function confirmContactImport(
   userId: string,
@@ -209,12 +210,16 @@ export async function confirmContactImport(
   if (row.status !== "mapping") return "already";
   const checked = checkedMapping(mapping, row.header);
   if (!checked) return "bad-mapping";
-  const queued = await db()
-    .update(contactImports)
-    .set({ mapping: checked, status: "queued", updatedAt: sql`now()` })
-    .where(and(ownImport(userId, importId), eq(contactImports.status, "mapping")))
-    .returning({ id: contactImports.id });
-  return queued.length ? "queued" : "already";
+  return db().transaction(async (tx): Promise<"queued" | "already"> => {
+    const queued = await tx
+      .update(contactImports)
+      .set({ mapping: checked, status: "queued", updatedAt: sql`now()` })
+      .where(and(ownImport(userId, importId), eq(contactImports.status, "mapping")))
+      .returning({ id: contactImports.id });
+    if (!queued.length) return "already";
+    await queueJob("contact-import", { importId }, { tx });
+    return "queued";
+  });
 }
 
 /** A line of the file and what is wrong with it: a rejected row (an error), or an optional cell left out of its contact (a warning). */

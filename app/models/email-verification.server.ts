@@ -6,6 +6,7 @@ import { config } from "~/config.server";
 import type { Transaction } from "~/db/client.server";
 import { db } from "~/db/db.server";
 import { emailVerificationTokens, users } from "~/db/schema";
+import { queueJob } from "~/jobs/queue.server";
 import { waitPhrase } from "~/lib/too-many-attempts";
 import { getMailer } from "~/services/mail.server";
 
@@ -61,9 +62,10 @@ export type VerificationMailRequest =
   { ok: true } | { ok: false; reason: "already-verified" } | ({ ok: false; reason: "throttled" } & Throttled);
 
 /**
- * Whether a verification mail may go to this account now: not when it is verified already, nor
- * more than 3 an hour (VERIFICATION_MAILS_PER_HOUR), so nobody floods an inbox through the
- * 'Resend' button. The caller queues the mail (the `email-verification-mail` job) when it may.
+ * Queues a verification mail for this account (the `email-verification-mail` job, after the
+ * answer) when one may go now: not when it is verified already, nor more than 3 an hour
+ * (VERIFICATION_MAILS_PER_HOUR), so nobody floods an inbox through the 'Resend' button.
+ * Registration, a new Google account whose address Google has not verified, and 'Resend' ask.
  */
 export async function requestVerificationMail(userId: string): Promise<VerificationMailRequest> {
   const [account] = await db().select({ verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId));
@@ -74,12 +76,13 @@ export async function requestVerificationMail(userId: string): Promise<Verificat
     const message = `You can ask for ${VERIFICATION_MAILS_PER_HOUR.limit} verification emails an hour. Please wait ${wait} and try again.`;
     return { ok: false, reason: "throttled", message, retryAfterSeconds: counted.retryAfterSeconds };
   }
+  await queueJob("email-verification-mail", { userId });
   return { ok: true };
 }
 
 /**
  * Mails a new verification link to an active account that is not verified yet (a background job,
- * after requestVerificationMail allowed it). Earlier links stay valid until they expire: the owner
+ * queued by requestVerificationMail). Earlier links stay valid until they expire: the owner
  * may open either mail.
  */
 export async function mailEmailVerification(userId: string): Promise<void> {

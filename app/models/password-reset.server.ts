@@ -5,6 +5,7 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { config } from "~/config.server";
 import { db } from "~/db/db.server";
 import { passwordResetTokens, users } from "~/db/schema";
+import { queueJob } from "~/jobs/queue.server";
 import { getMailer } from "~/services/mail.server";
 
 import { isActiveAccount } from "./account-rules.server";
@@ -21,6 +22,14 @@ function hashToken(token: string): string {
 
 /** Reset mails to one address: at most 3 an hour, so nobody can flood an inbox through the form. */
 export const RESET_MAILS_PER_HOUR: RateLimit = { limit: 3, windowSeconds: 3600 };
+
+/**
+ * 'Forgot password?': queues the `password-reset-mail` job and nothing else, so the answer takes
+ * as long whether or not the email has an account (no row of its own to queue it with).
+ */
+export async function requestPasswordReset(email: string): Promise<void> {
+  await queueJob("password-reset-mail", { email });
+}
 
 /**
  * Mails a reset link when the email has an active account. Runs as a

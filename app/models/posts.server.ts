@@ -5,6 +5,7 @@ import { and, desc, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import type { Database, Transaction } from "~/db/client.server";
 import { db } from "~/db/db.server";
 import { posts, templates, uploads, users } from "~/db/schema";
+import { queueJob } from "~/jobs/queue.server";
 import { postHashtags } from "~/lib/hashtags";
 import { isUuid } from "~/lib/ids";
 import { NEAR_DUPLICATE_HOURS, isNearDuplicate, postText } from "~/lib/near-duplicate";
@@ -122,7 +123,8 @@ export async function findNearDuplicate(
  * business's publishes happen one at a time: a request whose key was seen before gets the post
  * it made (or is refused: another request under that key, or its post deleted since); otherwise
  * the price is charged (refused, with the shortfall, when the balance is short: nothing is
- * published) and the post is written, with its key. A business without a location cannot publish.
+ * published) and the post is written, with its key; a scheduled one's job is queued with it, to put
+ * it live on time. A business without a location cannot publish.
  * A post nearly identical to one of the last 24 hours is refused (nothing charged) unless
  * `confirmDuplicate`; a repeated request is answered with its post before that is asked.
  */
@@ -216,6 +218,8 @@ export async function publishPost(
       })
       .returning();
     if (key) await rememberRequest(tx, key, hash, post.id);
+    // A scheduled post goes live from its own job at its time (kept in the database: a restart keeps it).
+    if (post.status === "scheduled") await queueJob("publish-scheduled-posts", {}, { tx, startAfter: post.createdAt });
     return { ok: true as const, post, balance, repeated: false };
   });
 }

@@ -5,6 +5,7 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import { config } from "~/config.server";
 import { db } from "~/db/db.server";
 import { testPaymentLinks } from "~/db/schema";
+import { queueJob } from "~/jobs/queue.server";
 import { paths } from "~/lib/paths";
 import {
   callbackSignature,
@@ -96,15 +97,20 @@ export type TestPaymentOutcome = { ok: true; callbackUrl: string } | { ok: false
 
 /**
  * 'Pay': the link is paid in full (once, and only before it expires); the buyer goes back to the
- * callback URL. The caller queues the webhook (`test-gateway-webhook`).
+ * callback URL. With `sendWebhook` (the hosted page), its signed webhook is queued with the payment
+ * (`test-gateway-webhook`), as Razorpay sends one; without, the caller delivers it (seed, tests).
  */
-export async function payTestLink(id: string): Promise<TestPaymentOutcome> {
+export async function payTestLink(id: string, { sendWebhook = false }: { sendWebhook?: boolean } = {}): Promise<TestPaymentOutcome> {
   const paymentId = newId("pay");
-  const [paid] = await db()
-    .update(testPaymentLinks)
-    .set({ status: "paid", paymentId })
-    .where(and(eq(testPaymentLinks.id, id), eq(testPaymentLinks.status, "created"), gt(testPaymentLinks.expireBy, sql`now()`)))
-    .returning();
+  const paid = await db().transaction(async (tx) => {
+    const [row] = await tx
+      .update(testPaymentLinks)
+      .set({ status: "paid", paymentId })
+      .where(and(eq(testPaymentLinks.id, id), eq(testPaymentLinks.status, "created"), gt(testPaymentLinks.expireBy, sql`now()`)))
+      .returning();
+    if (row && sendWebhook) await queueJob("test-gateway-webhook", { linkId: id }, { tx });
+    return row;
+  });
   if (paid) return { ok: true, callbackUrl: signedCallback(paid, "paid", paymentId) };
   const page = await testPaymentPage(id);
   if (!page) return { ok: false, reason: "not_found" };

@@ -1,26 +1,8 @@
 import { config } from "~/config.server";
-import { queueJob } from "~/jobs/index.server";
 import type { PostInput } from "~/lib/schemas/posts";
 import { nearDuplicateMessage } from "~/lib/near-duplicate";
 import { postPath } from "~/lib/share";
-import { publishPost, type OwnPost, type PublishRefusal, type PublishResult } from "~/models/posts.server";
-
-/**
- * Publishing as the composer and POST /api/posts do it: the model's publishPost, then, for a
- * scheduled post, the job that puts it live on time (kept in the database: a restart keeps it).
- */
-export async function publishAndSchedule(
-  userId: string,
-  input: PostInput,
-  idempotencyKey: string | null,
-  options: { confirmDuplicate?: boolean } = {},
-): Promise<PublishResult> {
-  const result = await publishPost(userId, input, idempotencyKey, options);
-  if (result.ok && !result.repeated && result.post.status === "scheduled") {
-    await queueJob("publish-scheduled-posts", {}, { startAfter: result.post.createdAt });
-  }
-  return result;
-}
+import type { OwnPost, PublishRefusal } from "~/models/posts.server";
 
 export const NO_LOCATION_MESSAGE = "Set your business location before publishing: your posts reach people near it.";
 

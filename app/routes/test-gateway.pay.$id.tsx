@@ -3,7 +3,6 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button } from "~/components/ui/button";
-import { queueJob } from "~/jobs/index.server";
 import { formatRupees } from "~/lib/money";
 import { paths } from "~/lib/paths";
 import { pageTitle } from "~/lib/title";
@@ -38,13 +37,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = params.id ?? "";
   const intent = (await request.formData()).get("intent");
   if (intent !== "pay" && intent !== "fail") throw new Response("Choose Pay or Fail.", { status: 400 });
-  const outcome = intent === "pay" ? await payTestLink(id) : await failTestLink(id);
+  const outcome = intent === "pay" ? await payTestLink(id, { sendWebhook: true }) : await failTestLink(id);
   if (!outcome.ok) {
     if (outcome.reason === "not_found") throw new Response(NOT_HERE, { status: 404 });
     // Expired or already paid: the page says which.
     return redirect(paths.testGatewayPage(id), 303);
   }
-  if (intent === "pay") await queueJob("test-gateway-webhook", { linkId: id });
   return redirect(outcome.callbackUrl, 303);
 }
 

@@ -6,7 +6,8 @@ import { creditLedger, idempotencyKeys, posts, templates, users } from "~/db/sch
 import { makeUser } from "~/db/seed/factories.server";
 import { addDays, indianDate } from "~/lib/india-time";
 import { POST_MESSAGES } from "~/lib/schemas/posts";
-import { queueJob, startBackgroundJobs, stopBackgroundJobs } from "~/jobs/index.server";
+import { queueJob } from "~/jobs/queue.server";
+import { startBackgroundJobs, stopBackgroundJobs } from "~/jobs/workers.server";
 import { listFeed } from "~/models/feed.server";
 import { forgetExpiredKeys } from "~/models/idempotency.server";
 import { changePost, deletePost, publishDueScheduledPosts } from "~/models/posts.server";

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, inject, vi } from "vitest";
 
 import { openPglite, openPostgres, type DatabaseHandle } from "~/db/client.server";
 import { useDatabase } from "~/db/db.server";
-import { stopBackgroundJobs } from "~/jobs/index.server";
+import { stopBackgroundJobs } from "~/jobs/workers.server";
 
 import { adminUrl, databaseUrlFor, uniqueDatabaseName } from "./postgres-admin";
 

@@ -6,6 +6,7 @@ import type { TestProject } from "vitest/node";
 
 import { openPglite, openPostgres } from "~/db/client.server";
 import { migrateDatabase } from "~/db/migrate.server";
+import { prepareJobQueues } from "~/jobs/queue.server";
 
 import { adminUrl, databaseUrlFor, uniqueDatabaseName } from "./postgres-admin";
 
@@ -34,6 +35,7 @@ export default async function setup(project: TestProject) {
     await admin.db.execute(sql.raw(`create database "${templateName}"`));
     const template = openPostgres(databaseUrlFor(testDatabaseUrl, templateName), { max: 1 });
     await migrateDatabase(template);
+    await prepareJobQueues(template);
     await template.close();
     project.provide("postgresTemplate", templateName);
     project.provide("pgliteTemplate", "");
@@ -45,6 +47,7 @@ export default async function setup(project: TestProject) {
 
   const pglite = openPglite({});
   await migrateDatabase(pglite);
+  await prepareJobQueues(pglite);
   const client = (pglite.db as unknown as { $client: { dumpDataDir: (c: "gzip") => Promise<Blob> } }).$client;
   const snapshot = await client.dumpDataDir("gzip");
   await pglite.close();

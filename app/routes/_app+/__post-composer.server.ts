@@ -11,7 +11,7 @@ import { paths } from "~/lib/paths";
 import { refusalToast } from "~/lib/refusal";
 import { getBusinessLocation, getBusinessProfile } from "~/models/business-profile.server";
 import { listCategories } from "~/models/categories.server";
-import { findNearDuplicate, postPrice, throttlePublishing } from "~/models/posts.server";
+import { findNearDuplicate, postPrice, publishPost, throttlePublishing } from "~/models/posts.server";
 import { listCreditPacks, packCovering, type CreditPack } from "~/models/pricing.server";
 import { templateDraft, type TemplateDraft } from "~/models/templates.server";
 import { storeImageUpload, throttleUploads } from "~/models/uploads.server";
@@ -22,7 +22,7 @@ import { parseMultipartForm, streamingFormParts } from "~/utils/multipart.server
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
-import { NO_LOCATION_MESSAGE, publishAndSchedule, refusalMessage } from "../__post-publishing.server";
+import { NO_LOCATION_MESSAGE, refusalMessage } from "../__post-publishing.server";
 
 export type PostKind = PostInput["kind"];
 
@@ -202,7 +202,7 @@ export async function composerAction(request: Request, kind: PostKind) {
   if (throttled) return refuse({ "": [throttled.message] }, {}, 429);
   const key = idempotencyKeySchema.safeParse(formData.get("idempotencyKey") || null);
   if (!key.success) return refuse({ "": [IDEMPOTENCY_KEY_MESSAGES.form] });
-  const result = await publishAndSchedule(user.id, submission.value, key.data, {
+  const result = await publishPost(user.id, submission.value, key.data, {
     confirmDuplicate: formData.get("confirmDuplicate") === "yes",
   });
   if (!result.ok) {

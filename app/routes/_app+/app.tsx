@@ -13,13 +13,12 @@ import { resendVerificationSchema } from "~/lib/schemas/email-verification";
 import { pageTitle } from "~/lib/title";
 import { getBusinessProfile, onboardingOf, type BusinessProfile } from "~/models/business-profile.server";
 import { businessStats } from "~/models/dashboard.server";
-import { VERIFICATION_LINK_HOURS, openingBalanceCredits } from "~/models/email-verification.server";
+import { VERIFICATION_LINK_HOURS, openingBalanceCredits, requestVerificationMail } from "~/models/email-verification.server";
 import { assertSameOrigin } from "~/utils/csrf.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 import { ownCardSummary } from "../__business-card.server";
-import { sendVerificationLink } from "../__verification-mail.server";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Business Dashboard") }];
 
@@ -43,7 +42,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const submission = parseWithZod(await request.formData(), { schema: resendVerificationSchema });
   if (submission.status !== "success") throw new Response("Unknown form", { status: 400 });
-  const sent = await sendVerificationLink(user.id);
+  const sent = await requestVerificationMail(user.id);
   if (sent.ok) {
     return redirectWithToast(paths.app(), {
       type: "success",

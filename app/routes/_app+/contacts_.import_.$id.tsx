@@ -6,7 +6,6 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SubmitButton } from "~/components/forms";
 import { ButtonLink } from "~/components/ui/button";
 import { useIsPending } from "~/hooks/use-is-pending";
-import { queueJob } from "~/jobs/index.server";
 import { IMPORT_FIELDS, IMPORT_FIELD_LABELS, type ColumnMapping, type ImportField } from "~/lib/contact-csv";
 import { importRoomNotice } from "~/lib/contact-limit";
 import { formatCount } from "~/lib/format-count";
@@ -43,7 +42,7 @@ function mappingFrom(formData: FormData): ColumnMapping {
   return mapping;
 }
 
-/** Step 2 → 3: the columns are kept and the import queued (once, however often this is sent); the page then shows its progress. */
+/** Step 2 → 3: the columns are kept and the import queued by the model (once, however often this is sent); the page then shows its progress. */
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const user = await requireUser(request);
@@ -51,7 +50,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const outcome = await confirmContactImport(user.id, importId, mappingFrom(await request.formData()));
   if (outcome === null) throw notFound();
   if (outcome === "bad-mapping") return data({ error: NAME_AND_MOBILE_COLUMNS }, { status: 400 });
-  if (outcome === "queued") await queueJob("contact-import", { importId });
   return redirect(paths.contactImport(importId));
 }
 

@@ -6,11 +6,10 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import { forgotPasswordSchema, loginSchema, registerSchema } from "~/lib/schemas/auth";
 import { refusingCommonPasswords } from "~/lib/schemas/auth.server";
 import { createToast } from "~/lib/toast";
-import { queueJob } from "~/jobs/index.server";
+import { requestVerificationMail } from "~/models/email-verification.server";
+import { requestPasswordReset } from "~/models/password-reset.server";
 import { throttleByAddress, type Throttled } from "~/models/rate-limit.server";
 import { EmailTakenError, createAccount } from "~/models/users.server";
-
-import { sendVerificationLink } from "../__verification-mail.server";
 
 import { FORM_STRATEGY, SignInRefused, auth } from "~/utils/auth.server";
 import { clientIp } from "~/utils/client-ip.server";
@@ -71,7 +70,7 @@ export async function register(request: Request, formData: FormData) {
   const { username, password, name, businessName, mobileNumber, redirectTo } = submission.value;
   try {
     const user = await createAccount({ email: username, password, name, businessName, mobileNumber });
-    await sendVerificationLink(user.id);
+    await requestVerificationMail(user.id);
     return signIn(request, user.id, {
       redirectTo: safeRedirect(redirectTo, "/app"),
       toast: { type: "success", title: "Registration successful", description: `Welcome, ${name}` },
@@ -104,7 +103,7 @@ export async function forgotPassword(request: Request, formData: FormData) {
   });
   if (throttled) return throttledReply("forgot", throttled, formData);
   // The lookup and the mail happen in a background job: the answer takes as long whether or not the email has an account.
-  await queueJob("password-reset-mail", { email: email });
+  await requestPasswordReset(email);
   return redirectWithToast("/auth", {
     type: "success",
     title: "Password reset email sent",

@@ -4,13 +4,12 @@ import { AuthorizationError } from "remix-auth";
 import { paths } from "~/lib/paths";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { recordAdminLogin } from "~/models/admins.server";
+import { requestVerificationMail } from "~/models/email-verification.server";
 import { GOOGLE_CONFIRMATION_SECONDS, GOOGLE_STRATEGY, auth, type GoogleConfirmContext } from "~/utils/auth.server";
 import { combineHeaders } from "~/utils/http.server";
 import { securityEvent } from "~/utils/security-log.server";
 import { getUser, markConfirmedWithGoogle, signIn } from "~/utils/session.server";
 import { createToastHeaders, redirectWithToast } from "~/utils/toast.server";
-
-import { sendVerificationLink } from "../__verification-mail.server";
 
 /** Google sends the visitor back here with a code; cancelling returns silently to /auth (or /settings). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -45,7 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     }
     securityEvent(request, { ...signedIn, outcome: "success", ...(user.justLinked ? { reason: "linked_by_email" } : {}) });
     // A new account whose address Google has not verified proves it as a registration does: by the mailed link.
-    if (user.justCreated && !user.emailVerified) await sendVerificationLink(user.id);
+    if (user.justCreated && !user.emailVerified) await requestVerificationMail(user.id);
     return signIn(request, user.id, {
       redirectTo,
       toast: {

@@ -4,11 +4,11 @@ import { config } from "~/config.server";
 import { IDEMPOTENCY_KEY_MESSAGES, idempotencyKeySchema } from "~/lib/schemas/idempotency";
 import { apiPostSchema } from "~/lib/schemas/posts";
 import { postPath } from "~/lib/share";
-import { throttlePublishing } from "~/models/posts.server";
+import { publishPost, throttlePublishing } from "~/models/posts.server";
 import { requireApiUser } from "~/utils/api-auth.server";
 import { apiError, apiJson, methods, parseJsonBody } from "~/utils/api.server";
 
-import { apiPost, publishAndSchedule, refusalMessage } from "../__post-publishing.server";
+import { apiPost, refusalMessage } from "../__post-publishing.server";
 
 /** Publishing a post nearly identical to one of the last 24 hours is asked for by this flag (not part of the request's hash). */
 const confirmSchema = z.object({
@@ -32,7 +32,7 @@ export const { loader, action } = methods({
     const throttled = await throttlePublishing(user.id);
     if (throttled) return apiError(429, throttled.message, { headers: { "Retry-After": String(throttled.retryAfterSeconds) } });
     const { confirmDuplicate, ...input } = await parseJsonBody(request, apiPostSchema.and(confirmSchema));
-    const result = await publishAndSchedule(user.id, input, key.data, { confirmDuplicate });
+    const result = await publishPost(user.id, input, key.data, { confirmDuplicate });
     if (result.ok) return apiJson({ post: apiPost(result.post), balance: result.balance }, { status: 201 });
     const status = { no_location: 409, insufficient_balance: 402, invalid: 400, key_reused: 422, key_spent: 409, near_duplicate: 409 }[
       result.reason

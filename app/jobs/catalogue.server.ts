@@ -1,0 +1,28 @@
+import { z } from "zod";
+
+/**
+ * Every background job: its queue name and what its data must look like. No models here: a
+ * model imports this (through jobs/queue.server.ts) to queue a job inside its own transaction,
+ * and jobs/workers.server.ts pairs each name with the model function that does it.
+ */
+export const jobCatalogue = {
+  "password-reset-mail": z.object({ email: z.string().email() }),
+  "email-verification-mail": z.object({ userId: z.string().uuid() }),
+  "contact-import": z.object({ importId: z.string().uuid() }),
+  // Queued for each scheduled post's time; it publishes every post that is due, so a late run catches up.
+  "publish-scheduled-posts": z.object({}),
+  // Idempotency keys are kept 24 hours; hourly, older ones go.
+  "forget-expired-idempotency-keys": z.object({}),
+  // Every minute: orders still open after their expiry are settled by asking the gateway (a lost webhook still credits).
+  "reconcile-credit-orders": z.object({}),
+  // The built-in test gateway delivers its signed payment_link.paid webhook, as Razorpay would, after the buyer pays.
+  "test-gateway-webhook": z.object({ linkId: z.string().min(1) }),
+} as const;
+
+export type JobName = keyof typeof jobCatalogue;
+export type JobData<Name extends JobName> = z.infer<(typeof jobCatalogue)[Name]>;
+
+export const JOB_NAMES = Object.keys(jobCatalogue) as JobName[];
+
+/** A failed job is retried 3 times with a growing pause (30 s, then longer). */
+export const JOB_RETRIES = { retryLimit: 3, retryDelay: 30, retryBackoff: true };

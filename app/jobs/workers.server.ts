@@ -1,0 +1,75 @@
+import { z } from "zod";
+
+import { jobQueue, stopJobQueue, type JobQueue } from "~/db/queue.server";
+import { runContactImport } from "~/models/contact-import.server";
+import { mailEmailVerification } from "~/models/email-verification.server";
+import { forgetExpiredKeys } from "~/models/idempotency.server";
+import { mailPasswordReset } from "~/models/password-reset.server";
+import { receivePaymentWebhook, reconcileExpiredOrders } from "~/models/payments.server";
+import { publishDueScheduledPosts } from "~/models/posts.server";
+import { testWebhookFor } from "~/models/test-gateway.server";
+
+import { JOB_RETRIES, jobCatalogue, type JobData, type JobName } from "./catalogue.server";
+import { registerWorkers } from "./queue.server";
+
+/**
+ * The workers: one per job in every server process (pg-boss, in the product's database), each
+ * doing its job with the model function below. A failed job is retried with a growing pause.
+ */
+const handlers: { [Name in JobName]: (data: JobData<Name>) => Promise<unknown> } = {
+  "password-reset-mail": ({ email }) => mailPasswordReset(email),
+  "email-verification-mail": ({ userId }) => mailEmailVerification(userId),
+  "contact-import": ({ importId }) => runContactImport(importId),
+  "publish-scheduled-posts": () => publishDueScheduledPosts(),
+  "forget-expired-idempotency-keys": () => forgetExpiredKeys(),
+  "reconcile-credit-orders": () => reconcileExpiredOrders(),
+  "test-gateway-webhook": async ({ linkId }) => {
+    const webhook = await testWebhookFor(linkId);
+    if (webhook) await receivePaymentWebhook(webhook.rawBody, webhook.signature);
+  },
+};
+
+function perform(name: JobName, raw: unknown) {
+  const schema: z.ZodTypeAny = jobCatalogue[name];
+  return (handlers[name] as (data: unknown) => Promise<unknown>)(schema.parse(raw));
+}
+
+/** How often an idle worker asks for new jobs. */
+const POLLING_SECONDS = 2;
+
+type Workers = { queue: JobQueue; workerIds: Map<string, string> };
+
+const globalForJobs = globalThis as unknown as { __backgroundJobs?: Promise<Workers> };
+
+/** Starts the queue and a worker per job, once per process (the server calls it at start; queueing a job does too). */
+export function startBackgroundJobs(): Promise<Workers> {
+  globalForJobs.__backgroundJobs ??= startWorkers();
+  return globalForJobs.__backgroundJobs;
+}
+
+registerWorkers({ start: startBackgroundJobs });
+
+async function startWorkers(): Promise<Workers> {
+  const queue = await jobQueue();
+  const workerIds = new Map<string, string>();
+  for (const name of Object.keys(handlers) as JobName[]) {
+    await queue.createQueue(name, { name, ...JOB_RETRIES });
+    const workerId = await queue.work(name, { pollingIntervalSeconds: POLLING_SECONDS }, async (batch) => {
+      for (const { data } of batch) await perform(name, data);
+    });
+    workerIds.set(name, workerId);
+  }
+  // Scheduled posts whose time came while no server ran go live now; and every minute, whatever
+  // happened to a post's own job (each is queued for its exact time).
+  await publishDueScheduledPosts();
+  await queue.schedule("publish-scheduled-posts", "* * * * *", {});
+  await queue.schedule("forget-expired-idempotency-keys", "17 * * * *", {});
+  await queue.schedule("reconcile-credit-orders", "* * * * *", {});
+  return { queue, workerIds };
+}
+
+/** Lets jobs under way finish, then stops (before the database closes). */
+export async function stopBackgroundJobs() {
+  globalForJobs.__backgroundJobs = undefined;
+  await stopJobQueue();
+}
