@@ -33,7 +33,7 @@ export function InformationPage({
           <Link to="/" className="inline-flex min-h-11 items-center text-lg font-bold text-brand-600">
             iSent
           </Link>
-          <ButtonLink to={back.to} variant="secondary" size="sm" className="min-h-11">
+          <ButtonLink to={back.to} variant="secondary" size="sm">
             {back.label}
           </ButtonLink>
         </div>

@@ -43,7 +43,7 @@ export default function PostImage() {
   return (
     <main className="flex min-h-screen flex-col bg-black text-white">
       <div className="flex items-center justify-between gap-3 px-3 py-2">
-        <ButtonLink to={backTo} variant="secondary" className="min-h-11">
+        <ButtonLink to={backTo} variant="secondary">
           Back to post
         </ButtonLink>
         <p className="text-sm" aria-live="polite">

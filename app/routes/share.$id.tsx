@@ -60,7 +60,7 @@ export default function SharePost() {
         <a href={sms} className={buttonClasses({ variant: "secondary", size: "lg", wide: true }, "min-h-11")}>
           Send by SMS
         </a>
-        <ButtonLink to={backTo} variant="secondary" size="lg" wide className="min-h-11">
+        <ButtonLink to={backTo} variant="secondary" size="lg" wide>
           Back to post
         </ButtonLink>
       </div>

@@ -67,12 +67,12 @@ export default function TestPaymentPage() {
             <p className="mt-2 text-sm text-slate-600">Choose what the payment does. A real deployment sends buyers to Razorpay instead.</p>
             <div className="mt-4 grid grid-cols-2 gap-3">
               <Form method="post" reloadDocument>
-                <Button type="submit" name="intent" value="pay" className="min-h-11 w-full">
+                <Button type="submit" name="intent" value="pay" wide>
                   Pay
                 </Button>
               </Form>
               <Form method="post" reloadDocument>
-                <Button type="submit" name="intent" value="fail" variant="danger" className="min-h-11 w-full">
+                <Button type="submit" name="intent" value="fail" variant="danger" wide>
                   Fail
                 </Button>
               </Form>

@@ -81,32 +81,11 @@ export default function InvoicePage() {
           </tbody>
           <tfoot>
             {interState ? (
-              <tr>
-                <th scope="row" colSpan={2} className="py-1 pr-2 text-right font-normal">
-                  IGST {GST_RATE_PERCENT}%
-                </th>
-                <td className="py-1 text-right" data-testid="invoice-igst">
-                  {formatRupees(invoice.igstPaise)}
-                </td>
-              </tr>
+              <TaxRow label={`IGST ${GST_RATE_PERCENT}%`} paise={invoice.igstPaise} testId="invoice-igst" />
             ) : (
               <>
-                <tr>
-                  <th scope="row" colSpan={2} className="py-1 pr-2 text-right font-normal">
-                    CGST {half}%
-                  </th>
-                  <td className="py-1 text-right" data-testid="invoice-cgst">
-                    {formatRupees(invoice.cgstPaise)}
-                  </td>
-                </tr>
-                <tr>
-                  <th scope="row" colSpan={2} className="py-1 pr-2 text-right font-normal">
-                    SGST {half}%
-                  </th>
-                  <td className="py-1 text-right" data-testid="invoice-sgst">
-                    {formatRupees(invoice.sgstPaise)}
-                  </td>
-                </tr>
+                <TaxRow label={`CGST ${half}%`} paise={invoice.cgstPaise} testId="invoice-cgst" />
+                <TaxRow label={`SGST ${half}%`} paise={invoice.sgstPaise} testId="invoice-sgst" />
               </>
             )}
             <tr className="border-t border-slate-300 text-base font-bold">
@@ -134,4 +113,18 @@ export default function InvoicePage() {
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
+}
+
+/** One tax line of the invoice's totals: its name and rate, then its amount. */
+function TaxRow({ label, paise, testId }: { label: string; paise: number; testId: string }) {
+  return (
+    <tr>
+      <th scope="row" colSpan={2} className="py-1 pr-2 text-right font-normal">
+        {label}
+      </th>
+      <td className="py-1 text-right" data-testid={testId}>
+        {formatRupees(paise)}
+      </td>
+    </tr>
+  );
 }

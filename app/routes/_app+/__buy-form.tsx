@@ -12,7 +12,7 @@ export function BuyForm({ packId, idempotencyKey, label }: { packId: string; ide
     <Form method="post" action={paths.credits()} reloadDocument>
       <input type="hidden" name="packId" value={packId} />
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-      <Button type="submit" className="min-h-11 w-full">
+      <Button type="submit" wide>
         {label}
       </Button>
     </Form>

@@ -151,7 +151,7 @@ function MyProfile({ profile }: { profile: BusinessProfile }) {
           {phone ? <p>{phone}</p> : null}
           {profile.businessDetails ? <p className="mt-1 line-clamp-2 text-slate-600">{profile.businessDetails}</p> : null}
         </div>
-        <ButtonLink to={paths.editProfile()} variant="secondary" className="min-h-11 shrink-0" aria-label="Edit my business profile">
+        <ButtonLink to={paths.editProfile()} variant="secondary" className="shrink-0" aria-label="Edit my business profile">
           Edit
         </ButtonLink>
       </div>

@@ -41,9 +41,7 @@ export default function PaymentCallback() {
         {message}
       </p>
       <div className="mt-4">
-        <ButtonLink to={paths.credits()} className="min-h-11">
-          Back to Credits
-        </ButtonLink>
+        <ButtonLink to={paths.credits()}>Back to Credits</ButtonLink>
       </div>
     </div>
   );

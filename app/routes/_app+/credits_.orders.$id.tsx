@@ -36,15 +36,13 @@ export default function OrderResult() {
             {what} added. Your balance is now <strong data-testid="new-balance">{balance.toLocaleString("en-IN")} credits</strong>.
           </p>
           <div className="mt-4 flex flex-wrap gap-2">
-            <ButtonLink to={paths.sendPost()} className="min-h-11">
-              Send a post
-            </ButtonLink>
+            <ButtonLink to={paths.sendPost()}>Send a post</ButtonLink>
             {order.invoiceId ? (
-              <ButtonLink to={paths.invoice(order.invoiceId)} variant="secondary" className="min-h-11">
+              <ButtonLink to={paths.invoice(order.invoiceId)} variant="secondary">
                 View invoice
               </ButtonLink>
             ) : null}
-            <ButtonLink to={paths.credits()} variant="secondary" className="min-h-11">
+            <ButtonLink to={paths.credits()} variant="secondary">
               Back to Credits
             </ButtonLink>
           </div>
@@ -81,7 +79,7 @@ export default function OrderResult() {
                 Continue to payment
               </a>
             ) : null}
-            <ButtonLink to={paths.creditOrder(order.id)} variant="secondary" className="min-h-11">
+            <ButtonLink to={paths.creditOrder(order.id)} variant="secondary">
               Check again
             </ButtonLink>
           </div>
