@@ -1,4 +1,4 @@
-import { and, count, eq, sql } from "drizzle-orm";
+import { and, count, eq, isNotNull, sql } from "drizzle-orm";
 
 import { db } from "~/db/db.server";
 import { contacts, posts, smsMessages, users } from "~/db/schema";
@@ -13,7 +13,7 @@ export async function businessStats(userId: string) {
     db()
       .select({ total: count() })
       .from(smsMessages)
-      .where(and(eq(smsMessages.userId, userId), sql`${smsMessages.status} in ('sent', 'delivered')`)),
+      .where(and(eq(smsMessages.userId, userId), isNotNull(smsMessages.submittedAt))),
     db()
       .select({ total: count() })
       .from(posts)
@@ -37,7 +37,7 @@ export async function productStats() {
     db()
       .select({ total: count() })
       .from(smsMessages)
-      .where(sql`${smsMessages.status} in ('sent', 'delivered')`),
+      .where(isNotNull(smsMessages.submittedAt)),
   ]);
   return { users: userRow.total, posts: postRow.total, liveOffers: offerRow.total, contacts: contactRow.total, smsSent: smsRow.total };
 }

@@ -21,6 +21,7 @@ describe("migration 0016 (templates' offers and placeholders)", () => {
   it("moves existing templates to {{placeholders}}, gives offer templates an offer block, and only them", async () => {
     // The templates table as it was before 0016, holding rows written then.
     await test.db.execute(sql`alter table templates drop constraint templates_offer_only_on_offers`);
+    await test.db.execute(sql`alter table templates drop constraint templates_sms_fields_only_on_sms`);
     await test.db.execute(sql`alter table templates drop column offer`);
     await test.db.execute(sql`
       insert into templates (kind, title, content) values

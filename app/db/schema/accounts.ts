@@ -59,6 +59,9 @@ export const users = pgTable(
      * opening balance is granted then, not at registration: addresses are free, credits are not.
      */
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    /** The business's own DLT registration (TRAI): its principal entity id and 6-character sender header; without them it sends the platform's templates under the platform's header. */
+    dltEntityId: text("dlt_entity_id"),
+    smsSenderHeader: text("sms_sender_header"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -67,6 +70,7 @@ export const users = pgTable(
     uniqueIndex("users_google_id_key").on(table.googleId),
     check("users_balance_not_negative", sql`${table.balance} >= 0`),
     check("users_email_lowercase", sql`${table.email} = lower(${table.email})`),
+    check("users_sms_sender_header_check", sql`${table.smsSenderHeader} IS NULL OR ${table.smsSenderHeader} ~ '^[A-Z0-9]{6}$'`),
   ],
 );
 

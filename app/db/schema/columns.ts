@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { timestamp, uuid } from "drizzle-orm/pg-core";
+import { timestamp, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
 
 /** Opaque random ids: nothing sequential ever appears in a URL. */
 export const id = () =>
@@ -9,3 +9,7 @@ export const id = () =>
 
 export const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 export const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+/** A CHECK that a column holds one of its constants: the SQL is made from the same list the code reads. */
+export const oneOf = (column: AnyPgColumn, values: readonly string[]) =>
+  sql`${column} in (${sql.raw(values.map((value) => `'${value.replaceAll("'", "''")}'`).join(", "))})`;

@@ -3,8 +3,9 @@ import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, unique
 
 import { CONSENT_STATES } from "../../lib/schemas/contacts";
 
-import { ownerId } from "./accounts";
-import { createdAt, id, updatedAt } from "./columns";
+import { ownerId, users } from "./accounts";
+import { createdAt, id, oneOf, updatedAt } from "./columns";
+import { SMS_CATEGORIES, templates } from "./templates";
 
 export const contacts = pgTable(
   "contacts",
@@ -118,7 +119,14 @@ export const contactImports = pgTable(
   ],
 );
 
-export const CAMPAIGN_STATUSES = ["draft", "scheduled", "sending", "sent", "failed", "cancelled"] as const;
+/** The campaign state machine's states; its transitions are app/lib/campaign-status.ts. */
+export const CAMPAIGN_STATUSES = ["draft", "scheduled", "sending", "paused", "sent", "cancelled", "failed"] as const;
+
+/** What fills a template's {#var#} slot, per message: the contact's name, the business's name, or the same text for everyone. */
+export type SlotFill = { source: "contact_name" } | { source: "business_name" } | { source: "fixed"; value: string };
+
+/** Who a campaign goes to; opted-out contacts are always left out. */
+export type CampaignAudience = { all: true } | { tags: string[] } | { contactIds: string[] };
 
 export const campaigns = pgTable(
   "campaigns",
@@ -126,44 +134,152 @@ export const campaigns = pgTable(
     id: id(),
     userId: ownerId(),
     name: text("name").notNull(),
+    /** The SMS template it was written from; null for free text (where the admin allows it). */
+    templateId: uuid("template_id").references(() => templates.id, { onDelete: "set null" }),
+    /** The approved text with its {#var#} slots (a template's), or the free text, as it was when the campaign was made. */
     message: text("message").notNull(),
+    /** One fill per slot, in order. */
+    slotFills: jsonb("slot_fills").$type<SlotFill[]>().notNull().default([]),
+    audience: jsonb("audience").$type<CampaignAudience>().notNull(),
+    category: text("category", { enum: SMS_CATEGORIES }).notNull(),
+    /** What the operator checks each message against, copied when the campaign starts. */
+    senderHeader: text("sender_header"),
+    dltEntityId: text("dlt_entity_id"),
+    dltTemplateId: text("dlt_template_id"),
     status: text("status", { enum: CAMPAIGN_STATUSES }).notNull().default("draft"),
-    scheduledAt: timestamp("scheduled_at", { withTimezone: true }),
+    /** Why it is in its status now when that needs saying (a failure, the window it waits for). */
+    statusReason: text("status_reason"),
+    /** The time the business asked for; null: now. */
+    sendAt: timestamp("send_at", { withTimezone: true }),
+    /** When a scheduled campaign will start (its sendAt, or the next opening of the sending window). */
+    startsAt: timestamp("starts_at", { withTimezone: true }),
     startedAt: timestamp("started_at", { withTimezone: true }),
     completedAt: timestamp("completed_at", { withTimezone: true }),
+    /** Messages written when it started, skipped ones included. */
     recipientsCount: integer("recipients_count").notNull().default(0),
-    sentCount: integer("sent_count").notNull().default(0),
-    failedCount: integer("failed_count").notNull().default(0),
-    /** Credits reserved for the whole campaign when it starts. */
+    /** Credits reserved when it started: the sum of its messages' costs. */
     cost: integer("cost").notNull().default(0),
+    /** Credits given back once it settled: messages skipped, cancelled or failed before the provider took them. */
+    refunded: integer("refunded").notNull().default(0),
+    settledAt: timestamp("settled_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [index("campaigns_user_id_created_at_idx").on(table.userId, table.createdAt.desc())],
+  (table) => [
+    index("campaigns_user_id_created_at_idx").on(table.userId, table.createdAt.desc()),
+    index("campaigns_status_idx").on(table.status).where(sql`${table.status} in ('scheduled', 'sending')`),
+    check("campaigns_status_check", oneOf(table.status, CAMPAIGN_STATUSES)),
+    check("campaigns_category_check", oneOf(table.category, SMS_CATEGORIES)),
+    check("campaigns_money_check", sql`${table.cost} >= 0 AND ${table.refunded} >= 0 AND ${table.refunded} <= ${table.cost}`),
+  ],
 );
 
-export const SMS_STATUSES = ["queued", "sent", "delivered", "failed"] as const;
+/** Every change of a campaign's status, with its time and why: the campaign page's timeline. */
+export const campaignEvents = pgTable(
+  "campaign_events",
+  {
+    id: id(),
+    campaignId: uuid("campaign_id")
+      .notNull()
+      .references(() => campaigns.id, { onDelete: "cascade" }),
+    fromStatus: text("from_status", { enum: CAMPAIGN_STATUSES }),
+    toStatus: text("to_status", { enum: CAMPAIGN_STATUSES }).notNull(),
+    reason: text("reason"),
+    createdAt: createdAt(),
+  },
+  (table) => [index("campaign_events_campaign_id_created_at_idx").on(table.campaignId, table.createdAt)],
+);
+
+/**
+ * A message's life: queued (ours) → submitted (the provider took it) → delivered, failed or
+ * undelivered (its delivery report); or skipped (never sent: opted out, not a mobile), cancelled
+ * (its campaign was), or failed before the provider took it (refunded).
+ */
+export const SMS_STATUSES = ["queued", "submitted", "delivered", "failed", "undelivered", "skipped", "cancelled"] as const;
+export const SMS_ENCODINGS = ["GSM-7", "UCS-2"] as const;
 
 export const smsMessages = pgTable(
   "sms_messages",
   {
     id: id(),
     userId: ownerId(),
-    campaignId: uuid("campaign_id").references(() => campaigns.id, { onDelete: "set null" }),
+    campaignId: uuid("campaign_id")
+      .notNull()
+      .references(() => campaigns.id, { onDelete: "cascade" }),
     contactId: uuid("contact_id").references(() => contacts.id, { onDelete: "set null" }),
+    /** E.164, or as stored for a skipped number that is not a mobile. */
     toNumber: text("to_number").notNull(),
     body: text("body").notNull(),
-    segments: integer("segments").notNull().default(1),
-    cost: integer("cost").notNull().default(0),
+    parts: integer("parts").notNull(),
+    encoding: text("encoding", { enum: SMS_ENCODINGS }).notNull(),
+    /** Credits: parts × the SMS price when the campaign started. */
+    cost: integer("cost").notNull(),
     status: text("status", { enum: SMS_STATUSES }).notNull().default("queued"),
+    /** Why it was skipped or failed, in words (the provider's reason when it gave one). */
+    failureReason: text("failure_reason"),
+    /** A worker holds a queued message until then while sending it; a crashed worker's hold runs out. */
+    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+    attempts: integer("attempts").notNull().default(0),
+    provider: text("provider"),
     providerMessageId: text("provider_message_id"),
-    error: text("error"),
-    sentAt: timestamp("sent_at", { withTimezone: true }),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }),
+    /** When it reached delivered, failed, undelivered, skipped or cancelled. */
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [
-    index("sms_messages_user_id_created_at_idx").on(table.userId, table.createdAt.desc()),
-    index("sms_messages_campaign_id_idx").on(table.campaignId),
-    check("sms_messages_segments_positive", sql`${table.segments} >= 1`),
+    index("sms_messages_user_id_created_at_idx").on(table.userId, table.createdAt.desc(), table.id.desc()),
+    index("sms_messages_campaign_id_status_idx").on(table.campaignId, table.status),
+    index("sms_messages_queued_idx")
+      .on(table.campaignId, table.id)
+      .where(sql`${table.status} = 'queued'`),
+    // Delivery reports find their message by the provider's id.
+    uniqueIndex("sms_messages_provider_message_id_key").on(table.provider, table.providerMessageId),
+    check("sms_messages_parts_positive", sql`${table.parts} >= 1`),
+    check("sms_messages_cost_not_negative", sql`${table.cost} >= 0`),
+    check("sms_messages_status_check", oneOf(table.status, SMS_STATUSES)),
+    check("sms_messages_encoding_check", oneOf(table.encoding, SMS_ENCODINGS)),
   ],
+);
+
+/** What an inbound reply did: opted the contact out or back in, or nothing (not a keyword, no contact). */
+export const SMS_REPLY_ACTIONS = ["opted_out", "opted_in", "none"] as const;
+
+/** Every reply a provider passed on, kept once (its provider id), with what it did. */
+export const smsReplies = pgTable(
+  "sms_replies",
+  {
+    id: id(),
+    provider: text("provider").notNull(),
+    providerMessageId: text("provider_message_id").notNull(),
+    fromNumber: text("from_number").notNull(),
+    body: text("body").notNull(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    contactId: uuid("contact_id").references(() => contacts.id, { onDelete: "set null" }),
+    action: text("action", { enum: SMS_REPLY_ACTIONS }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("sms_replies_provider_message_id_key").on(table.provider, table.providerMessageId),
+    check("sms_replies_action_check", oneOf(table.action, SMS_REPLY_ACTIONS)),
+  ],
+);
+
+/** Messages handed to the provider per second, across every server process: the provider's rate limit is kept here. */
+export const smsSendWindows = pgTable("sms_send_windows", {
+  second: timestamp("second", { withTimezone: true }).primaryKey(),
+  sent: integer("sent").notNull(),
+});
+
+/** What the embedded SMS simulator received, every time (a message received twice has two rows): its log. */
+export const smsSimulatorLog = pgTable(
+  "sms_simulator_log",
+  {
+    id: id(),
+    messageId: uuid("message_id").notNull(),
+    toNumber: text("to_number").notNull(),
+    body: text("body").notNull(),
+    receivedAt: createdAt(),
+  },
+  (table) => [index("sms_simulator_log_message_id_idx").on(table.messageId)],
 );

@@ -1,4 +1,4 @@
-import { integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 /** The information pages every installation has (terms, privacy, about, contact). */
 export const PAGE_SLUGS = ["terms", "privacy", "about", "contact"] as const;
@@ -19,5 +19,15 @@ export const pages = pgTable("pages", {
   summary: text("summary").notNull().default(""),
   body: text("body").notNull(),
   sortOrder: integer("sort_order").notNull().default(0),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The product's settings the admin changes (app/models/settings.server.ts reads them with their
+ * defaults): one row a key, its value as JSON.
+ */
+export const settings = pgTable("settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -3,12 +3,16 @@ import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid
 
 import type { CallToActionType } from "../../lib/call-to-action";
 
-import { ownerId } from "./accounts";
-import { createdAt, id, updatedAt } from "./columns";
+import { ownerId, users } from "./accounts";
+import { createdAt, id, oneOf, updatedAt } from "./columns";
 
 /** post and offer templates start a post or an offer (the posts table's 'update' and 'offer'); sms ones a campaign. */
 export const TEMPLATE_KINDS = ["post", "offer", "sms"] as const;
 export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
+
+/** DLT's three kinds of SMS template: promotional ones go out only inside the sending window and carry the opt-out line. */
+export const SMS_CATEGORIES = ["promotional", "service", "transactional"] as const;
+export type SmsCategory = (typeof SMS_CATEGORIES)[number];
 
 /**
  * What an offer template fills the composer's offer block with. `title` and `terms` may hold
@@ -54,12 +58,29 @@ export const templates = pgTable(
     offer: jsonb("offer").$type<TemplateOffer>(),
     isActive: boolean("is_active").notNull().default(true),
     sortOrder: integer("sort_order").notNull().default(0),
+    /**
+     * sms templates are DLT templates: `content` is the approved text with {#var#} slots. Null
+     * owner: the platform's (sent under the platform's header); else a business's own, registered
+     * under its own entity id, which only it uses.
+     */
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    dltTemplateId: text("dlt_template_id"),
+    smsCategory: text("sms_category", { enum: SMS_CATEGORIES }),
+    /** What each slot is for, in order ('Customer name', 'Business name', 'Offer'): the composer's labels and first choices. */
+    slotHints: text("slot_hints")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
     index("templates_category_id_idx").on(table.categoryId),
+    index("templates_user_id_idx").on(table.userId),
     check("templates_offer_only_on_offers", sql`(${table.kind} = 'offer') = (${table.offer} IS NOT NULL)`),
+    check("templates_sms_fields_only_on_sms", sql`(${table.kind} = 'sms') = (${table.smsCategory} IS NOT NULL AND ${table.dltTemplateId} IS NOT NULL)`),
+    check("templates_sms_category_check", sql`${table.smsCategory} IS NULL OR ${oneOf(table.smsCategory, SMS_CATEGORIES)}`),
+    check("templates_owner_only_on_sms", sql`${table.userId} IS NULL OR ${table.kind} = 'sms'`),
   ],
 );
 

@@ -1,7 +1,7 @@
 // Demo content used to seed a local or staging database with realistic data.
 // Pure data only: no side effects (its imports are types).
 
-import type { BusinessCardLayout, TemplateOffer } from "~/db/schema/templates";
+import type { BusinessCardLayout, SmsCategory, TemplateOffer } from "~/db/schema/templates";
 
 import type { TemplateImageName } from "./template-images.server";
 
@@ -1133,12 +1133,14 @@ export type DemoTemplate = {
   offer?: TemplateOffer;
   /** One of the festive pictures drawn at seeding (app/db/seed/template-images.server.ts). */
   image?: TemplateImageName;
+  /** SMS templates only: the DLT registration ({#var#} slots in `content`, each slot's hint in order). */
+  sms?: { category: SmsCategory; dltTemplateId: string; slotHints: string[] };
 };
 
 /**
  * The templates every installation starts with: what a small shop posts through the year. Titles
  * are their stable ids (seed.server.ts), so a title is never changed once shipped. The 'sms' ones
- * are for SMS campaigns, whose {{customerName}} is filled per contact.
+ * are the platform's DLT templates for SMS campaigns: {#var#} slots, promotional ones ending with the opt-out line.
  */
 export const DEMO_TEMPLATES: DemoTemplate[] = [
   // Festivals
@@ -1765,65 +1767,83 @@ export const DEMO_TEMPLATES: DemoTemplate[] = [
     hashtags: ["weddingseason", "shaadi", "bulkorders"],
   },
 
-  // SMS campaigns ({{customerName}} is each contact's name)
+  // SMS campaigns: DLT templates under the platform's header; {#var#} slots are filled per message
   {
     category: "Festivals",
     kind: "sms",
     title: "Eid Mubarak",
-    content:
-      "Eid Mubarak, {{customerName}}! Celebrate with special festive offers at {{businessName}} this week. We look forward to seeing you.",
+    content: "Eid Mubarak, {#var#}! Celebrate with special festive offers at {#var#} this week. We look forward to seeing you. Reply STOP to opt out.",
+    sms: { category: "promotional", dltTemplateId: "1107172600000000001", slotHints: ["Customer name", "Business name"] },
   },
   {
     category: "Offers & Discounts",
     kind: "sms",
     title: "Flash sale alert",
-    content: "Hi {{customerName}}, flash sale at {{businessName}} today only! Flat 25% off till 9 pm. Show this SMS at the counter.",
+    content: "Hi {#var#}, flash sale at {#var#} today only! Flat {#var#} off till 9 pm. Show this SMS at the counter. Reply STOP to opt out.",
+    sms: { category: "promotional", dltTemplateId: "1107172600000000002", slotHints: ["Customer name", "Business name", "Discount (e.g. 25%)"] },
   },
   {
     category: "New Arrivals",
     kind: "sms",
     title: "New collection SMS",
-    content: "Hi {{customerName}}, our new collection is here! Visit {{businessName}} this week for a first look before it sells out.",
+    content: "Hi {#var#}, our new collection is here! Visit {#var#} this week for a first look before it sells out. Reply STOP to opt out.",
+    sms: { category: "promotional", dltTemplateId: "1107172600000000003", slotHints: ["Customer name", "Business name"] },
   },
   {
     category: "Greetings",
     kind: "sms",
     title: "Onam wishes",
-    content:
-      "Happy Onam, {{customerName}}! Wishing you a joyful sadhya and a prosperous year ahead. Warm wishes from all of us at {{businessName}}.",
+    content: "Happy Onam, {#var#}! Wishing you a joyful sadhya and a prosperous year ahead. Warm wishes from all of us at {#var#}. Reply STOP to opt out.",
+    sms: { category: "promotional", dltTemplateId: "1107172600000000004", slotHints: ["Customer name", "Business name"] },
   },
   {
     category: "Announcements",
     kind: "sms",
     title: "We have moved",
-    content:
-      "Hi {{customerName}}, {{businessName}} has moved to a bigger space just down the road! Same team, more to offer. Call us for directions.",
+    content: "Hi {#var#}, {#var#} has moved to a bigger space just down the road! Same team, more to offer. Call us for directions. Reply STOP to opt out.",
+    sms: { category: "promotional", dltTemplateId: "1107172600000000005", slotHints: ["Customer name", "Business name"] },
   },
   {
     category: "Events",
     kind: "sms",
     title: "Event invitation",
-    content:
-      "Hi {{customerName}}, you're invited to a special event at {{businessName}} this Saturday from 5 pm. Snacks on us! Reply STOP to opt out.",
+    content: "Hi {#var#}, you're invited to a special event at {#var#} this {#var#} from 5 pm. Snacks on us! Reply STOP to opt out.",
+    sms: { category: "promotional", dltTemplateId: "1107172600000000006", slotHints: ["Customer name", "Business name", "Day (e.g. Saturday)"] },
   },
   {
     category: "Reviews & Thanks",
     kind: "sms",
     title: "Thank you for visiting",
-    content:
-      "Thank you for visiting {{businessName}}, {{customerName}}! We hope to see you again soon. Reply with any feedback, we read every message.",
+    content: "Thank you for visiting {#var#}, {#var#}! We hope to see you again soon. Reply with any feedback, we read every message.",
+    sms: { category: "service", dltTemplateId: "1107172600000000007", slotHints: ["Business name", "Customer name"] },
   },
   {
     category: "Reminders",
     kind: "sms",
     title: "Appointment reminder",
-    content: "Hi {{customerName}}, a reminder of your appointment at {{businessName}} tomorrow. Please call us if you need to reschedule.",
+    content: "Hi {#var#}, a reminder of your appointment at {#var#} on {#var#}. Please call us if you need to reschedule.",
+    sms: { category: "service", dltTemplateId: "1107172600000000008", slotHints: ["Customer name", "Business name", "Day and time"] },
   },
   {
     category: "Reminders",
     kind: "sms",
     title: "Offer ending soon",
-    content: "Hi {{customerName}}, last 2 days of our special offer at {{businessName}}! Don't miss out. Visit us before Sunday.",
+    content: "Hi {#var#}, last 2 days of our special offer at {#var#}! Don't miss out. Visit us before {#var#}. Reply STOP to opt out.",
+    sms: { category: "promotional", dltTemplateId: "1107172600000000009", slotHints: ["Customer name", "Business name", "Day (e.g. Sunday)"] },
+  },
+  {
+    category: "Announcements",
+    kind: "sms",
+    title: "Order ready for pickup",
+    content: "Hi {#var#}, your order from {#var#} is ready for pickup. Order ref {#var#}. Please bring this SMS with you.",
+    sms: { category: "service", dltTemplateId: "1107172600000000010", slotHints: ["Customer name", "Business name", "Order reference"] },
+  },
+  {
+    category: "Festivals",
+    kind: "sms",
+    title: "Diwali offer SMS",
+    content: "Happy Diwali, {#var#}! {#var#} brings you festive prices on {#var#} all week. Visit us today. Reply STOP to opt out.",
+    sms: { category: "promotional", dltTemplateId: "1107172600000000011", slotHints: ["Customer name", "Business name", "What is on offer"] },
   },
 ];
 

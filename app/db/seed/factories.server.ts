@@ -203,7 +203,7 @@ export async function makeTemplateCategory(overrides: Partial<typeof templateCat
 
 /**
  * An active template of the admin's (a post template unless told). An offer template gets an offer
- * block unless one is given, as the table requires.
+ * block, and an SMS one its DLT category and id, unless given, as the table requires.
  */
 export async function makeTemplate(overrides: Partial<typeof templates.$inferInsert> = {}) {
   const n = next();
@@ -217,6 +217,8 @@ export async function makeTemplate(overrides: Partial<typeof templates.$inferIns
           callToAction: "call" as const,
         }
       : null;
+  // An SMS template is a DLT one: the table requires its category and DLT id.
+  const sms = overrides.kind === "sms" ? { smsCategory: "promotional" as const, dltTemplateId: `1107100000000${String(n).padStart(6, "0")}` } : {};
   const [template] = await db()
     .insert(templates)
     .values({
@@ -224,6 +226,7 @@ export async function makeTemplate(overrides: Partial<typeof templates.$inferIns
       content: `Weekend special at {{businessName}} (${n}) #weekend`,
       hashtags: ["weekend"],
       offer,
+      ...sms,
       ...overrides,
     })
     .returning();
@@ -236,7 +239,14 @@ export async function makeCampaign(overrides: Partial<typeof campaigns.$inferIns
   const n = next();
   const [campaign] = await db()
     .insert(campaigns)
-    .values({ name: `Campaign ${n}`, message: `Diwali sale: 20% off everything this week (${n}).`, ...overrides, userId })
+    .values({
+      name: `Campaign ${n}`,
+      message: `Diwali sale: 20% off everything this week (${n}).`,
+      audience: { all: true },
+      category: "promotional",
+      ...overrides,
+      userId,
+    })
     .returning();
   return campaign;
 }

@@ -128,6 +128,9 @@ export async function seedEssentials(options: { adminEmail: string; adminPasswor
         hashtags: template.hashtags ?? [],
         offer: template.offer ?? null,
         imageUrl: template.image ? templateImages.get(template.image) : null,
+        smsCategory: template.sms?.category ?? null,
+        dltTemplateId: template.sms?.dltTemplateId ?? null,
+        slotHints: template.sms?.slotHints ?? [],
         sortOrder: index,
       })),
     )
