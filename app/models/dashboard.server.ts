@@ -1,4 +1,4 @@
-import { and, count, eq, isNotNull, sql } from "drizzle-orm";
+import { and, count, eq, isNotNull } from "drizzle-orm";
 
 import { db } from "~/db/db.server";
 import { contacts, posts, smsMessages, users } from "~/db/schema";
