@@ -70,7 +70,9 @@ export function actionRefusal(action: CampaignAction, status: CampaignStatus): s
     case "send":
       return `This campaign is already ${now}.`;
     case "pause":
-      return status === "paused" ? "This campaign is already paused." : `Only a scheduled or sending campaign can be paused; this one is ${now}.`;
+      return status === "paused"
+        ? "This campaign is already paused."
+        : `Only a scheduled or sending campaign can be paused; this one is ${now}.`;
     case "resume":
       return `Only a paused campaign can be resumed; this one is ${now}.`;
     case "cancel":

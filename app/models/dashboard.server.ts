@@ -34,10 +34,7 @@ export async function productStats() {
       .innerJoin(users, eq(users.id, posts.userId))
       .where(and(eq(posts.kind, "offer"), livePostCondition())),
     db().select({ total: count() }).from(contacts),
-    db()
-      .select({ total: count() })
-      .from(smsMessages)
-      .where(isNotNull(smsMessages.submittedAt)),
+    db().select({ total: count() }).from(smsMessages).where(isNotNull(smsMessages.submittedAt)),
   ]);
   return { users: userRow.total, posts: postRow.total, liveOffers: offerRow.total, contacts: contactRow.total, smsSent: smsRow.total };
 }

@@ -167,7 +167,9 @@ export const campaigns = pgTable(
   },
   (table) => [
     index("campaigns_user_id_created_at_idx").on(table.userId, table.createdAt.desc()),
-    index("campaigns_status_idx").on(table.status).where(sql`${table.status} in ('scheduled', 'sending')`),
+    index("campaigns_status_idx")
+      .on(table.status)
+      .where(sql`${table.status} in ('scheduled', 'sending')`),
     check("campaigns_status_check", oneOf(table.status, CAMPAIGN_STATUSES)),
     check("campaigns_category_check", oneOf(table.category, SMS_CATEGORIES)),
     check("campaigns_money_check", sql`${table.cost} >= 0 AND ${table.refunded} >= 0 AND ${table.refunded} <= ${table.cost}`),

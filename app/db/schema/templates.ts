@@ -78,7 +78,10 @@ export const templates = pgTable(
     index("templates_category_id_idx").on(table.categoryId),
     index("templates_user_id_idx").on(table.userId),
     check("templates_offer_only_on_offers", sql`(${table.kind} = 'offer') = (${table.offer} IS NOT NULL)`),
-    check("templates_sms_fields_only_on_sms", sql`(${table.kind} = 'sms') = (${table.smsCategory} IS NOT NULL AND ${table.dltTemplateId} IS NOT NULL)`),
+    check(
+      "templates_sms_fields_only_on_sms",
+      sql`(${table.kind} = 'sms') = (${table.smsCategory} IS NOT NULL AND ${table.dltTemplateId} IS NOT NULL)`,
+    ),
     check("templates_sms_category_check", sql`${table.smsCategory} IS NULL OR ${oneOf(table.smsCategory, SMS_CATEGORIES)}`),
     check("templates_owner_only_on_sms", sql`${table.userId} IS NULL OR ${table.kind} = 'sms'`),
   ],

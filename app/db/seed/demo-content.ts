@@ -1772,15 +1772,21 @@ export const DEMO_TEMPLATES: DemoTemplate[] = [
     category: "Festivals",
     kind: "sms",
     title: "Eid Mubarak",
-    content: "Eid Mubarak, {#var#}! Celebrate with special festive offers at {#var#} this week. We look forward to seeing you. Reply STOP to opt out.",
+    content:
+      "Eid Mubarak, {#var#}! Celebrate with special festive offers at {#var#} this week. We look forward to seeing you. Reply STOP to opt out.",
     sms: { category: "promotional", dltTemplateId: "1107172600000000001", slotHints: ["Customer name", "Business name"] },
   },
   {
     category: "Offers & Discounts",
     kind: "sms",
     title: "Flash sale alert",
-    content: "Hi {#var#}, flash sale at {#var#} today only! Flat {#var#} off till 9 pm. Show this SMS at the counter. Reply STOP to opt out.",
-    sms: { category: "promotional", dltTemplateId: "1107172600000000002", slotHints: ["Customer name", "Business name", "Discount (e.g. 25%)"] },
+    content:
+      "Hi {#var#}, flash sale at {#var#} today only! Flat {#var#} off till 9 pm. Show this SMS at the counter. Reply STOP to opt out.",
+    sms: {
+      category: "promotional",
+      dltTemplateId: "1107172600000000002",
+      slotHints: ["Customer name", "Business name", "Discount (e.g. 25%)"],
+    },
   },
   {
     category: "New Arrivals",
@@ -1793,14 +1799,16 @@ export const DEMO_TEMPLATES: DemoTemplate[] = [
     category: "Greetings",
     kind: "sms",
     title: "Onam wishes",
-    content: "Happy Onam, {#var#}! Wishing you a joyful sadhya and a prosperous year ahead. Warm wishes from all of us at {#var#}. Reply STOP to opt out.",
+    content:
+      "Happy Onam, {#var#}! Wishing you a joyful sadhya and a prosperous year ahead. Warm wishes from all of us at {#var#}. Reply STOP to opt out.",
     sms: { category: "promotional", dltTemplateId: "1107172600000000004", slotHints: ["Customer name", "Business name"] },
   },
   {
     category: "Announcements",
     kind: "sms",
     title: "We have moved",
-    content: "Hi {#var#}, {#var#} has moved to a bigger space just down the road! Same team, more to offer. Call us for directions. Reply STOP to opt out.",
+    content:
+      "Hi {#var#}, {#var#} has moved to a bigger space just down the road! Same team, more to offer. Call us for directions. Reply STOP to opt out.",
     sms: { category: "promotional", dltTemplateId: "1107172600000000005", slotHints: ["Customer name", "Business name"] },
   },
   {
@@ -1808,7 +1816,11 @@ export const DEMO_TEMPLATES: DemoTemplate[] = [
     kind: "sms",
     title: "Event invitation",
     content: "Hi {#var#}, you're invited to a special event at {#var#} this {#var#} from 5 pm. Snacks on us! Reply STOP to opt out.",
-    sms: { category: "promotional", dltTemplateId: "1107172600000000006", slotHints: ["Customer name", "Business name", "Day (e.g. Saturday)"] },
+    sms: {
+      category: "promotional",
+      dltTemplateId: "1107172600000000006",
+      slotHints: ["Customer name", "Business name", "Day (e.g. Saturday)"],
+    },
   },
   {
     category: "Reviews & Thanks",
@@ -1829,7 +1841,11 @@ export const DEMO_TEMPLATES: DemoTemplate[] = [
     kind: "sms",
     title: "Offer ending soon",
     content: "Hi {#var#}, last 2 days of our special offer at {#var#}! Don't miss out. Visit us before {#var#}. Reply STOP to opt out.",
-    sms: { category: "promotional", dltTemplateId: "1107172600000000009", slotHints: ["Customer name", "Business name", "Day (e.g. Sunday)"] },
+    sms: {
+      category: "promotional",
+      dltTemplateId: "1107172600000000009",
+      slotHints: ["Customer name", "Business name", "Day (e.g. Sunday)"],
+    },
   },
   {
     category: "Announcements",
@@ -1843,7 +1859,11 @@ export const DEMO_TEMPLATES: DemoTemplate[] = [
     kind: "sms",
     title: "Diwali offer SMS",
     content: "Happy Diwali, {#var#}! {#var#} brings you festive prices on {#var#} all week. Visit us today. Reply STOP to opt out.",
-    sms: { category: "promotional", dltTemplateId: "1107172600000000011", slotHints: ["Customer name", "Business name", "What is on offer"] },
+    sms: {
+      category: "promotional",
+      dltTemplateId: "1107172600000000011",
+      slotHints: ["Customer name", "Business name", "What is on offer"],
+    },
   },
 ];
 

@@ -218,7 +218,8 @@ export async function makeTemplate(overrides: Partial<typeof templates.$inferIns
         }
       : null;
   // An SMS template is a DLT one: the table requires its category and DLT id.
-  const sms = overrides.kind === "sms" ? { smsCategory: "promotional" as const, dltTemplateId: `1107100000000${String(n).padStart(6, "0")}` } : {};
+  const sms =
+    overrides.kind === "sms" ? { smsCategory: "promotional" as const, dltTemplateId: `1107100000000${String(n).padStart(6, "0")}` } : {};
   const [template] = await db()
     .insert(templates)
     .values({
