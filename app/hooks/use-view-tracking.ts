@@ -1,4 +1,4 @@
-import { useEffect, type RefObject } from "react";
+import { startTransition, useEffect, type RefObject } from "react";
 
 import { getAnonId, markViewedThisSession } from "~/lib/visitor.client";
 
@@ -25,7 +25,10 @@ export function useViewTracking(ref: RefObject<HTMLElement>, postId: string, onC
           })
             .then((response) => (response.ok ? response.json() : null))
             .then((body: { viewsCount?: number } | null) => {
-              if (typeof body?.viewsCount === "number") onCounted(body.viewsCount);
+              // As a transition: the card's lazy offer details may still be hydrating on a slow
+              // phone, and an urgent update would make React throw their server HTML away (#421).
+              const viewsCount = body?.viewsCount;
+              if (typeof viewsCount === "number") startTransition(() => onCounted(viewsCount));
             })
             .catch(() => {});
         }, VISIBLE_FOR_MS);

@@ -47,8 +47,17 @@ function SearchForm({ state }: { state: FeedState }) {
   const navigate = useNavigate();
   const [value, setValue] = useState(state.q ?? "");
   const typed = useRef(false);
+  const input = useRef<HTMLInputElement>(null);
   const withoutSearch = feedUrl(state, { q: undefined });
   useEffect(() => setValue(state.q ?? ""), [state.q]);
+  // Words typed while the page's code was still loading are in the box but not in React's state,
+  // and the next render would blank them: take them in (and search for them).
+  useEffect(() => {
+    const early = input.current?.value ?? "";
+    if (early === (state.q ?? "")) return;
+    typed.current = true;
+    setValue(early);
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
   // As-you-type search with JavaScript; the form still submits without it.
   useEffect(() => {
     if (!typed.current) return;
@@ -70,6 +79,7 @@ function SearchForm({ state }: { state: FeedState }) {
       </label>
       <input
         id="feed-search"
+        ref={input}
         // A text box with the keyboard's search key: type="search" would add the browser's own clear
         // button beside ours (a link, which works without JavaScript).
         type="text"

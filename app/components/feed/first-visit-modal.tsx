@@ -1,4 +1,3 @@
-import { Form } from "@remix-run/react";
 import { useState } from "react";
 
 import { Button } from "~/components/ui/button";
@@ -22,7 +21,9 @@ export default function FirstVisitModal({ returnTo }: { returnTo: string }) {
         <p id="first-visit-title" className="text-base text-slate-800">
           <strong>Support Local:</strong> Like the posts to promote local businesses and local economy.
         </p>
-        <Form
+        {/* A plain form, not Remix's: it reads no router state, so nothing the router does while this
+            lazy part is still hydrating can reach it (React would throw its server HTML away, #421). */}
+        <form
           method="post"
           action="/intro"
           onSubmit={(event) => {
@@ -38,7 +39,7 @@ export default function FirstVisitModal({ returnTo }: { returnTo: string }) {
           <Button type="submit" autoFocus wide>
             Okay
           </Button>
-        </Form>
+        </form>
       </div>
     </div>
   );

@@ -1,6 +1,6 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, useLoaderData, useLocation, useNavigation, useRouteError, useRouteLoaderData } from "@remix-run/react";
-import { Fragment, Suspense, lazy, startTransition, useCallback, useEffect, useState } from "react";
+import { Fragment, Suspense, lazy, memo, startTransition, useCallback, useEffect, useState } from "react";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { BackToTop } from "~/components/feed/back-to-top";
@@ -44,6 +44,19 @@ export default function HomeFeed() {
   const feed = useLoaderData<typeof loader>();
   return <Feed key={feed.pageKey} feed={feed} />;
 }
+
+/**
+ * The first-visit message, memoised: while its lazy code is on the way, a re-render of the feed
+ * (an update of its own state) must not reach its still-dehydrated boundary, or React would throw
+ * the server's HTML away and draw it again (error #421).
+ */
+const FirstVisit = memo(function FirstVisit({ returnTo }: { returnTo: string }) {
+  return (
+    <Suspense fallback={null}>
+      <FirstVisitModal returnTo={returnTo} />
+    </Suspense>
+  );
+});
 
 /** One feed page; keyed by its URL so new filters start afresh. */
 function Feed({ feed }: { feed: LoadedFeed }) {
@@ -177,11 +190,7 @@ function Feed({ feed }: { feed: LoadedFeed }) {
       <SiteFooter />
 
       <BackToTop onRefresh={refresh} />
-      {feed.showIntro ? (
-        <Suspense fallback={null}>
-          <FirstVisitModal returnTo={returnTo} />
-        </Suspense>
-      ) : null}
+      {feed.showIntro ? <FirstVisit returnTo={returnTo} /> : null}
       {lightbox ? (
         <Suspense fallback={null}>
           <Lightbox images={lightbox.images} startIndex={lightbox.index} onClose={() => setLightbox(null)} />
