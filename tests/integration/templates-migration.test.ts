@@ -48,3 +48,45 @@ describe("migration 0016 (templates' offers and placeholders)", () => {
     ).rejects.toThrow();
   });
 });
+
+describe("migration 0021 (SMS templates become DLT templates)", () => {
+  it("turns {{placeholders}} into {#var#} slots with their hints, numbers a DLT id each and adds the opt-out line once", async () => {
+    // SMS templates as they were before 0021.
+    await test.db.execute(sql`delete from templates where kind = 'sms'`);
+    await test.db.execute(sql`alter table templates drop constraint if exists templates_sms_fields_only_on_sms`);
+    await test.db.execute(sql`
+      insert into templates (kind, title, content, sort_order) values
+        ('sms', 'Sale', 'Hi {{customerName}}, sale at {{businessName}} today!', 1),
+        ('sms', 'Event', 'Hi {{customerName}}, see you Saturday. Reply STOP to opt out.', 2)`);
+
+    const migration = readFileSync(path.join(migrationsFolder, "0021_sms_campaigns.sql"), "utf8");
+    const conversion = migration.split("--> statement-breakpoint").find((statement) => statement.includes('UPDATE "templates"'));
+    await test.db.execute(sql.raw(conversion!));
+
+    const result = await test.db.execute(
+      sql`select title, content, slot_hints, sms_category, dlt_template_id from templates where kind = 'sms' order by sort_order`,
+    );
+    const converted = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<Record<string, unknown>>;
+    expect(converted).toEqual([
+      {
+        title: "Sale",
+        content: "Hi {#var#}, sale at {#var#} today! Reply STOP to opt out.",
+        slot_hints: ["Customer name", "Business name"],
+        sms_category: "promotional",
+        dlt_template_id: "1107172600000000001",
+      },
+      {
+        title: "Event",
+        content: "Hi {#var#}, see you Saturday. Reply STOP to opt out.",
+        slot_hints: ["Customer name"],
+        sms_category: "promotional",
+        dlt_template_id: "1107172600000000002",
+      },
+    ]);
+    // From now on every SMS template carries its DLT registration.
+    await test.db.execute(
+      sql.raw(migration.split("--> statement-breakpoint").find((statement) => statement.includes('"templates_sms_fields_only_on_sms"'))!),
+    );
+    await expect(test.db.execute(sql`insert into templates (kind, title, content) values ('sms', 'No DLT', 'Hi')`)).rejects.toThrow();
+  });
+});
