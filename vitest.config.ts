@@ -7,8 +7,6 @@ export default defineConfig({
     alias: { "~": path.resolve(__dirname, "app") },
   },
   test: {
-    include: ["tests/unit/**/*.test.{ts,tsx}", "tests/integration/**/*.test.{ts,tsx}"],
-    globalSetup: ["tests/support/global-setup.ts"],
     env: {
       NODE_ENV: "test",
       DATA_DIR: path.resolve(__dirname, "tests/.tmp/vitest-data"),
@@ -21,5 +19,13 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Unit tests need no database: only the integration project migrates the template database.
+    projects: [
+      { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"] } },
+      {
+        extends: true,
+        test: { name: "integration", include: ["tests/integration/**/*.test.{ts,tsx}"], globalSetup: ["tests/support/global-setup.ts"] },
+      },
+    ],
   },
 });

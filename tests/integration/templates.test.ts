@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 
 import { eq, inArray } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, onTestFinished } from "vitest";
 
 import { templates, users } from "~/db/schema";
 import { DEMO_TEMPLATES } from "~/db/seed/demo-content";
@@ -382,10 +382,12 @@ describe("the seeded templates", () => {
 
   it("seed once: a second run adds nothing and keeps an admin's edit", async () => {
     const [first] = seededIds;
-    await test.db
-      .update(templates)
-      .set({ title: "Edited by the admin" })
-      .where(inArray(templates.id, [first]));
+    const [original] = await test.db.select({ title: templates.title }).from(templates).where(eq(templates.id, first));
+    await test.db.update(templates).set({ title: "Edited by the admin" }).where(eq(templates.id, first));
+    // Other tests look for the seeded title: put it back whatever order they run in.
+    onTestFinished(async () => {
+      await test.db.update(templates).set({ title: original.title }).where(eq(templates.id, first));
+    });
     const before = await test.db.select({ id: templates.id }).from(templates);
     await seedEssentials({ adminEmail: "templates-admin@isent.example.in", storage });
     const after = await test.db.select({ id: templates.id, title: templates.title }).from(templates);
