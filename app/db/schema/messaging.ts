@@ -4,7 +4,7 @@ import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, unique
 import { CONSENT_STATES } from "../../lib/schemas/contacts";
 
 import { ownerId } from "./accounts";
-import { createdAt, id, updatedAt } from "./columns";
+import { createdAt, id, oneOf, updatedAt } from "./columns";
 
 export const contacts = pgTable(
   "contacts",
@@ -66,8 +66,8 @@ export const contactConsentEvents = pgTable(
   },
   (table) => [
     index("contact_consent_events_contact_id_created_at_idx").on(table.contactId, table.createdAt.desc()),
-    check("contact_consent_events_state_check", sql`${table.state} in ('opted_in', 'opted_out')`),
-    check("contact_consent_events_channel_check", sql`${table.channel} in ('form', 'api', 'import', 'sms_reply', 'carried_over')`),
+    oneOf("contact_consent_events_state_check", table.state, CONSENT_STATES),
+    oneOf("contact_consent_events_channel_check", table.channel, CONSENT_CHANNELS),
   ],
 );
 
@@ -114,7 +114,7 @@ export const contactImports = pgTable(
   },
   (table) => [
     index("contact_imports_user_id_created_at_idx").on(table.userId, table.createdAt),
-    check("contact_imports_status_check", sql`${table.status} in ('mapping', 'queued', 'running', 'done', 'failed')`),
+    oneOf("contact_imports_status_check", table.status, CONTACT_IMPORT_STATUSES),
   ],
 );
 

@@ -4,7 +4,7 @@ import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid
 import type { CallToActionType } from "../../lib/call-to-action";
 
 import { ownerId } from "./accounts";
-import { createdAt, id, updatedAt } from "./columns";
+import { createdAt, id, oneOf, updatedAt } from "./columns";
 
 /** post and offer templates start a post or an offer (the posts table's 'update' and 'offer'); sms ones a campaign. */
 export const TEMPLATE_KINDS = ["post", "offer", "sms"] as const;
@@ -60,6 +60,7 @@ export const templates = pgTable(
   (table) => [
     index("templates_category_id_idx").on(table.categoryId),
     check("templates_offer_only_on_offers", sql`(${table.kind} = 'offer') = (${table.offer} IS NOT NULL)`),
+    oneOf("templates_kind_check", table.kind, TEMPLATE_KINDS),
   ],
 );
 
