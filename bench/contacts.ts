@@ -45,7 +45,7 @@ import { queryRows } from "~/db/query.server";
 import { seededRandom } from "~/db/seed/deterministic";
 import { makeUser } from "~/db/seed/factories.server";
 import { CONTACTS_PAGE_SIZE, type ContactListQuery } from "~/lib/schemas/contacts";
-import { indianMobileE164 } from "~/lib/schemas/contacts.server";
+import { indianMobileE164 } from "~/lib/phone-number.server";
 import { contactsCsv } from "~/models/contact-export.server";
 import { importContactsNow, type ImportReport } from "~/models/contact-import.server";
 import { listContactGroups, listContacts, listContactsForApi } from "~/models/contacts.server";

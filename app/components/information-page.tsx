@@ -3,7 +3,7 @@ import { Link } from "@remix-run/react";
 
 import { ButtonLink } from "~/components/ui/button";
 import { linkContactDetails, parsePageBody } from "~/lib/page-body";
-import { formatLongDate } from "~/lib/relative-time";
+import { formatLongDate } from "~/lib/india-time";
 import { pageTitle } from "~/lib/title";
 import type { PageForReading } from "~/models/pages.server";
 

@@ -4,7 +4,7 @@ import { usePageTime } from "~/hooks/root-context";
 import { useViewTracking } from "~/hooks/use-view-tracking";
 import { formatDistance } from "~/lib/distance";
 import { hashtagsToShow, splitHashtags } from "~/lib/hashtags";
-import { formatRelativeTime } from "~/lib/relative-time";
+import { formatRelativeTime } from "~/lib/india-time";
 import type { FeedPost } from "~/models/feed.server";
 
 import { ImageGrid } from "./feed/image-grid";

@@ -1,10 +1,10 @@
-import { addDays, daysBetween, indianDate } from "./india-time";
+import { addDays, daysBetween, indianDate, shortDay } from "./india-time";
 import { hasEnded, type StatusFields } from "./post-status";
 
 /**
  * A post's views and likes per day as a small SVG drawn on the server: the history page inlines
  * it, so the chart needs no JavaScript and no chart library reaches the browser. Days are dates
- * in India ('YYYY-MM-DD', Asia/Kolkata).
+ * in India ('YYYY-MM-DD', reckoned by ~/lib/india-time).
  */
 export type DailyEngagement = { day: string; views: number; likes: number };
 
@@ -26,18 +26,12 @@ const AXIS_BASELINE = 76;
 const MAX_BAR_WIDTH = 16;
 /** A day with any engagement stays visible beside a much bigger day. */
 const MIN_BAR_HEIGHT = 1.5;
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 const escapeXml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 
 /** One decimal place is finer than any screen shows the chart. */
 const round = (value: number) => String(Math.round(value * 10) / 10);
-
-/** '2026-03-07' → '7 Mar'. */
-export function shortDay(day: string): string {
-  return `${Number(day.slice(8, 10))} ${MONTHS[Number(day.slice(5, 7)) - 1]}`;
-}
 
 /**
  * Every day from `from` to `to` (inclusive; `to` before `from` is the one day `to`), at most the

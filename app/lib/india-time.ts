@@ -1,28 +1,31 @@
 /**
  * Dates as businesses in India mean them: an offer 'valid until 7 Dec' lasts to the end of 7
  * December in Asia/Kolkata (UTC+05:30 all year: India keeps no daylight saving time), whatever the
- * server's time zone.
+ * server's time zone. Every date and time the product shows or reckons in India is made here (the
+ * SQL that buckets rows by Indian day takes INDIA_TIME_ZONE from here too).
  */
+export const INDIA_TIME_ZONE = "Asia/Kolkata";
 const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 86_400_000;
 
-// Formatters are costly to build: one each, made once.
-const DAY_MONTH = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", timeZone: "Asia/Kolkata" });
-const LONG_DATE_TIME = new Intl.DateTimeFormat("en-IN", {
-  day: "numeric",
-  month: "long",
-  hour: "numeric",
-  minute: "2-digit",
-  timeZone: "Asia/Kolkata",
-});
-const DATE_TIME_WITH_YEAR = new Intl.DateTimeFormat("en-IN", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  timeZone: "Asia/Kolkata",
-});
+/** A formatter for India. Formatters are costly to build: one each, made once (a feed page formats dozens of dates). */
+const inIndia = (options: Omit<Intl.DateTimeFormatOptions, "timeZone">) =>
+  new Intl.DateTimeFormat("en-IN", { ...options, timeZone: INDIA_TIME_ZONE });
+
+const DAY_MONTH = inIndia({ day: "numeric", month: "short" });
+const LONG_DATE_TIME = inIndia({ day: "numeric", month: "long", hour: "numeric", minute: "2-digit" });
+const DATE_TIME_WITH_YEAR = inIndia({ day: "numeric", month: "short", year: "numeric", hour: "numeric", minute: "2-digit" });
+const SHORT_DATE = inIndia({ day: "numeric", month: "short", year: "numeric" });
+const SHORT_DATE_TIME = inIndia({ day: "numeric", month: "short", hour: "numeric", minute: "2-digit" });
+const LONG_DATE = inIndia({ day: "numeric", month: "long", year: "numeric" });
+const TIME = inIndia({ hour: "numeric", minute: "2-digit" });
+
+const asDate = (date: Date | string) => (typeof date === "string" ? new Date(date) : date);
+
+/** One spelling whichever ICU formats it (the server's or the browser's): plain spaces, 'am'. */
+const oneSpelling = (formatted: string) => formatted.replace(/\s+/g, " ").replace(/\b(AM|PM)\b/, (half) => half.toLowerCase());
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
@@ -83,15 +86,70 @@ export function offerEndsLabel(validUntil: Date | string, now: Date = new Date()
 
 /** '7 Dec' in India (an offer's days). */
 export function formatDayMonth(date: Date | string): string {
-  return DAY_MONTH.format(typeof date === "string" ? new Date(date) : date);
+  return DAY_MONTH.format(asDate(date));
 }
 
 /** '1 December, 6:30 pm' in India (a scheduled post's time). */
 export function formatLongDateTime(date: Date | string): string {
-  return LONG_DATE_TIME.format(typeof date === "string" ? new Date(date) : date);
+  return LONG_DATE_TIME.format(asDate(date));
 }
 
 /** '3 Dec 2026, 4:05 pm' in India (when a post was published, when a contact's consent changed). */
 export function formatDateTime(date: Date | string): string {
-  return DATE_TIME_WITH_YEAR.format(typeof date === "string" ? new Date(date) : date);
+  return DATE_TIME_WITH_YEAR.format(asDate(date));
+}
+
+/** '22 November 2026' in India (a page's last update). */
+export function formatLongDate(date: Date | string): string {
+  return LONG_DATE.format(asDate(date));
+}
+
+/** '10:00 am' in India (when a campaign goes out). */
+export function formatTime(date: Date | string): string {
+  return oneSpelling(TIME.format(asDate(date)));
+}
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** A date in India 'YYYY-MM-DD' as a chart labels its day: '2026-03-07' → '7 Mar' (the month's own three letters: ICU's en-IN says 'Sept'). */
+export function shortDay(day: string): string {
+  return `${Number(day.slice(8, 10))} ${MONTHS[Number(day.slice(5, 7)) - 1]}`;
+}
+
+/**
+ * 'Just now', 'Nm ago' under an hour, 'Nh ago' under a day, 'Nd ago' under a week, then a date; a
+ * time still to come (a scheduled post) is its day and time in India: '26 Nov, 9:00 am'.
+ */
+export function formatRelativeTime(date: Date | string, now: Date = new Date()): string {
+  const then = asDate(date);
+  const elapsed = now.getTime() - then.getTime();
+  if (elapsed <= -MINUTE_MS) return oneSpelling(SHORT_DATE_TIME.format(then));
+  if (elapsed < MINUTE_MS) return "Just now";
+  if (elapsed < HOUR_MS) return `${Math.floor(elapsed / MINUTE_MS)}m ago`;
+  if (elapsed < DAY_MS) return `${Math.floor(elapsed / HOUR_MS)}h ago`;
+  if (elapsed < 7 * DAY_MS) return `${Math.floor(elapsed / DAY_MS)}d ago`;
+  return SHORT_DATE.format(then);
+}
+
+/** Hours of the day in India when something may happen: from startHour (inclusive) to endHour (exclusive); a start after the end spans midnight. */
+export type DailyWindow = { startHour: number; endHour: number };
+
+/** Promotional SMS reach phones in India only from 10 am to 9 pm (operators refuse the rest). */
+export const SMS_SENDING_WINDOW: DailyWindow = { startHour: 10, endHour: 21 };
+
+/** Milliseconds since midnight in India. */
+const indianTimeOfDay = (at: Date) => (((at.getTime() + IST_OFFSET_MS) % DAY_MS) + DAY_MS) % DAY_MS;
+
+/** Whether a moment falls within the daily window in India (10:00 opens a 10-21 window, 21:00 has closed it). */
+export function isWithinSendingWindow(at: Date, window: DailyWindow = SMS_SENDING_WINDOW): boolean {
+  const time = indianTimeOfDay(at);
+  const [start, end] = [window.startHour * HOUR_MS, window.endHour * HOUR_MS];
+  return start <= end ? start <= time && time < end : start <= time || time < end;
+}
+
+/** The moment the daily window next opens in India: `at` itself when it is open, else today's opening or tomorrow's. */
+export function nextWindowStart(at: Date, window: DailyWindow = SMS_SENDING_WINDOW): Date {
+  if (isWithinSendingWindow(at, window)) return at;
+  const todaysOpening = startOfIndianDay(indianDate(at)).getTime() + window.startHour * HOUR_MS;
+  return new Date(todaysOpening > at.getTime() ? todaysOpening : todaysOpening + DAY_MS);
 }

@@ -1,3 +1,4 @@
+import { indianE164, telHref } from "./phone";
 import { cutText, type TextRun } from "./text-runs";
 
 export type PageBlock = { type: "heading"; text: string } | { type: "paragraph"; text: string } | { type: "list"; items: string[] };
@@ -37,7 +38,7 @@ const CONTACT_DETAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\+91(?:[\s-]?\d){10}\b|\b[6
 export function linkContactDetails(text: string): Array<TextRun<string>> {
   return cutText(text, CONTACT_DETAIL, ([detail]) => {
     if (detail.includes("@")) return `mailto:${detail}`;
-    const national = detail.startsWith("+") || detail.startsWith("1800") ? "" : "+91";
-    return `tel:${national}${detail.replace(/[\s-]/g, "")}`;
+    // A toll-free 1800 number is dialled as it is, without +91.
+    return telHref(detail.startsWith("1800") ? detail : indianE164(detail));
   });
 }

@@ -1,8 +1,20 @@
+/**
+ * Showing and linking phone numbers, in the browser as on the server. Nothing here decides whether
+ * a number is real: numbers coming in are parsed on the server (~/lib/phone-number.server). What is
+ * shown may still be as once typed (registration keeps the mobile as typed, e.g. '98450 12345').
+ */
+
+/** The ten national digits of an Indian number written with or without +91 or a leading 0; null when it has not ten. */
+function indianNationalDigits(phone: string): string | null {
+  const national = phone.replace(/\D/g, "").replace(/^(?:91|0)(?=\d{10}$)/, "");
+  return national.length === 10 ? national : null;
+}
+
 /** Phones are shown with the +91 prefix, e.g. '+91 98450 12345'. */
 export function formatIndianPhone(phone: string | null | undefined): string | null {
   if (!phone) return null;
-  const digits = phone.replace(/\D/g, "").replace(/^(?:91|0)(?=\d{10}$)/, "");
-  if (digits.length !== 10) return phone.startsWith("+") ? phone : `+91 ${phone}`;
+  const digits = indianNationalDigits(phone);
+  if (!digits) return phone.startsWith("+") ? phone : `+91 ${phone}`;
   return `+91 ${digits.slice(0, 5)} ${digits.slice(5)}`;
 }
 
@@ -11,11 +23,10 @@ export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, "")}`;
 }
 
-/** An Indian number as stored (E.164) or as once typed ('98450 12345', '098450…'): with its +91, for a contact or a link. */
+/** A number as stored or as shown, with its +91, for a link or a saved contact ('080 2345 6789' → '+918023456789'); anything else as it is. */
 export function indianE164(phone: string): string {
-  const digits = phone.replace(/\D/g, "");
-  const national = digits.replace(/^(?:91|0)(?=\d{10}$)/, "");
-  return national.length === 10 ? `+91${national}` : phone;
+  const digits = indianNationalDigits(phone);
+  return digits ? `+91${digits}` : phone;
 }
 
 /** A WhatsApp chat with an Indian number: wa.me wants the digits with the country code. */

@@ -1,6 +1,7 @@
-import { and, count, desc, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray } from "drizzle-orm";
 
 import { db } from "~/db/db.server";
+import { indianDaySql } from "~/db/india-time.server";
 import { postLikes, posts, postViews } from "~/db/schema";
 import { CHART_DAYS, type DailyEngagement } from "~/lib/engagement-chart";
 import { isUuid } from "~/lib/ids";
@@ -51,17 +52,13 @@ export function chartWindowStart(now: Date = new Date()): Date {
   return startOfIndianDay(addDays(indianDate(now), -(CHART_DAYS - 1)));
 }
 
-/** A row's day in India, as SQL: the same text in the SELECT and the GROUP BY (a parameter would make them differ). */
-const indianDayOf = (column: typeof postViews.createdAt | typeof postLikes.createdAt) =>
-  sql<string>`to_char(${column} at time zone 'Asia/Kolkata', 'YYYY-MM-DD')`;
-
 /**
  * How many of one table's rows (views or likes) each of these posts had per day since `since`:
  * one query, the owner in its WHERE through the join to posts. The (post_id, visitor_id) primary
  * key finds each post's rows; only the window's rows are counted.
  */
 async function perDay(table: typeof postViews | typeof postLikes, userId: string, postIds: string[], since: Date) {
-  const day = indianDayOf(table.createdAt);
+  const day = indianDaySql(table.createdAt);
   return db()
     .select({ postId: table.postId, day, count: count() })
     .from(table)

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 
-import { and, desc, eq, gt, inArray, lte, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 
 import type { Database, Transaction } from "~/db/client.server";
 import { db } from "~/db/db.server";
@@ -10,6 +10,7 @@ import { postHashtags } from "~/lib/hashtags";
 import { isUuid } from "~/lib/ids";
 import { NEAR_DUPLICATE_HOURS, isNearDuplicate, postText } from "~/lib/near-duplicate";
 import { endOfIndianDay, startOfIndianDay } from "~/lib/india-time";
+import { POST_CHANGE_RULES, POST_DISPLAY_STATUSES, POST_KINDS, type PostChange, type PostDisplayStatus } from "~/lib/post-status";
 import { POST_MESSAGES, type PostInput } from "~/lib/schemas/posts";
 import { nearestGazetteerPlace } from "~/services/geocoding.server";
 
@@ -234,32 +235,46 @@ export async function getOwnPost(userId: string, postId: string): Promise<OwnPos
   return post ?? null;
 }
 
-export type PostAction = "hide" | "show" | "end";
+/** An offer past its end, as SQL at the database's now(): hasEnded in ~/lib/post-status. */
+const offerEnded = sql`(${posts.kind} = 'offer' and ${posts.validUntil} is not null and ${posts.validUntil} <= now())`;
+
+/** A post in this status as the history shows it (postDisplayStatus in ~/lib/post-status), as SQL. */
+const IN_DISPLAY_STATUS: Record<PostDisplayStatus, SQL> = {
+  scheduled: eq(posts.status, "scheduled"),
+  removed: eq(posts.status, "removed"),
+  ended: sql`(${inArray(posts.status, ["live", "hidden"])} and ${offerEnded})`,
+  live: sql`(${eq(posts.status, "live")} and not ${offerEnded})`,
+  hidden: sql`(${eq(posts.status, "hidden")} and not ${offerEnded})`,
+};
+
+/** The WHERE that lets a change of POST_CHANGE_RULES through: its `from` statuses and its kinds (nothing when it takes every one). */
+function changeAllowed(rule: { from: readonly PostDisplayStatus[]; kinds: readonly OwnPost["kind"][] }): SQL | undefined {
+  const everyStatus = POST_DISPLAY_STATUSES.every((status) => rule.from.includes(status));
+  const everyKind = POST_KINDS.every((kind) => rule.kinds.includes(kind));
+  return and(
+    everyStatus ? undefined : or(...rule.from.map((status) => IN_DISPLAY_STATUS[status])),
+    everyKind ? undefined : inArray(posts.kind, [...rule.kinds]),
+  );
+}
 
 /**
- * The business's own changes to a post: hide it from the feed, show it again, or end an offer
- * early. A post the admin removed stays removed, an ended offer ended; a scheduled one can only be
- * deleted. Null when
- * the post is not this business's, or the change does not apply to it (nothing changes then).
+ * The business's own changes to a post, as POST_CHANGE_RULES has them: hide it from the feed, show
+ * it again, or end an offer early. The rule is checked in the UPDATE's WHERE, so two tabs cannot
+ * both make it. Null when the post is not this business's, or the change does not apply to it
+ * (nothing changes then).
  */
-export async function changePost(userId: string, postId: string, action: PostAction): Promise<OwnPost | null> {
+export async function changePost(userId: string, postId: string, change: PostChange): Promise<OwnPost | null> {
   if (!isUuid(postId)) return null;
-  const mine = and(eq(posts.id, postId), eq(posts.userId, userId));
-  // An ended offer is out of the feed for good: hiding or showing it would change nothing anyone sees.
-  const notEnded = sql`(${posts.validUntil} is null or ${posts.validUntil} > now())`;
-  const change = {
-    hide: { set: { status: "hidden" as const }, when: and(eq(posts.status, "live"), notEnded) },
-    show: { set: { status: "live" as const }, when: and(eq(posts.status, "hidden"), notEnded) },
-    end: {
-      // An offer ended before the day it was to start ends as it starts: its window is now.
-      set: { validFrom: sql`least(${posts.validFrom}, now())`, validUntil: sql`now()` },
-      when: and(eq(posts.kind, "offer"), inArray(posts.status, ["live", "hidden"]), sql`${posts.validUntil} > now()`),
-    },
-  }[action];
+  const rule = POST_CHANGE_RULES[change];
+  const set =
+    rule.to === "ended"
+      ? // An offer ended before the day it was to start ends as it starts: its window is now.
+        { validFrom: sql`least(${posts.validFrom}, now())`, validUntil: sql`now()` }
+      : { status: rule.to };
   const [post] = await db()
     .update(posts)
-    .set({ ...change.set, updatedAt: new Date() })
-    .where(and(mine, change.when))
+    .set({ ...set, updatedAt: new Date() })
+    .where(and(eq(posts.id, postId), eq(posts.userId, userId), changeAllowed(rule)))
     .returning();
   return post ?? null;
 }
@@ -275,7 +290,7 @@ export async function deletePost(userId: string, postId: string): Promise<{ refu
     const [post] = await tx
       .select({ status: posts.status, pricePaid: posts.pricePaid })
       .from(posts)
-      .where(and(eq(posts.id, postId), eq(posts.userId, userId)))
+      .where(and(eq(posts.id, postId), eq(posts.userId, userId), changeAllowed(POST_CHANGE_RULES.delete)))
       .for("update");
     if (!post) return null;
     const refund = post.status === "scheduled" ? post.pricePaid : 0;

@@ -3,7 +3,21 @@ import { describe, expect, it } from "vitest";
 
 import { openPostgres } from "~/db/client.server";
 import { useDatabase } from "~/db/db.server";
-import { users } from "~/db/schema";
+import {
+  CONSENT_CHANNELS,
+  CONTACT_IMPORT_STATUSES,
+  CREDIT_ORDER_STATUSES,
+  IDEMPOTENT_REQUESTS,
+  LEDGER_REASONS,
+  POST_KINDS,
+  POST_STATUSES,
+  TEMPLATE_KINDS,
+  TEST_PAYMENT_LINK_STATUSES,
+  USER_ROLES,
+  USER_STATUSES,
+  users,
+} from "~/db/schema";
+import { CONSENT_STATES } from "~/lib/schemas/contacts";
 import { checkDatabase } from "~/models/health.server";
 
 import { setupTestDatabase } from "../support/database";
@@ -42,6 +56,38 @@ describe("the migrated schema", () => {
       await test.db.execute(sql`select email from users where email in ('b@example.in', 'c@example.in', 'C@example.in')`),
     );
     expect(rows).toHaveLength(0);
+  });
+
+  it("holds in each status, role, reason and kind column only the values the code knows", async () => {
+    const lists: Record<string, readonly string[]> = {
+      users_role_check: USER_ROLES,
+      users_status_check: USER_STATUSES,
+      credit_ledger_reason_check: LEDGER_REASONS,
+      credit_orders_status_check: CREDIT_ORDER_STATUSES,
+      idempotency_keys_request_check: IDEMPOTENT_REQUESTS,
+      test_payment_links_status_check: TEST_PAYMENT_LINK_STATUSES,
+      posts_kind_check: POST_KINDS,
+      posts_status_check: POST_STATUSES,
+      contact_consent_events_state_check: CONSENT_STATES,
+      contact_consent_events_channel_check: CONSENT_CHANNELS,
+      contact_imports_status_check: CONTACT_IMPORT_STATUSES,
+      templates_kind_check: TEMPLATE_KINDS,
+    };
+    const rows = rowsOf(
+      await test.db.execute(
+        sql`select conname, pg_get_constraintdef(oid) as definition from pg_constraint
+            where contype = 'c' and conname in ${Object.keys(lists)}`,
+      ),
+    );
+    const allowed = Object.fromEntries(
+      rows.map((row) => [row.conname, [...String(row.definition).matchAll(/'([^']*)'/g)].map((match) => match[1])]),
+    );
+    expect(allowed).toEqual(Object.fromEntries(Object.entries(lists).map(([name, values]) => [name, [...values]])));
+    const [user] = await test.db.insert(users).values({ email: "e@example.in", name: "E" }).returning();
+    await expect(test.db.execute(sql`update users set status = 'banned' where id = ${user.id}`)).rejects.toThrow();
+    await expect(
+      test.db.execute(sql`insert into posts (user_id, content, status) values (${user.id}, 'Hello', 'ended')`),
+    ).rejects.toThrow();
   });
 
   it("rolls a failed transaction back whole", async () => {

@@ -8,9 +8,9 @@ import {
   engagementChartSvg,
   engagementDays,
   engagementSummary,
-  shortDay,
   type DailyEngagement,
 } from "~/lib/engagement-chart";
+import { shortDay } from "~/lib/india-time";
 import sharp from "~/services/sharp.server";
 
 type Bar = { x: number; bottom: number; height: number; width: number };

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 
 import {
+  POST_CHANGE_RULES,
+  POST_DISPLAY_STATUSES,
   POST_STATUS_LABELS,
   allowedChanges,
   changeDone,
@@ -87,5 +89,16 @@ describe("what a business may do with a post", () => {
     expect(deleteDone(0)).toBe("Post deleted");
     expect(deleteDone(20)).toBe("Post deleted: 20 credits refunded");
     expect(deleteDone(1)).toBe("Post deleted: 1 credit refunded");
+  });
+
+  it("lets any post be deleted, asking first, and says what each button does while it works", () => {
+    expect(POST_CHANGE_RULES.delete.from).toEqual(POST_DISPLAY_STATUSES);
+    expect(POST_CHANGE_RULES.delete.question("offer")).toBe("Delete this offer?");
+    expect(Object.values(POST_CHANGE_RULES).map((rule) => [rule.button.label, rule.button.busy])).toEqual([
+      ["Hide", "Hiding..."],
+      ["Show again", "Showing..."],
+      ["End offer", "Ending..."],
+      ["Delete", "Deleting..."],
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { formatRelativeTime } from "~/lib/relative-time";
+import { formatRelativeTime } from "~/lib/india-time";
 
 const now = new Date("2026-11-22T12:00:00Z");
 const ago = (milliseconds: number) => new Date(now.getTime() - milliseconds);

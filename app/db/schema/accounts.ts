@@ -13,7 +13,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 
-import { createdAt, id, updatedAt } from "./columns";
+import { createdAt, id, oneOf, updatedAt } from "./columns";
 
 export const USER_ROLES = ["user", "admin"] as const;
 /** "deleted": an anonymous tombstone kept for the credit ledger (app/models/account-settings.server.ts). */
@@ -71,6 +71,8 @@ export const users = pgTable(
     check("users_balance_not_negative", sql`${table.balance} >= 0`),
     check("users_email_lowercase", sql`${table.email} = lower(${table.email})`),
     check("users_sms_sender_header_check", sql`${table.smsSenderHeader} IS NULL OR ${table.smsSenderHeader} ~ '^[A-Z0-9]{6}$'`),
+    oneOf("users_role_check", table.role, USER_ROLES),
+    oneOf("users_status_check", table.status, USER_STATUSES),
   ],
 );
 

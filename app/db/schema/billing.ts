@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 import { ownerId } from "./accounts";
-import { createdAt, id, updatedAt } from "./columns";
+import { createdAt, id, oneOf, updatedAt } from "./columns";
 
 /** What each billable action costs, in credits; edited by the admin (/admin/sms-pricing). */
 export const PRICE_KEYS = ["opening_balance", "post", "offer", "sms"] as const;
@@ -37,6 +37,7 @@ export const creditLedger = pgTable(
     uniqueIndex("credit_ledger_user_id_reason_reference_key")
       .on(table.userId, table.reason, table.reference)
       .where(sql`${table.reference} IS NOT NULL`),
+    oneOf("credit_ledger_reason_check", table.reason, LEDGER_REASONS),
   ],
 );
 
@@ -65,7 +66,7 @@ export const idempotencyKeys = pgTable(
   (table) => [
     primaryKey({ columns: [table.userId, table.request, table.key] }),
     index("idempotency_keys_created_at_idx").on(table.createdAt),
-    check("idempotency_keys_request_check", sql`${table.request} in ('post', 'campaign', 'credit_order')`),
+    oneOf("idempotency_keys_request_check", table.request, IDEMPOTENT_REQUESTS),
   ],
 );
 
@@ -133,7 +134,7 @@ export const creditOrders = pgTable(
     index("credit_orders_open_idx")
       .on(table.expiresAt)
       .where(sql`${table.status} = 'created'`),
-    check("credit_orders_status_check", sql`${table.status} in ('created', 'paid', 'failed', 'expired')`),
+    oneOf("credit_orders_status_check", table.status, CREDIT_ORDER_STATUSES),
     check(
       "credit_orders_amounts_check",
       sql`${table.credits} > 0 and ${table.pricePaise} > 0 and ${table.gstPaise} >= 0 and ${table.totalPaise} = ${table.pricePaise} + ${table.gstPaise}`,
@@ -219,5 +220,8 @@ export const testPaymentLinks = pgTable(
     paymentId: text("payment_id"),
     createdAt: createdAt(),
   },
-  (table) => [uniqueIndex("test_payment_links_reference_id_key").on(table.referenceId)],
+  (table) => [
+    uniqueIndex("test_payment_links_reference_id_key").on(table.referenceId),
+    oneOf("test_payment_links_status_check", table.status, TEST_PAYMENT_LINK_STATUSES),
+  ],
 );

@@ -67,8 +67,8 @@ export const contactConsentEvents = pgTable(
   },
   (table) => [
     index("contact_consent_events_contact_id_created_at_idx").on(table.contactId, table.createdAt.desc()),
-    check("contact_consent_events_state_check", sql`${table.state} in ('opted_in', 'opted_out')`),
-    check("contact_consent_events_channel_check", sql`${table.channel} in ('form', 'api', 'import', 'sms_reply', 'carried_over')`),
+    oneOf("contact_consent_events_state_check", table.state, CONSENT_STATES),
+    oneOf("contact_consent_events_channel_check", table.channel, CONSENT_CHANNELS),
   ],
 );
 
@@ -115,7 +115,7 @@ export const contactImports = pgTable(
   },
   (table) => [
     index("contact_imports_user_id_created_at_idx").on(table.userId, table.createdAt),
-    check("contact_imports_status_check", sql`${table.status} in ('mapping', 'queued', 'running', 'done', 'failed')`),
+    oneOf("contact_imports_status_check", table.status, CONTACT_IMPORT_STATUSES),
   ],
 );
 
@@ -170,8 +170,8 @@ export const campaigns = pgTable(
     index("campaigns_status_idx")
       .on(table.status)
       .where(sql`${table.status} in ('scheduled', 'sending')`),
-    check("campaigns_status_check", oneOf(table.status, CAMPAIGN_STATUSES)),
-    check("campaigns_category_check", oneOf(table.category, SMS_CATEGORIES)),
+    oneOf("campaigns_status_check", table.status, CAMPAIGN_STATUSES),
+    oneOf("campaigns_category_check", table.category, SMS_CATEGORIES),
     check("campaigns_money_check", sql`${table.cost} >= 0 AND ${table.refunded} >= 0 AND ${table.refunded} <= ${table.cost}`),
   ],
 );
@@ -239,8 +239,8 @@ export const smsMessages = pgTable(
     uniqueIndex("sms_messages_provider_message_id_key").on(table.provider, table.providerMessageId),
     check("sms_messages_parts_positive", sql`${table.parts} >= 1`),
     check("sms_messages_cost_not_negative", sql`${table.cost} >= 0`),
-    check("sms_messages_status_check", oneOf(table.status, SMS_STATUSES)),
-    check("sms_messages_encoding_check", oneOf(table.encoding, SMS_ENCODINGS)),
+    oneOf("sms_messages_status_check", table.status, SMS_STATUSES),
+    oneOf("sms_messages_encoding_check", table.encoding, SMS_ENCODINGS),
   ],
 );
 
@@ -263,7 +263,7 @@ export const smsReplies = pgTable(
   },
   (table) => [
     uniqueIndex("sms_replies_provider_message_id_key").on(table.provider, table.providerMessageId),
-    check("sms_replies_action_check", oneOf(table.action, SMS_REPLY_ACTIONS)),
+    oneOf("sms_replies_action_check", table.action, SMS_REPLY_ACTIONS),
   ],
 );
 

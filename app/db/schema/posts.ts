@@ -3,18 +3,12 @@ import { check, doublePrecision, index, integer, pgTable, primaryKey, text, time
 
 import { CALL_TO_ACTION_TYPES } from "../../lib/call-to-action";
 import { GEO_CELL_SQL } from "../../lib/geo-grid";
+import { POST_KINDS, POST_STATUSES } from "../../lib/post-status";
 
-export { CALL_TO_ACTION_TYPES };
+export { CALL_TO_ACTION_TYPES, POST_KINDS, POST_STATUSES };
 
 import { ownerId } from "./accounts";
-import { createdAt, id, updatedAt } from "./columns";
-
-export const POST_KINDS = ["update", "offer"] as const;
-/**
- * scheduled: paid for, waiting for its time; live: in the feed (an offer until it ends); hidden:
- * withdrawn by its business; removed: taken down by the admin (with a reason).
- */
-export const POST_STATUSES = ["scheduled", "live", "hidden", "removed"] as const;
+import { createdAt, id, oneOf, updatedAt } from "./columns";
 
 export const categories = pgTable(
   "categories",
@@ -83,6 +77,8 @@ export const posts = pgTable(
     check("posts_lat_range", sql`${table.lat} IS NULL OR ${table.lat} BETWEEN -90 AND 90`),
     check("posts_lon_range", sql`${table.lon} IS NULL OR ${table.lon} BETWEEN -180 AND 180`),
     check("posts_counts_not_negative", sql`${table.likesCount} >= 0 AND ${table.viewsCount} >= 0`),
+    oneOf("posts_kind_check", table.kind, POST_KINDS),
+    oneOf("posts_status_check", table.status, POST_STATUSES),
     check(
       "posts_offer_window",
       sql`${table.validFrom} IS NULL OR ${table.validUntil} IS NULL OR ${table.validUntil} >= ${table.validFrom}`,

@@ -82,8 +82,9 @@ export const templates = pgTable(
       "templates_sms_fields_only_on_sms",
       sql`(${table.kind} = 'sms') = (${table.smsCategory} IS NOT NULL AND ${table.dltTemplateId} IS NOT NULL)`,
     ),
-    check("templates_sms_category_check", sql`${table.smsCategory} IS NULL OR ${oneOf(table.smsCategory, SMS_CATEGORIES)}`),
+    oneOf("templates_sms_category_check", table.smsCategory, SMS_CATEGORIES),
     check("templates_owner_only_on_sms", sql`${table.userId} IS NULL OR ${table.kind} = 'sms'`),
+    oneOf("templates_kind_check", table.kind, TEMPLATE_KINDS),
   ],
 );
 

@@ -9,6 +9,7 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 
 import { postHashtags } from "~/lib/hashtags";
+import { indianMobileE164 } from "~/lib/phone-number.server";
 import { chargeCredits, grantCredits } from "~/models/credits.server";
 import { createAccount, getAccountUser, type AccountUser, type NewAccount } from "~/models/users.server";
 
@@ -27,9 +28,12 @@ export function uniqueEmail(prefix = "owner"): string {
   return `${prefix}-${run}-${next()}@shop.example.in`;
 }
 
-/** A new Indian mobile number (10 digits, starting with 9). */
+/** A new Indian mobile number as contacts store it (E.164, +919…), made by the parser every typed number goes through. */
 export function uniqueMobileNumber(): string {
-  return `9${String(next() % 1_000_000_000).padStart(9, "0")}`;
+  for (;;) {
+    const mobileNumber = indianMobileE164(`9${String(next() % 1_000_000_000).padStart(9, "0")}`);
+    if (mobileNumber) return mobileNumber;
+  }
 }
 
 type UserColumns = typeof users.$inferInsert;
@@ -174,8 +178,7 @@ export async function makeContact(
   return db().transaction(async (tx) => {
     const [contact] = await tx
       .insert(contacts)
-      // Contacts' numbers are stored as E.164 (+91 and ten digits), however they were typed.
-      .values({ name: `Customer ${next()}`, mobileNumber: `+91${uniqueMobileNumber()}`, ...overrides, ...fromHistory, userId })
+      .values({ name: `Customer ${next()}`, mobileNumber: uniqueMobileNumber(), ...overrides, ...fromHistory, userId })
       .returning();
     const entries = consentHistory ?? [
       {

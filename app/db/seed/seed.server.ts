@@ -9,6 +9,7 @@ import { createCreditOrder, receivePaymentWebhook } from "~/models/payments.serv
 import { DEFAULT_CREDIT_PACKS, DEFAULT_PRICES, listCreditPacks } from "~/models/pricing.server";
 import { payTestLink, testGateway, testGatewaySecrets, testWebhookFor } from "~/models/test-gateway.server";
 import { addDays, formatDayMonth, fromIndianDateTime, indianDate } from "~/lib/india-time";
+import { indianMobileE164 } from "~/lib/phone-number.server";
 import { importContactsNow } from "~/models/contact-import.server";
 import type { FileStorage } from "~/services/storage.server";
 
@@ -499,6 +500,16 @@ function demoConsentHistory(index: number, addedAt: Date, source: string): Conse
   return [added, stop, { state: "opted_in", source: `Asked in store on ${formatDayMonth(again)}`, channel: "form", at: again }];
 }
 
+/** A made-up customer's mobile number as contacts store it: drawn until the parser every typed number goes through takes it (not every 88… is a mobile). */
+function randomIndianMobile(random: ReturnType<typeof seededRandom>): string {
+  for (;;) {
+    const mobileNumber = indianMobileE164(
+      `${random.pick(["98", "97", "96", "99", "94", "90", "88", "70"])}${String(random.int(0, 99_999_999)).padStart(8, "0")}`,
+    );
+    if (mobileNumber) return mobileNumber;
+  }
+}
+
 /**
  * The demo business's customer list: a few dozen customers added over the last weeks, most in a
  * group or two, some with an email, two who opted out of messages and two who opted in again.
@@ -512,7 +523,7 @@ async function seedDemoContacts(userId: string, now: Date) {
       {
         userId,
         name,
-        mobileNumber: `+91${random.pick(["98", "97", "96", "99", "94", "90", "88", "70"])}${String(random.int(0, 99_999_999)).padStart(8, "0")}`,
+        mobileNumber: randomIndianMobile(random),
         email: index % 3 === 0 ? `${name.toLowerCase().replace(/[^a-z]+/g, ".")}@mail.example.in` : null,
         tags: groups,
         notes: index % 7 === 0 ? "Prefers a call before 11 am." : null,

@@ -49,7 +49,7 @@ const tags = z
 
 /**
  * A contact as the add and edit forms and POST/PUT /api/contacts send it. The browser checks the
- * mobile number's shape; the action also checks it is a real Indian mobile (contacts.server.ts).
+ * mobile number's shape; the action also checks it is a real Indian mobile (~/lib/phone-number.server).
  */
 export const contactSchema = z.object({
   name: z

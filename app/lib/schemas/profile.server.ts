@@ -1,14 +1,8 @@
-import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import { z } from "zod";
 
-import { indianMobileE164 } from "./contacts.server";
-import { INVALID_PHONE, profileSchema } from "./profile";
+import { indianMobileE164, indianPhoneE164 } from "~/lib/phone-number.server";
 
-/** Any real Indian number (a landline too: a shop's counter phone) as E.164; null otherwise. */
-export function indianPhoneE164(typed: string): string | null {
-  const phone = parsePhoneNumberFromString(typed, "IN");
-  return phone?.country === "IN" && phone.isValid() ? phone.number : null;
-}
+import { INVALID_PHONE, profileSchema } from "./profile";
 
 /** The profile form as the action checks it: the mobile a real Indian mobile, the business phone any real Indian number, both E.164. */
 export const profileInputSchema = profileSchema.transform((profile, context) => {

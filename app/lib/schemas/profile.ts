@@ -14,7 +14,7 @@ const text = (max: number, message: string, options: { multiLine?: boolean } = {
     .trim()
     .pipe(noControlCharacters(z.string().max(max, message), options));
 
-/** A phone as typed: its shape only here; the server checks it is a real Indian number (profile.server.ts). */
+/** A phone as typed: its shape only here; the server checks it is a real Indian number (~/lib/phone-number.server). */
 const phone = (message: string) =>
   optionalText(20, message).pipe(
     z

@@ -5,7 +5,7 @@ import { RowMenu, menuItemClasses } from "~/components/row-menu";
 import { ActionToast } from "~/components/ui/action-toast";
 import { buttonClasses } from "~/components/ui/button";
 import { paths } from "~/lib/paths";
-import type { PostChange, PostDisplayStatus } from "~/lib/post-status";
+import { POST_CHANGE_RULES, type PostDisplayStatus } from "~/lib/post-status";
 
 import type { HistoryItem } from "./__posts-history-view.server";
 import type { action as postsHistoryAction } from "./posts-history";
@@ -24,12 +24,6 @@ const STATUS_STYLES: Record<PostDisplayStatus, string> = {
   ended: "bg-slate-100 text-slate-700 ring-slate-200",
   hidden: "bg-amber-50 text-amber-800 ring-amber-200",
   removed: "bg-red-50 text-red-800 ring-red-200",
-};
-
-const CHANGE_LABELS: Record<PostChange, { label: string; busy: string }> = {
-  hide: { label: "Hide", busy: "Hiding..." },
-  show: { label: "Show again", busy: "Showing..." },
-  end: { label: "End offer", busy: "Ending..." },
 };
 
 const NUMBER = new Intl.NumberFormat("en-IN");
@@ -103,7 +97,7 @@ export function PostHistoryItem({ post, page }: { post: HistoryItem; page: numbe
                 disabled={changing === change}
                 className={buttonClasses({ variant: "secondary", size: "sm" })}
               >
-                {changing === change ? CHANGE_LABELS[change].busy : CHANGE_LABELS[change].label}
+                {changing === change ? POST_CHANGE_RULES[change].button.busy : POST_CHANGE_RULES[change].button.label}
                 <span className="sr-only"> {post.name}</span>
               </button>
             </Form>
@@ -118,7 +112,8 @@ export function PostHistoryItem({ post, page }: { post: HistoryItem; page: numbe
               <Form method="get" action={paths.postsHistory()}>
                 {page > 1 ? <input type="hidden" name="page" value={page} /> : null}
                 <button {...deleteStep.ask} type="submit" name="delete" value={post.id} className={menuItemClasses("danger")}>
-                  Delete<span className="sr-only"> {post.name}</span>
+                  {POST_CHANGE_RULES.delete.button.label}
+                  <span className="sr-only"> {post.name}</span>
                 </button>
               </Form>
             </RowMenu>
@@ -126,7 +121,7 @@ export function PostHistoryItem({ post, page }: { post: HistoryItem; page: numbe
         </div>
 
         <DeleteQuestion question={deleteStep.question} action={listAction} id={questionId} fields={{ postId: post.id }} className="mt-3">
-          Delete this {post.kindLabel.toLowerCase()}?
+          {POST_CHANGE_RULES.delete.question(post.kindLabel.toLowerCase())}
           {post.refundOnDelete > 0 ? ` Its ${counted(post.refundOnDelete, "credit comes", "credits come")} back.` : ""}
         </DeleteQuestion>
       </article>

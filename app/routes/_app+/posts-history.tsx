@@ -9,7 +9,7 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { isUuid } from "~/lib/ids";
 import { paths } from "~/lib/paths";
-import { changeDone, deleteDone, postDisplayStatus } from "~/lib/post-status";
+import { POST_CHANGE_RULES, changeDone, deleteDone, postDisplayStatus } from "~/lib/post-status";
 import { INVALID_POST_ID, POST_NOT_FOUND, postHistoryFormSchema, postHistoryQuerySchema } from "~/lib/schemas/post-history";
 import { pageTitle } from "~/lib/title";
 import { createToast } from "~/lib/toast";
@@ -142,7 +142,7 @@ function ConfirmDelete({ post, page }: { post: { id: string; name: string; kindL
   return (
     <div role="alertdialog" aria-labelledby="confirm-delete" className="mt-4 rounded-xl border border-red-200 bg-red-50 p-4">
       <p id="confirm-delete" className="font-medium text-red-900">
-        Delete this {noun}?
+        {POST_CHANGE_RULES.delete.question(noun)}
       </p>
       <p className="mt-1 break-words text-sm text-red-900">
         “{post.name}” goes from the feed and from this history. This cannot be undone.
@@ -153,7 +153,7 @@ function ConfirmDelete({ post, page }: { post: { id: string; name: string; kindL
       <Form method="post" action={paths.postsHistory({ page })} className="mt-3 flex flex-wrap gap-2">
         <input type="hidden" name="postId" value={post.id} />
         <Button type="submit" name="intent" value="delete" variant="danger" disabled={busy}>
-          {busy ? "Deleting..." : "Yes, delete"}
+          {busy ? POST_CHANGE_RULES.delete.button.busy : "Yes, delete"}
         </Button>
         <ButtonLink to={paths.postsHistory({ page })} variant="secondary">
           Cancel
