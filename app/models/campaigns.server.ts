@@ -503,7 +503,7 @@ export async function transitionCampaign(
         update campaigns set
           status = ${to},
           status_reason = ${reason},
-          starts_at = ${to === "scheduled" ? (options.startsAt ?? null) : sql`campaigns.starts_at`},
+          starts_at = ${to === "scheduled" ? sql`${options.startsAt?.toISOString() ?? null}::timestamptz` : sql`campaigns.starts_at`},
           started_at = ${to === "sending" ? sql`coalesce(campaigns.started_at, now())` : sql`campaigns.started_at`},
           completed_at = ${final ? sql`now()` : sql`campaigns.completed_at`},
           updated_at = now()

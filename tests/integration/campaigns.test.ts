@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 
 import { and, eq, sql } from "drizzle-orm";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 import { db } from "~/db/db.server";
 import { campaignEvents, campaigns, contacts, smsMessages, users } from "~/db/schema";
@@ -26,35 +26,20 @@ import {
   allowFreeText,
   balanceAndLedger,
   businessWithContacts,
+  campaignInput,
   ledgerRows,
   makeSmsTemplate,
   messagesOf,
+  offerFills,
   setSendingWindow,
   SMS_PRICE,
-  useSmsPricing,
-  withoutWorkers,
+  setupCampaignTests,
 } from "../support/campaigns";
-import { setupTestDatabase } from "../support/database";
 
-const test = setupTestDatabase();
-useSmsPricing();
-withoutWorkers();
+const test = setupCampaignTests();
 
-afterEach(async () => {
-  vi.useRealTimers();
-  await setSendingWindow({ startHour: 0, endHour: 24 });
-  await allowFreeText(false);
-});
-
-const fills = (offer = "20% off"): CampaignInput["slotFills"] => [
-  { source: "contact_name" },
-  { source: "business_name" },
-  { source: "fixed", value: offer },
-];
-
-function input(templateId: string, overrides: Partial<CampaignInput> = {}): CampaignInput {
-  return { name: "Diwali", templateId, message: null, slotFills: fills(), audience: { all: true }, sendAt: null, ...overrides };
-}
+const fills = offerFills;
+const input = campaignInput;
 
 async function dispatchJobs(campaignId: string) {
   const { rows } = await test.handle.executeSql(
