@@ -45,6 +45,7 @@ import {
 } from "~/lib/sms-text";
 
 import { chargeCredits, grantCredits } from "./credits.server";
+import { hitRateLimit, throttledFor, type RateLimit, type Throttled } from "./rate-limit.server";
 import { findEarlierRequest, rememberRequest, requestHash, type IdempotencyKey } from "./idempotency.server";
 import { priceOf } from "./pricing.server";
 import { getSmsSettings } from "./settings.server";
@@ -679,6 +680,14 @@ export async function sendCampaign(userId: string, campaignId: string, { at }: {
   });
 }
 
+/** Sending costs money: a business may start at most this many campaigns an hour (a runaway script spends nothing past it). */
+export const CAMPAIGN_SENDS_PER_HOUR: RateLimit = { limit: 30, windowSeconds: 3600 };
+
+export async function throttleCampaignSends(userId: string): Promise<Throttled | null> {
+  const result = await hitRateLimit(`campaign-send:user:${userId}`, CAMPAIGN_SENDS_PER_HOUR);
+  return result.allowed ? null : throttledFor(result.retryAfterSeconds);
+}
+
 export type ChangeResult = { ok: true; campaign: Campaign } | CampaignRefusal;
 
 /** Pause, resume or cancel, as the transition table allows (409 with its text otherwise). Cancel settles what it can at once. */
@@ -880,9 +889,20 @@ export type SmsHistoryEntry = {
  * Every message the business sent, newest first, filtered by campaign, status and days, a page at
  * a time. It walks the (user_id, created_at DESC, id DESC) index and stops one row past the page
  * (no count of the whole history), so a page costs the same at 100,000 messages (bench/sms-history.ts).
+ * Null when the campaign asked for is not this business's.
  */
 export async function listSmsHistory(userId: string, filter: SmsHistoryFilter = {}) {
   const page = Math.max(1, Math.floor(filter.page ?? 1) || 1);
+  if (filter.campaignId) {
+    // Another business's campaign is not found, as an unknown one.
+    const [owned] = isUuidLike(filter.campaignId)
+      ? await db()
+          .select({ id: campaigns.id })
+          .from(campaigns)
+          .where(and(eq(campaigns.id, filter.campaignId), eq(campaigns.userId, userId)))
+      : [];
+    if (!owned) return null;
+  }
   const where = and(
     eq(smsMessages.userId, userId),
     filter.campaignId ? eq(smsMessages.campaignId, filter.campaignId) : undefined,
