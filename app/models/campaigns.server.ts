@@ -37,6 +37,7 @@ import {
   analyseSms,
   countSlots,
   fillSlots,
+  matchesApprovedText,
   MAX_PARTS,
   MAX_SLOT_LENGTH,
   OPT_OUT_LINE,
@@ -89,6 +90,7 @@ export const CAMPAIGN_REFUSALS = {
   allOptedOut: "Everyone in this audience has opted out of SMS",
   noMobiles: "None of these contacts has a mobile number that can get SMS",
   notMobile: "Not a mobile number",
+  notApproved: "The message does not match the template's approved text: check the slots",
 } as const;
 
 const refuse = (status: CampaignRefusal["status"], message: string, fieldErrors?: FieldErrors): CampaignRefusal => ({
@@ -396,7 +398,11 @@ async function prepare(
     const analysis = analyse(row.body);
     if (analysis.characters > longest.characters) longest = analysis;
   }
-  const parts = Math.max(longest.parts, ...queued.map((row) => row.parts));
+  const parts = queued.reduce((most, row) => Math.max(most, row.parts), longest.parts);
+  // What the operator's DLT scrubbing checks: each distinct message against the approved text.
+  if (isTemplate && Object.keys(fieldErrors).length === 0 && [...analyses.keys()].some((body) => !matchesApprovedText(body, source.text))) {
+    problem("fills", CAMPAIGN_REFUSALS.notApproved);
+  }
   if (parts > MAX_PARTS) problem(isTemplate ? "fills" : "message", `This message takes ${parts} parts: at most ${MAX_PARTS} can be sent`);
   const encoding: SmsEncoding = queued.some((row) => row.encoding === "UCS-2") || longest.encoding === "UCS-2" ? "UCS-2" : "GSM-7";
 
