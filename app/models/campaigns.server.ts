@@ -15,7 +15,6 @@ import {
   users,
   type CampaignAudience,
   type SlotFill,
-  type SMS_STATUSES,
   type SmsCategory,
 } from "~/db/schema";
 import { queueJob } from "~/jobs/queue.server";
@@ -33,6 +32,7 @@ import { endOfIndianDay, formatLongDateTime, startOfIndianDay } from "~/lib/indi
 import { CAMPAIGN_MESSAGES, smsRegistrationSchema, type CampaignInput } from "~/lib/schemas/campaign";
 import { indianMobileE164 } from "~/lib/schemas/contacts.server";
 import { isWithinSendingWindow, nextWindowStart, type SendingWindow } from "~/lib/sending-window";
+import type { SmsStatus } from "~/lib/sms-status";
 import {
   analyseSms,
   countSlots,
@@ -63,7 +63,7 @@ import { getSmsSettings } from "./settings.server";
 type Reader = Pick<Database | Transaction, "select" | "execute">;
 
 export type Campaign = typeof campaigns.$inferSelect;
-export type SmsStatus = (typeof SMS_STATUSES)[number];
+export type { SmsStatus };
 
 export type FieldErrors = Record<string, string[]>;
 

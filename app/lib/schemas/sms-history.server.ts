@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { SMS_STATUSES } from "~/db/schema";
+import { SMS_STATUSES } from "~/lib/sms-status";
 
 import { INVALID_CAMPAIGN_ID } from "./campaign";
 
