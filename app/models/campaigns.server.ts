@@ -30,8 +30,8 @@ import {
 } from "~/lib/campaign-status";
 import { endOfIndianDay, formatLongDateTime, startOfIndianDay } from "~/lib/india-time";
 import { CAMPAIGN_MESSAGES, smsRegistrationSchema, type CampaignInput } from "~/lib/schemas/campaign";
-import { indianMobileE164 } from "~/lib/schemas/contacts.server";
-import { isWithinSendingWindow, nextWindowStart, type SendingWindow } from "~/lib/sending-window";
+import { indianMobileE164 } from "~/lib/phone-number.server";
+import { isWithinSendingWindow, nextWindowStart, type DailyWindow } from "~/lib/india-time";
 import type { SmsStatus } from "~/lib/sms-status";
 import {
   analyseSms,
@@ -523,7 +523,7 @@ export async function transitionCampaign(
 }
 
 /** When a campaign sent (or resumed) now may start: its own time, moved to the window's opening for promotional SMS. */
-export function campaignStartTime(campaign: { category: SmsCategory; sendAt: Date | null }, window: SendingWindow, now: Date) {
+export function campaignStartTime(campaign: { category: SmsCategory; sendAt: Date | null }, window: DailyWindow, now: Date) {
   let startsAt = campaign.sendAt && campaign.sendAt > now ? campaign.sendAt : now;
   let outsideWindow = false;
   if (campaign.category === "promotional" && !isWithinSendingWindow(startsAt, window)) {

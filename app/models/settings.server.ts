@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Database, Transaction } from "~/db/client.server";
 import { db } from "~/db/db.server";
 import { settings } from "~/db/schema";
-import type { SendingWindow } from "~/lib/sending-window";
+import { SMS_SENDING_WINDOW, type DailyWindow } from "~/lib/india-time";
 
 /**
  * The product's settings the admin changes, read from the settings table (one row a key, its value
@@ -21,12 +21,12 @@ export const SMS_SETTING_KEYS = { window: "sms_sending_window", freeText: "sms_f
 
 export type SmsSettings = {
   /** When promotional SMS may go out, hours in India. */
-  window: SendingWindow;
+  window: DailyWindow;
   /** Whether a campaign may be free text instead of a DLT template. */
   smsFreeTextAllowed: boolean;
 };
 
-export const DEFAULT_SMS_SETTINGS: SmsSettings = { window: { startHour: 10, endHour: 21 }, smsFreeTextAllowed: false };
+export const DEFAULT_SMS_SETTINGS: SmsSettings = { window: SMS_SENDING_WINDOW, smsFreeTextAllowed: false };
 
 export async function getSmsSettings(tx: Reader = db()): Promise<SmsSettings> {
   const rows = await tx

@@ -7,7 +7,7 @@ import { queryRows } from "~/db/query.server";
 import { campaigns, smsMessages } from "~/db/schema";
 import { queueJob } from "~/jobs/queue.server";
 import { FINAL_CAMPAIGN_STATUSES, type CampaignStatus } from "~/lib/campaign-status";
-import { isWithinSendingWindow } from "~/lib/sending-window";
+import { isWithinSendingWindow } from "~/lib/india-time";
 import { smsProvider, type OutgoingSms, type SendOutcome } from "~/services/sms.server";
 
 import { campaignStartTime, settle, settleCampaign, transitionCampaign } from "./campaigns.server";

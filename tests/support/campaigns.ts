@@ -8,7 +8,7 @@ import { makeContact, makeTemplate, makeUser } from "~/db/seed/factories.server"
 import { registerWorkers } from "~/jobs/queue.server";
 import { startBackgroundJobs } from "~/jobs/workers.server";
 import type { CampaignInput } from "~/lib/schemas/campaign";
-import type { SendingWindow } from "~/lib/sending-window";
+import type { DailyWindow } from "~/lib/india-time";
 import { SMS_SETTING_KEYS } from "~/models/settings.server";
 import { useSmsProvider, type OutgoingSms, type SendOutcome, type SmsProvider } from "~/services/sms.server";
 
@@ -45,7 +45,7 @@ export function useSmsPricing() {
   });
 }
 
-export async function setSendingWindow(window: SendingWindow) {
+export async function setSendingWindow(window: DailyWindow) {
   await db()
     .insert(settings)
     .values({ key: SMS_SETTING_KEYS.window, value: window })
