@@ -31,6 +31,10 @@ export const jobCatalogue = {
     /** How many times these reports have found a message not yet marked as handed over (its worker had not recorded it). */
     attempt: z.number().int().min(0).default(0),
   }),
+  // Hands a campaign's queued messages to the SMS provider in batches; requeues itself while there are more.
+  "campaign-dispatch": z.object({ campaignId: z.string().uuid() }),
+  // Every minute: starts scheduled campaigns whose time came, restarts dispatch a lost job or a killed server left, settles finished ones.
+  "campaign-sweep": z.object({}),
 } as const;
 
 export type JobName = keyof typeof jobCatalogue;

@@ -8,6 +8,7 @@ import { mailPasswordReset } from "~/models/password-reset.server";
 import { receivePaymentWebhook, reconcileExpiredOrders } from "~/models/payments.server";
 import { publishDueScheduledPosts } from "~/models/posts.server";
 import { deliverSimulatorReports } from "~/models/sms-simulator.server";
+import { dispatchCampaign, sweepCampaigns } from "~/models/sms-dispatch.server";
 import { testWebhookFor } from "~/models/test-gateway.server";
 // Registers the configured SMS provider (services/sms.server.ts) for the workers that send.
 import "~/services/sms-providers.server";
@@ -26,6 +27,8 @@ const handlers: { [Name in JobName]: (data: JobData<Name>) => Promise<unknown> }
   "publish-scheduled-posts": () => publishDueScheduledPosts(),
   "forget-expired-idempotency-keys": () => forgetExpiredKeys(),
   "reconcile-credit-orders": () => reconcileExpiredOrders(),
+  "campaign-dispatch": ({ campaignId }) => dispatchCampaign(campaignId),
+  "campaign-sweep": () => sweepCampaigns(),
   "test-gateway-webhook": async ({ linkId }) => {
     const webhook = await testWebhookFor(linkId);
     if (webhook) await receivePaymentWebhook(webhook.rawBody, webhook.signature);
@@ -69,6 +72,9 @@ async function startWorkers(): Promise<Workers> {
   await queue.schedule("publish-scheduled-posts", "* * * * *", {});
   await queue.schedule("forget-expired-idempotency-keys", "17 * * * *", {});
   await queue.schedule("reconcile-credit-orders", "* * * * *", {});
+  // Campaigns a killed server left mid-way resume now, and every minute whatever happened to their jobs.
+  await sweepCampaigns();
+  await queue.schedule("campaign-sweep", "* * * * *", {});
   return { queue, workerIds };
 }
 
