@@ -58,10 +58,13 @@ export async function receiveDeliveryReports(provider: string, reports: readonly
         where m.provider = ${provider} and m.provider_message_id = reported.id and m.status = 'submitted'
         returning m.provider_message_id
       )
-      select reported.id,
-        exists (select 1 from moved where moved.provider_message_id = reported.id) as applied,
-        exists (select 1 from sms_messages k where k.provider = ${provider} and k.provider_message_id = reported.id) as known
+      -- One index probe per report (a lateral with LIMIT: an EXISTS here is planned as a hashed scan of the whole table).
+      select reported.id, moved.provider_message_id is not null as applied, found.hit is not null as known
       from reported
+      left join moved on moved.provider_message_id = reported.id
+      left join lateral (
+        select 1 as hit from sms_messages k where k.provider = ${provider} and k.provider_message_id = reported.id limit 1
+      ) as found on true
     `,
   );
   return { applied: rows.filter((row) => row.applied).length, unknown: rows.filter((row) => !row.known).map((row) => row.id) };
