@@ -1,105 +1,92 @@
 /**
- * Campaign dispatch throughput (issue 21): a business with N contacts (default 20,000) sends one
- * service campaign; the dispatch worker (app/models/sms-dispatch.server.ts) hands every message to
- * a provider that accepts at once, so what is measured is the worker's own cost: claiming batches
- * (FOR UPDATE SKIP LOCKED), the provider call and the set-based outcome UPDATE. Prints the time
- * sendCampaign took (writing the message rows and reserving the cost) and messages per second for
- * one dispatch loop, and on PostgreSQL for --loops N loops at once (several server processes).
+ * SMS dispatch throughput: one business with N contacts (20,000), one campaign to all of them
+ * started through the campaign model, sent through the real queue (pg-boss) and the real dispatch
+ * worker to the embedded simulator. Prints messages per second with no rate limit, then (a second
+ * business and campaign) with a rate limit, where it also prints the most messages the
+ * simulator's log received in any one second, and the most slots taken in one second.
  *
- * Runs on a fresh in-memory PGlite unless DATABASE_URL names a local PostgreSQL database (or
- * --pglite DIR); a database that already has users is refused unless --reset (TRUNCATE users … CASCADE).
- *
- *   npx tsx bench/sms-dispatch.ts
- *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_dispatch npx tsx bench/sms-dispatch.ts --reset --loops 4
- *
- * Flags: --messages N (20000)  --batch N (200)  --loops N (1; PostgreSQL only above 1)  --reset  --pglite DIR
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/sms-dispatch.ts   # PostgreSQL (a fresh database beside it)
+ *   npx tsx bench/sms-dispatch.ts                                                           # PGlite, in memory
+ *     --contacts N (20000)  --rate-limit N (200 messages/s)  --limited-contacts N (4000)
+ *     --report-delay S (3: seconds before the simulator's delivery reports, which load the database meanwhile)
  */
 import { sql } from "drizzle-orm";
 
-import { openPglite, type DatabaseHandle } from "~/db/client.server";
-import { useDatabase } from "~/db/db.server";
-import { migrateDatabase } from "~/db/migrate.server";
 import { queryRows } from "~/db/query.server";
-import { makeTemplate, makeUser } from "~/db/seed/factories.server";
-import { prepareJobQueues } from "~/jobs/queue.server";
-import { createCampaign, sendCampaign } from "~/models/campaigns.server";
-import { dispatchCampaign } from "~/models/sms-dispatch.server";
+import { startBackgroundJobs, stopBackgroundJobs } from "~/jobs/workers.server";
+import { rateLimited, simulatorProvider } from "~/services/sms-providers.server";
 import { useSmsProvider } from "~/services/sms.server";
 
-import { intFlag, openTarget, parseFlags, secondsSince } from "./lib";
+import { intFlag, parseFlags, printTable, sleep } from "./lib";
+import { businessWithContacts, freshBenchDatabase, messageStates, prepareSmsDatabase, simulatorLogFigures, startCampaign } from "./sms-lib";
 
 const flags = parseFlags();
-const handle: DatabaseHandle = process.env.DATABASE_URL || flags.has("pglite") ? openTarget(flags, { max: 20 }) : openPglite({});
-const MESSAGES = Math.max(1, intFlag(flags, "messages", 20_000));
-const BATCH = Math.max(1, intFlag(flags, "batch", 200));
-const LOOPS = handle.kind === "pglite" ? 1 : Math.max(1, intFlag(flags, "loops", 1));
+const CONTACTS = intFlag(flags, "contacts", 20_000);
+const RATE_LIMIT = intFlag(flags, "rate-limit", 200);
+const LIMITED_CONTACTS = intFlag(flags, "limited-contacts", 4_000);
+const REPORT_DELAY = intFlag(flags, "report-delay", 3);
 
-async function main() {
-  useDatabase(handle);
-  await migrateDatabase(handle);
-  await prepareJobQueues(handle);
-  const [{ existing }] = await queryRows<{ existing: number }>(handle.db, sql`select count(*)::int as existing from users`);
-  if (existing > 0) {
-    if (!flags.has("reset"))
-      throw new Error(`This database already has ${existing} users: pass --reset to empty it (a bench database only)`);
-    await handle.db.execute(sql`truncate users cascade`);
+const database = await freshBenchDatabase("dispatch", { max: 10 });
+const { handle } = database;
+console.log(`Database: ${handle.kind === "postgres" ? `PostgreSQL (${handle.description})` : "PGlite (in memory)"}`);
+
+/** Sends one campaign of `contacts` messages and times it from the send to the last message handed over. */
+async function run(contacts: number, limit: number) {
+  const simulator = simulatorProvider({ failureShare: 0.1, reportDelaySeconds: REPORT_DELAY });
+  useSmsProvider(limit > 0 ? rateLimited(simulator, limit) : simulator);
+  const userId = await businessWithContacts(handle, contacts);
+  const started = performance.now();
+  const { campaignId, recipients } = await startCampaign(userId);
+  let queued = recipients;
+  while (queued > 0) {
+    await sleep(100);
+    [{ queued }] = await queryRows<{ queued: number }>(
+      handle.db,
+      sql`select count(*)::int as queued from sms_messages where campaign_id = ${campaignId} and status = 'queued'`,
+    );
   }
-  let accepted = 0;
-  useSmsProvider({
-    name: "bench",
-    async send(batch) {
-      accepted += batch.length;
-      return batch.map((message) => ({
-        messageId: message.messageId,
-        outcome: "accepted" as const,
-        providerMessageId: `bench-${message.messageId}`,
-      }));
-    },
-  });
-  const business = await makeUser({ balance: MESSAGES * 2 + 100, businessName: "Rao Sweets" });
-  await handle.db.execute(sql`
-    insert into contacts (user_id, name, mobile_number)
-    select ${business.id}::uuid, 'Customer ' || n, '+9198' || lpad(n::text, 8, '0') from generate_series(1::int, ${MESSAGES}::int) as n`);
-  const template = await makeTemplate({
-    kind: "sms",
-    title: "Order ready",
-    content: "Hi {#var#}, your order from {#var#} is ready for pickup.",
-    slotHints: ["Customer name", "Business name"],
-    smsCategory: "service",
-    hashtags: [],
-  });
-  const created = await createCampaign(business.id, {
-    name: "Bench",
-    templateId: template.id,
-    message: null,
-    slotFills: [{ source: "contact_name" }, { source: "business_name" }],
-    audience: { all: true },
-    sendAt: null,
-  });
-  if (!created.ok) throw new Error(created.message);
-  let started = performance.now();
-  const sent = await sendCampaign(business.id, created.campaign.id);
-  if (!sent.ok) throw new Error(sent.message);
-  console.log(
-    `${handle.description}: sendCampaign wrote ${MESSAGES} messages and reserved ${sent.campaign.cost} credits in ${secondsSince(started)}`,
-  );
-
-  started = performance.now();
-  // Long budgets: one job's loop runs to the end here (in production it requeues itself every 15 s).
-  await Promise.all(Array.from({ length: LOOPS }, () => dispatchCampaign(created.campaign.id, { budgetMs: 3_600_000, batchSize: BATCH })));
   const seconds = (performance.now() - started) / 1000;
-  const [{ submitted }] = await queryRows<{ submitted: number }>(
-    handle.db,
-    sql`select count(*)::int as submitted from sms_messages where campaign_id = ${created.campaign.id} and status = 'submitted'`,
-  );
-  console.log(
-    `dispatch: ${submitted} messages submitted (${accepted} handed over) in ${seconds.toFixed(1)} s with ${LOOPS} loop(s) of batch ${BATCH}: ${Math.round(submitted / seconds)} messages/s`,
-  );
+  // The simulator's delivery reports come REPORT_DELAY s later, through the queue: wait for them.
+  for (let waited = 0; waited < 60_000 + REPORT_DELAY * 1000; waited += 250) {
+    if (!(await messageStates(handle, campaignId)).submitted) break;
+    await sleep(250);
+  }
+  const log = await simulatorLogFigures(handle, campaignId);
+  const [slots] = await queryRows<{ max: number | null }>(handle.db, sql`select max(sent)::int as max from sms_send_windows`);
+  return { recipients, seconds, states: await messageStates(handle, campaignId), log, maxSlots: slots.max ?? 0 };
 }
 
-main()
-  .catch((error) => {
-    console.error(error);
-    process.exitCode = 1;
-  })
-  .finally(() => handle.close());
+try {
+  await prepareSmsDatabase(handle);
+  await startBackgroundJobs();
+  const open = await run(CONTACTS, 0);
+  const limited = await run(LIMITED_CONTACTS, RATE_LIMIT);
+  printTable(
+    ["run", "messages", "seconds", "messages/s", "max/s in simulator log", "max slots/s", "final states", "received twice"],
+    [
+      [
+        "no rate limit",
+        open.recipients,
+        open.seconds.toFixed(1),
+        Math.round(open.recipients / open.seconds),
+        open.log.maxPerSecond,
+        "-",
+        JSON.stringify(open.states),
+        open.log.duplicated,
+      ],
+      [
+        `SMS_RATE_LIMIT=${RATE_LIMIT}`,
+        limited.recipients,
+        limited.seconds.toFixed(1),
+        Math.round(limited.recipients / limited.seconds),
+        limited.log.maxPerSecond,
+        limited.maxSlots,
+        JSON.stringify(limited.states),
+        limited.log.duplicated,
+      ],
+    ],
+  );
+} finally {
+  await stopBackgroundJobs();
+  await database.drop();
+}

@@ -7,8 +7,11 @@ import { forgetExpiredKeys } from "~/models/idempotency.server";
 import { mailPasswordReset } from "~/models/password-reset.server";
 import { receivePaymentWebhook, reconcileExpiredOrders } from "~/models/payments.server";
 import { publishDueScheduledPosts } from "~/models/posts.server";
+import { deliverSimulatorReports } from "~/models/sms-simulator.server";
 import { dispatchCampaign, sweepCampaigns } from "~/models/sms-dispatch.server";
 import { testWebhookFor } from "~/models/test-gateway.server";
+// Registers the configured SMS provider (services/sms.server.ts) for the workers that send.
+import "~/services/sms-providers.server";
 
 import { JOB_RETRIES, jobCatalogue, type JobData, type JobName } from "./catalogue.server";
 import { registerWorkers } from "./queue.server";
@@ -30,6 +33,7 @@ const handlers: { [Name in JobName]: (data: JobData<Name>) => Promise<unknown> }
     const webhook = await testWebhookFor(linkId);
     if (webhook) await receivePaymentWebhook(webhook.rawBody, webhook.signature);
   },
+  "sms-simulator-reports": (data) => deliverSimulatorReports(data),
 };
 
 function perform(name: JobName, raw: unknown) {
@@ -39,6 +43,13 @@ function perform(name: JobName, raw: unknown) {
 
 /** How often an idle worker asks for new jobs. */
 const POLLING_SECONDS = 2;
+
+/**
+ * Jobs a worker takes at once (one unless told): a worker waits for its next poll after each take,
+ * so a job that comes by the hundred takes many. The simulator's reports come one job per batch
+ * sent, up to thousands a minute; each is idempotent, so a batch retried whole is harmless.
+ */
+const JOBS_PER_TAKE: Partial<Record<JobName, number>> = { "sms-simulator-reports": 50 };
 
 type Workers = { queue: JobQueue; workerIds: Map<string, string> };
 
@@ -57,9 +68,13 @@ async function startWorkers(): Promise<Workers> {
   const workerIds = new Map<string, string>();
   for (const name of Object.keys(handlers) as JobName[]) {
     await queue.createQueue(name, { name, ...JOB_RETRIES });
-    const workerId = await queue.work(name, { pollingIntervalSeconds: POLLING_SECONDS }, async (batch) => {
-      for (const { data } of batch) await perform(name, data);
-    });
+    const workerId = await queue.work(
+      name,
+      { pollingIntervalSeconds: POLLING_SECONDS, batchSize: JOBS_PER_TAKE[name] ?? 1 },
+      async (batch) => {
+        for (const { data } of batch) await perform(name, data);
+      },
+    );
     workerIds.set(name, workerId);
   }
   // Scheduled posts whose time came while no server ran go live now; and every minute, whatever
