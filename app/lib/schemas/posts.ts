@@ -1,8 +1,9 @@
 import { z } from "zod";
 
 import { CALL_TO_ACTION_TYPES } from "~/lib/call-to-action";
-import { addDays, fromIndianDateTime, indianDate, isCalendarDate, toIndianDateTime } from "~/lib/india-time";
+import { addDays, indianDate, isCalendarDate, toIndianDateTime } from "~/lib/india-time";
 
+import { optionalIndianDateTime } from "./date-time";
 import { noControlCharacters, optionalText, optionalWebsite } from "./text";
 
 export const POST_CONTENT_MAX = 1500;
@@ -115,19 +116,7 @@ export const postSchema = z
       .transform((value) => value || null)
       .pipe(z.enum(CALL_TO_ACTION_TYPES, { message: "Choose what the button does" }).nullable()),
     callToActionUrl: optionalWebsite(POST_MESSAGES.websiteForButton),
-    publishAt: z
-      .string()
-      .trim()
-      .optional()
-      .transform((value, context) => {
-        if (!value) return null;
-        const at = fromIndianDateTime(value);
-        if (!at) {
-          context.addIssue({ code: z.ZodIssueCode.custom, message: POST_MESSAGES.scheduleInPast });
-          return z.NEVER;
-        }
-        return at;
-      }),
+    publishAt: optionalIndianDateTime(POST_MESSAGES.scheduleInPast),
   })
   .superRefine((post, context) => {
     const problem = (path: string, message: string) => context.addIssue({ code: z.ZodIssueCode.custom, path: [path], message });

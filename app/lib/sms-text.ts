@@ -1,0 +1,107 @@
+/**
+ * What an SMS costs to carry, and India's DLT rules for its text. Pure and small: the campaign
+ * composer counts as the business types, and the server counts the same way before it charges.
+ */
+
+/** GSM 03.38's basic character set (without the escape character itself). */
+const GSM_BASIC =
+  "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà";
+/** Its extension table: each is sent as escape + character, so it takes two of the 160. */
+const GSM_EXTENSION = "\f^{}\\[]~|€";
+
+const BASIC = new Set(GSM_BASIC);
+const EXTENSION = new Set(GSM_EXTENSION);
+
+export type SmsEncoding = "GSM-7" | "UCS-2";
+
+export type SmsAnalysis = {
+  /** What counts towards the part limits: GSM-7 septets (an extension character is 2), or UTF-16 code units. */
+  characters: number;
+  encoding: SmsEncoding;
+  parts: number;
+  /** The first character that is not in GSM 03.38 and so made the message UCS-2, and where it is. */
+  unicodeCause: { char: string; index: number } | null;
+};
+
+const SINGLE = { "GSM-7": 160, "UCS-2": 70 } as const;
+const PER_PART = { "GSM-7": 153, "UCS-2": 67 } as const;
+
+/** A message longer than this many parts is refused (operators and providers cap concatenation). */
+export const MAX_PARTS = 10;
+
+/** Counts the parts a text goes out in, the way handsets and operators split it. */
+export function analyseSms(text: string): SmsAnalysis {
+  let unicodeCause: SmsAnalysis["unicodeCause"] = null;
+  // Units each character takes, so a part boundary never splits an escape pair or a surrogate pair.
+  const gsmUnits: number[] = [];
+  let index = 0;
+  for (const char of text) {
+    if (BASIC.has(char)) gsmUnits.push(1);
+    else if (EXTENSION.has(char)) gsmUnits.push(2);
+    else {
+      unicodeCause = { char, index };
+      break;
+    }
+    index += char.length;
+  }
+  const encoding: SmsEncoding = unicodeCause ? "UCS-2" : "GSM-7";
+  const units = unicodeCause ? Array.from(text, (char) => char.length) : gsmUnits;
+  const characters = units.reduce((sum, n) => sum + n, 0);
+  return { characters, encoding, parts: countParts(units, characters, encoding), unicodeCause };
+}
+
+function countParts(units: number[], characters: number, encoding: SmsEncoding): number {
+  if (characters === 0) return 0;
+  if (characters <= SINGLE[encoding]) return 1;
+  const room = PER_PART[encoding];
+  let parts = 1;
+  let used = 0;
+  for (const n of units) {
+    if (used + n > room) {
+      parts += 1;
+      used = 0;
+    }
+    used += n;
+  }
+  return parts;
+}
+
+/** The variable slot of a DLT-approved template. */
+export const SLOT = "{#var#}";
+/** DLT's limit on what one slot may hold. */
+export const MAX_SLOT_LENGTH = 30;
+/** The line every promotional message ends with. */
+export const OPT_OUT_LINE = "Reply STOP to opt out.";
+
+export function countSlots(approved: string): number {
+  return approved.split(SLOT).length - 1;
+}
+
+/** The approved text with its slots filled in order (missing values leave the slot empty). */
+export function fillSlots(approved: string, values: readonly string[]): string {
+  return approved
+    .split(SLOT)
+    .map((piece, i) => (i === 0 ? piece : (values[i - 1] ?? "") + piece))
+    .join("");
+}
+
+/** Why a slot's value would make the operator block the message, or null when it may go. */
+export function slotValueProblem(value: string): string | null {
+  if (value.trim() === "") return "Fill in this slot";
+  if (/[\r\n]/.test(value)) return "A slot cannot hold a line break";
+  if ([...value].length > MAX_SLOT_LENGTH) return `A slot holds at most ${MAX_SLOT_LENGTH} characters`;
+  return null;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/**
+ * Whether a text is the approved text apart from its slots, each slot holding at most 30
+ * characters and no line break: what the operator's DLT scrubbing lets through.
+ */
+export function matchesApprovedText(text: string, approved: string): boolean {
+  const pattern = approved.split(SLOT).map(escapeRegExp).join(`[^\\r\\n]{0,${MAX_SLOT_LENGTH}}`);
+  return new RegExp(`^${pattern}$`, "u").test(text);
+}

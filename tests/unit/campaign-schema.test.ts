@@ -1,0 +1,116 @@
+import { describe, expect, it } from "vitest";
+
+import { toIndianDateTime } from "~/lib/india-time";
+import { apiCampaignSchema, CAMPAIGN_MESSAGES, campaignSchema, PICKED_CONTACTS_MAX } from "~/lib/schemas/campaign";
+
+const TEMPLATE = "7b0c7a52-3f5e-4b8e-9d35-8a7c5e3f1a10";
+const CONTACT = "0f8e2c61-9d4b-4c3a-8f1e-2b6d7a9c4e55";
+
+function errorsOf(result: { success: boolean; error?: { issues: Array<{ path: Array<string | number>; message: string }> } }) {
+  return Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join("."), issue.message]));
+}
+
+describe("campaignSchema (the composer's form)", () => {
+  it("turns the form into one CampaignInput", () => {
+    const result = campaignSchema.parse({
+      name: "  Diwali offer ",
+      templateId: TEMPLATE,
+      fills: [{ source: "contact_name" }, { source: "fixed", value: " 20% off " }, { source: "business_name", value: "ignored" }],
+      audienceMode: "tags",
+      tags: ["Regulars", "regulars", "VIP"],
+      sendAt: "",
+    });
+    expect(result).toEqual({
+      name: "Diwali offer",
+      templateId: TEMPLATE,
+      message: null,
+      slotFills: [{ source: "contact_name" }, { source: "fixed", value: "20% off" }, { source: "business_name" }],
+      audience: { tags: ["Regulars", "VIP"] },
+      sendAt: null,
+    });
+  });
+
+  it("takes picked contacts without repeats, and free text without a template", () => {
+    const result = campaignSchema.parse({ name: "One", message: "Hello", audienceMode: "contacts", contactIds: [CONTACT, CONTACT] });
+    expect(result.audience).toEqual({ contactIds: [CONTACT] });
+    expect(result).toMatchObject({ templateId: null, message: "Hello", slotFills: [] });
+  });
+
+  it("refuses a missing name, no template or message, an empty audience and a past schedule, each on its field", () => {
+    const result = campaignSchema.safeParse({
+      name: " ",
+      audienceMode: "tags",
+      tags: "",
+      sendAt: toIndianDateTime(new Date(Date.now() - 3_600_000)),
+    });
+    expect(errorsOf(result)).toEqual({
+      name: CAMPAIGN_MESSAGES.nameRequired,
+      templateId: CAMPAIGN_MESSAGES.templateRequired,
+      tags: CAMPAIGN_MESSAGES.tagsRequired,
+      sendAt: CAMPAIGN_MESSAGES.sendAtInPast,
+    });
+    expect(errorsOf(campaignSchema.safeParse({ name: "x", message: "m", audienceMode: "contacts" }))).toEqual({
+      contactIds: CAMPAIGN_MESSAGES.contactsRequired,
+    });
+    expect(errorsOf(campaignSchema.safeParse({ name: "x", message: "m", sendAt: "2026-02-30T10:00" }))).toEqual({
+      sendAt: CAMPAIGN_MESSAGES.badSendAt,
+    });
+    expect(errorsOf(campaignSchema.safeParse({ name: "x".repeat(81), message: "m" }))).toEqual({ name: CAMPAIGN_MESSAGES.nameTooLong });
+  });
+
+  it("caps picked contacts at 1,000", () => {
+    const ids = Array.from({ length: PICKED_CONTACTS_MAX + 1 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`);
+    expect(errorsOf(campaignSchema.safeParse({ name: "x", message: "m", audienceMode: "contacts", contactIds: ids }))).toEqual({
+      contactIds: CAMPAIGN_MESSAGES.tooManyContacts,
+    });
+    expect(campaignSchema.safeParse({ name: "x", message: "m", audienceMode: "contacts", contactIds: ids.slice(1) }).success).toBe(true);
+  });
+});
+
+describe("apiCampaignSchema (POST /api/campaigns)", () => {
+  it("maps variables in slot order and the audience object onto the same input", () => {
+    const sendAt = new Date(Date.now() + 86_400_000);
+    sendAt.setUTCSeconds(0, 0);
+    const result = apiCampaignSchema.parse({
+      name: "Diwali",
+      smsTemplateId: TEMPLATE,
+      variables: [{ source: "contact_name" }, "20% off", { source: "business_name" }],
+      audience: { all: true },
+      sendAt: sendAt.toISOString(),
+    });
+    expect(result).toEqual({
+      name: "Diwali",
+      templateId: TEMPLATE,
+      message: null,
+      slotFills: [{ source: "contact_name" }, { source: "fixed", value: "20% off" }, { source: "business_name" }],
+      audience: { all: true },
+      sendAt,
+    });
+    expect(apiCampaignSchema.parse({ name: "x", message: "Hi", audience: { contactIds: [CONTACT] } }).audience).toEqual({
+      contactIds: [CONTACT],
+    });
+  });
+
+  it("refuses a bad audience, a bad variable and a bad sendAt", () => {
+    expect(errorsOf(apiCampaignSchema.safeParse({ name: "x", message: "m", audience: { everyone: true } }))).toEqual({
+      audience: "audience must be {all: true}, {tags: [...]} or {contactIds: [...]}",
+    });
+    expect(
+      apiCampaignSchema.safeParse({ name: "x", smsTemplateId: TEMPLATE, variables: [{ source: "email" }], audience: { all: true } })
+        .success,
+    ).toBe(false);
+    expect(errorsOf(apiCampaignSchema.safeParse({ name: "x", message: "m", audience: { all: true }, sendAt: "tomorrow" }))).toEqual({
+      sendAt: "sendAt must be an ISO date and time",
+    });
+    expect(
+      errorsOf(
+        apiCampaignSchema.safeParse({
+          name: "x",
+          message: "m",
+          audience: { all: true },
+          sendAt: new Date(Date.now() - 120_000).toISOString(),
+        }),
+      ),
+    ).toEqual({ sendAt: CAMPAIGN_MESSAGES.sendAtInPast });
+  });
+});
