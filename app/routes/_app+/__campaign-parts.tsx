@@ -3,20 +3,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import { buttonClasses } from "~/components/ui/button";
 import { CAMPAIGN_STATUS_LABELS, CAMPAIGN_TRANSITIONS, type CampaignAction, type CampaignStatus } from "~/lib/campaign-status";
 import { formatCount } from "~/lib/format-count";
-
-/**
- * A campaign's messages by where they are: `sent` counts every message the provider took (delivered
- * and failed ones included once their report came), `failed` includes undelivered ones.
- */
-export type CampaignCounts = {
-  total: number;
-  queued: number;
-  sent: number;
-  delivered: number;
-  failed: number;
-  skipped: number;
-  cancelled: number;
-};
+import type { CampaignCounts } from "~/models/campaigns.server";
 
 /** Messages the provider took whose delivery report has not come yet. */
 export function awaitingReport(counts: CampaignCounts): number {
