@@ -18,29 +18,6 @@ async function addContact(request: APIRequestContext, origin: string, body: Cont
   return ((await response.json()) as { id: string }).id;
 }
 
-async function smsTemplateId(request: APIRequestContext, name: string): Promise<string> {
-  const response = await request.get("/api/sms-templates");
-  expect(response.status(), await response.text()).toBe(200);
-  const found = ((await response.json()) as Array<{ id: string; name: string }>).find((template) => template.name === name);
-  expect(found, `the platform's '${name}' SMS template`).toBeTruthy();
-  return found!.id;
-}
-
-/** A draft campaign of the signed-in business, made through POST /api/campaigns. */
-async function draftCampaign(request: APIRequestContext, origin: string, name: string): Promise<string> {
-  const response = await request.post("/api/campaigns", {
-    data: {
-      name,
-      smsTemplateId: await smsTemplateId(request, "Order ready for pickup"),
-      variables: [{ source: "contact_name" }, { source: "business_name" }, "A-7"],
-      audience: { all: true },
-    },
-    headers: { Origin: origin },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
-
 /** Tomorrow in India at this time, as the datetime-local field holds it. */
 function tomorrowInIndia(time: string): string {
   return `${new Date(Date.now() + 5.5 * 3_600_000 + 86_400_000).toISOString().slice(0, 10)}T${time}`;
@@ -240,15 +217,15 @@ test("a scheduled campaign is paused, resumed and cancelled from the list", asyn
   await expect(row.getByTestId("campaign-status")).toHaveText("Scheduled");
   await expect(row).toContainText(/Starts \d{1,2} [A-Z][a-z]{2} \d{4}, 11:00 am/);
 
-  await row.getByRole("button", { name: "Pause: Tomorrow's pickups" }).click();
+  await row.getByRole("button", { name: "Pause Tomorrow's pickups" }).click();
   await expect(page.getByTestId("toast")).toContainText("Campaign paused");
   await expect(row.getByTestId("campaign-status")).toHaveText("Paused");
 
-  await row.getByRole("button", { name: "Resume: Tomorrow's pickups" }).click();
+  await row.getByRole("button", { name: "Resume Tomorrow's pickups" }).click();
   await expect(page.getByTestId("toast")).toContainText("Campaign resumed");
   await expect(row.getByTestId("campaign-status")).toHaveText("Scheduled");
 
-  await (await menuButton(row, "Cancel campaign: Tomorrow's pickups")).click();
+  await (await menuButton(row, "Cancel campaign Tomorrow's pickups")).click();
   await expect(page.getByTestId("toast")).toContainText("Campaign cancelled");
   await expect(row.getByTestId("campaign-status")).toHaveText("Cancelled");
   await expect(row.getByRole("button")).toHaveCount(0);
@@ -256,14 +233,27 @@ test("a scheduled campaign is paused, resumed and cancelled from the list", asyn
   await expect(page.getByTestId("stat-balance")).toHaveText("100 credits");
 });
 
-test("another business's campaign is not found, and cannot be changed", async ({ page, login, baseURL }) => {
+test("another business's campaign is not found, and cannot be changed", async ({ page, login, baseURL }, testInfo) => {
+  const javaScript = usesJavaScript(testInfo.project.name);
   await login({ businessName: "First Sweets" });
   await addContact(page.request, baseURL!, { name: "Asha Rao", mobileNumber: "98450 50000" });
-  const theirs = await draftCampaign(page.request, baseURL!, "First's draft");
-  const own = await page.goto(`/campaigns/${theirs}`);
-  expect(own?.status()).toBe(200);
+  await page.goto("/campaigns/new");
+  await scriptsReady(page, javaScript);
+  await composeFromTemplate(page, javaScript, {
+    name: "First's draft",
+    template: "Order ready for pickup · Service",
+    slot3: "Order reference",
+    value: "C-3",
+  });
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page).toHaveURL(/\/campaigns\/[0-9a-f-]{36}$/);
+  await expect(page.getByTestId("toast")).toContainText("Draft saved");
   await expect(page.getByTestId("campaign-status")).toHaveText("Draft");
+  await expect(page.getByRole("button", { name: "Send now First's draft" })).toBeVisible();
+  const theirs = new URL(page.url()).pathname.split("/").at(-1)!;
 
+  // Another business, signed in on this browser instead.
+  await page.context().clearCookies();
   await login({ businessName: "Second Sweets" });
   const response = await page.goto(`/campaigns/${theirs}`);
   expect(response?.status()).toBe(404);

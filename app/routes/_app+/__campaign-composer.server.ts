@@ -96,6 +96,18 @@ export type ComposerActionData = {
 };
 
 /**
+ * The numbers for the form as it is now ('Check' without JavaScript, the live count with it). A
+ * check is not a refusal: what is missing is shown under its field, and the numbers come back for
+ * what is there.
+ */
+export async function checkCampaignForm(userId: string, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: campaignSchema });
+  const checked = submission.status === "success" ? await estimateCampaign(userId, submission.value) : null;
+  const fieldErrors = checked ? (checked.ok ? checked.fieldErrors : (checked.fieldErrors ?? { "": [checked.message] })) : {};
+  return { result: submission.reply({ fieldErrors }), estimate: checked?.ok ? checked.estimate : null };
+}
+
+/**
  * The composer's one form, with JavaScript or without, told apart by `intent`: 'check' (the
  * numbers for the form as it is; the live count asks the same), 'save' (a draft), 'send' (now) or
  * 'schedule' (at its time). Sending is creating the campaign (once per form: its key) and sending
@@ -117,16 +129,7 @@ export async function campaignComposerAction(request: Request) {
     return data<ComposerActionData>({ result, idempotencyKey, toast: refusalToast(title, result), ...extra }, { status });
   };
 
-  if (intent === "check") {
-    // A check is not a refusal: what is missing is shown under its field, and the numbers come back for what is there.
-    const checked = submission.status === "success" ? await estimateCampaign(user.id, submission.value) : null;
-    const fieldErrors = checked ? (checked.ok ? checked.fieldErrors : (checked.fieldErrors ?? { "": [checked.message] })) : {};
-    return data<ComposerActionData>({
-      result: submission.reply({ fieldErrors }),
-      estimate: checked?.ok ? checked.estimate : null,
-      idempotencyKey,
-    });
-  }
+  if (intent === "check") return data<ComposerActionData>({ ...(await checkCampaignForm(user.id, formData)), idempotencyKey });
   if (submission.status !== "success") return reply();
   if (!key.success) return reply({ "": [IDEMPOTENCY_KEY_MESSAGES.form] });
   if (intent === "schedule" && !submission.value.sendAt) return reply({ sendAt: [SCHEDULE_NEEDS_TIME] });

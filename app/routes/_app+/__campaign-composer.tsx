@@ -15,6 +15,7 @@ import { CAMPAIGN_NAME_MAX, FREE_TEXT_MAX, campaignSchema } from "~/lib/schemas/
 import { MAX_PARTS, analyseSms, countSlots, fillSlots } from "~/lib/sms-text";
 
 import type { ComposerActionData, campaignComposerLoader } from "./__campaign-composer.server";
+import type { loader as estimateLoader } from "./campaigns_.new_.estimate";
 
 type Loaded = ReturnType<typeof useLoaderData<typeof campaignComposerLoader>>;
 type Template = Loaded["templates"][number];
@@ -85,7 +86,7 @@ export function CampaignComposer() {
     fills: (started.fills as Fill[] | undefined) ?? [],
     audienceMode: String(started.audienceMode ?? "all"),
   }));
-  const check = useFetcher<ComposerActionData>();
+  const check = useFetcher<typeof estimateLoader>();
   const formRef = useRef<HTMLFormElement>(null);
   const busy = useIsPending();
   const template = loaded.templates.find((candidate) => candidate.id === values.templateId);
@@ -120,9 +121,11 @@ export function CampaignComposer() {
     setTyped(true);
     clearTimeout(askServer.current);
     askServer.current = setTimeout(() => {
-      const data = new FormData(target);
-      data.set("intent", "check");
-      check.submit(data, { method: "post" });
+      const fields = new URLSearchParams();
+      for (const [name, value] of new FormData(target)) {
+        if (typeof value === "string" && name !== "idempotencyKey") fields.append(name, value);
+      }
+      check.load(paths.campaignEstimate(fields));
     }, 400);
   };
   useEffect(() => {
@@ -144,6 +147,7 @@ export function CampaignComposer() {
   ];
   const fillError = (index: number) => form.allErrors[`fills[${index}].value`]?.[0] ?? form.allErrors[`fills[${index}].source`]?.[0];
 
+  const formProps = getFormProps(form);
   return (
     <div className="mx-auto max-w-5xl">
       <BackLink to={paths.campaigns()}>Campaigns</BackLink>
@@ -157,7 +161,18 @@ export function CampaignComposer() {
       </p>
 
       <div className="mt-5 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <Form ref={formRef} method="post" {...getFormProps(form)} onChange={(event) => changed(event.currentTarget)} className="space-y-5">
+        <Form
+          ref={formRef}
+          method="post"
+          {...formProps}
+          onChange={(event) => changed(event.currentTarget)}
+          onSubmit={(event) => {
+            // A count still waiting to be asked for is not needed once the form goes.
+            clearTimeout(askServer.current);
+            formProps.onSubmit(event);
+          }}
+          className="space-y-5"
+        >
           <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
           <ErrorSummary
             form={form}

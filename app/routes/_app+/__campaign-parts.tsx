@@ -106,7 +106,7 @@ export function CampaignActionForm({
       <input type="hidden" name="campaignId" value={campaign.id} />
       <button type="submit" name="intent" value={action} disabled={busy} className={buttonClassName}>
         {busy ? BUSY[action] : CAMPAIGN_TRANSITIONS[action].label}
-        <span className="sr-only">: {campaign.name}</span>
+        <span className="sr-only"> {campaign.name}</span>
       </button>
     </Form>
   );

@@ -119,7 +119,7 @@ export default function Campaigns() {
                       ))}
                     {campaign.status === "draft" ? (
                       <ButtonLink to={paths.campaign(campaign.id)} variant="secondary" size="sm">
-                        Open to send<span className="sr-only">: {campaign.name}</span>
+                        Open to send<span className="sr-only"> {campaign.name}</span>
                       </ButtonLink>
                     ) : null}
                     {campaign.actions.includes("cancel") ? (

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import type { ShouldRevalidateFunction } from "@remix-run/react";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { pageTitle } from "~/lib/title";
@@ -17,10 +16,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   return campaignComposerAction(request);
 }
-
-/** The live count's checks change nothing: the page's data (and this form's key) stay as they are. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
-  formData?.get("intent") === "check" ? false : defaultShouldRevalidate;
 
 export default function NewCampaign() {
   return <CampaignComposer />;
