@@ -121,6 +121,26 @@ const environmentSchema = z
     RAZORPAY_WEBHOOK_SECRET: optionalString,
     /** Razorpay's API address (a local fake in tests). */
     RAZORPAY_API_URL: z.string().trim().url("must be a full URL such as https://api.razorpay.com").default("https://api.razorpay.com"),
+    /** The platform's DLT sender header: SMS from the platform's templates go out under it (a business without its own registration). */
+    SMS_SENDER_HEADER: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z0-9]{6}$/, "must be 6 letters or digits such as ISENTL")
+      .default("ISENTL"),
+    /** The platform's DLT principal entity id (19 digits), sent with every message under its header. */
+    SMS_DLT_ENTITY_ID: z
+      .string()
+      .trim()
+      .regex(/^\d{19}$/, "must be the 19-digit DLT entity id")
+      .default("1101726000000000001"),
+    /** How many messages a campaign worker claims and hands to the provider at once. */
+    SMS_BATCH_SIZE: z.coerce
+      .number({ invalid_type_error: "must be a number" })
+      .int("must be a whole number")
+      .min(1, "must be at least 1")
+      .max(1000, "must be at most 1000")
+      .default(200),
     /** The seller on every GST invoice: legal name, GSTIN, address, state (its GSTIN's state when set), SAC code. */
     SELLER_LEGAL_NAME: z.string().trim().min(2).default("iSent Technologies (demo seller)"),
     SELLER_GSTIN: optionalString.pipe(

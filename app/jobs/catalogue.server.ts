@@ -17,6 +17,10 @@ export const jobCatalogue = {
   "reconcile-credit-orders": z.object({}),
   // The built-in test gateway delivers its signed payment_link.paid webhook, as Razorpay would, after the buyer pays.
   "test-gateway-webhook": z.object({ linkId: z.string().min(1) }),
+  // Hands a campaign's queued messages to the SMS provider in batches; requeues itself while there are more.
+  "campaign-dispatch": z.object({ campaignId: z.string().uuid() }),
+  // Every minute: starts scheduled campaigns whose time came, restarts dispatch a lost job or a killed server left, settles finished ones.
+  "campaign-sweep": z.object({}),
 } as const;
 
 export type JobName = keyof typeof jobCatalogue;

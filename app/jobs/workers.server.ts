@@ -7,6 +7,7 @@ import { forgetExpiredKeys } from "~/models/idempotency.server";
 import { mailPasswordReset } from "~/models/password-reset.server";
 import { receivePaymentWebhook, reconcileExpiredOrders } from "~/models/payments.server";
 import { publishDueScheduledPosts } from "~/models/posts.server";
+import { dispatchCampaign, sweepCampaigns } from "~/models/sms-dispatch.server";
 import { testWebhookFor } from "~/models/test-gateway.server";
 
 import { JOB_RETRIES, jobCatalogue, type JobData, type JobName } from "./catalogue.server";
@@ -23,6 +24,8 @@ const handlers: { [Name in JobName]: (data: JobData<Name>) => Promise<unknown> }
   "publish-scheduled-posts": () => publishDueScheduledPosts(),
   "forget-expired-idempotency-keys": () => forgetExpiredKeys(),
   "reconcile-credit-orders": () => reconcileExpiredOrders(),
+  "campaign-dispatch": ({ campaignId }) => dispatchCampaign(campaignId),
+  "campaign-sweep": () => sweepCampaigns(),
   "test-gateway-webhook": async ({ linkId }) => {
     const webhook = await testWebhookFor(linkId);
     if (webhook) await receivePaymentWebhook(webhook.rawBody, webhook.signature);
@@ -65,6 +68,9 @@ async function startWorkers(): Promise<Workers> {
   await queue.schedule("publish-scheduled-posts", "* * * * *", {});
   await queue.schedule("forget-expired-idempotency-keys", "17 * * * *", {});
   await queue.schedule("reconcile-credit-orders", "* * * * *", {});
+  // Campaigns a killed server left mid-way resume now, and every minute whatever happened to their jobs.
+  await sweepCampaigns();
+  await queue.schedule("campaign-sweep", "* * * * *", {});
   return { queue, workerIds };
 }
 

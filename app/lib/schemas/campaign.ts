@@ -158,3 +158,42 @@ export const apiCampaignSchema = z
     sendAt: body.sendAt ? toIndianDateTime(new Date(Math.ceil(Date.parse(body.sendAt) / 60_000) * 60_000)) : undefined,
   }))
   .pipe(campaignSchema);
+
+export const SMS_REGISTRATION_MESSAGES = {
+  header: "A sender header is 6 letters or digits, e.g. ASHAKT",
+  entityId: "A DLT entity id is 19 digits",
+  both: "Enter both your DLT entity id and your sender header, or neither",
+} as const;
+
+/** A business's own DLT registration: both its entity id and its 6-character header, or neither (then the platform's). */
+export const smsRegistrationSchema = z
+  .object({
+    dltEntityId: z
+      .string()
+      .optional()
+      .transform((value) => value?.replace(/[\s-]/g, "") || null)
+      .pipe(
+        z
+          .string()
+          .regex(/^\d{19}$/, SMS_REGISTRATION_MESSAGES.entityId)
+          .nullable(),
+      ),
+    senderHeader: z
+      .string()
+      .optional()
+      .transform((value) => value?.trim().toUpperCase() || null)
+      .pipe(
+        z
+          .string()
+          .regex(/^[A-Z0-9]{6}$/, SMS_REGISTRATION_MESSAGES.header)
+          .nullable(),
+      ),
+  })
+  .superRefine((registration, context) => {
+    if ((registration.dltEntityId === null) !== (registration.senderHeader === null)) {
+      const path = registration.dltEntityId === null ? "dltEntityId" : "senderHeader";
+      context.addIssue({ code: z.ZodIssueCode.custom, path: [path], message: SMS_REGISTRATION_MESSAGES.both });
+    }
+  });
+
+export type SmsRegistrationInput = z.output<typeof smsRegistrationSchema>;

@@ -1,0 +1,932 @@
+import { randomUUID } from "node:crypto";
+
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+
+import { config } from "~/config.server";
+import type { Database, Transaction } from "~/db/client.server";
+import { db } from "~/db/db.server";
+import { queryRows } from "~/db/query.server";
+import {
+  campaignEvents,
+  campaigns,
+  contacts,
+  smsMessages,
+  templates,
+  users,
+  type CampaignAudience,
+  type SlotFill,
+  type SMS_STATUSES,
+  type SmsCategory,
+} from "~/db/schema";
+import { queueJob } from "~/jobs/queue.server";
+import {
+  actionRefusal,
+  availableActions,
+  CAMPAIGN_TRANSITIONS,
+  canApply,
+  FINAL_CAMPAIGN_STATUSES,
+  type CampaignAction,
+  type CampaignEvent,
+  type CampaignStatus,
+} from "~/lib/campaign-status";
+import { endOfIndianDay, formatLongDateTime, startOfIndianDay } from "~/lib/india-time";
+import { CAMPAIGN_MESSAGES, smsRegistrationSchema, type CampaignInput } from "~/lib/schemas/campaign";
+import { indianMobileE164 } from "~/lib/schemas/contacts.server";
+import { isWithinSendingWindow, nextWindowStart, type SendingWindow } from "~/lib/sending-window";
+import {
+  analyseSms,
+  countSlots,
+  fillSlots,
+  MAX_PARTS,
+  MAX_SLOT_LENGTH,
+  OPT_OUT_LINE,
+  slotValueProblem,
+  type SmsEncoding,
+} from "~/lib/sms-text";
+
+import { chargeCredits, grantCredits } from "./credits.server";
+import { findEarlierRequest, rememberRequest, requestHash, type IdempotencyKey } from "./idempotency.server";
+import { priceOf } from "./pricing.server";
+import { getSmsSettings } from "./settings.server";
+
+/**
+ * SMS campaigns as their business has them: the DLT templates it may use, its registration, the
+ * estimate before sending, and the campaign's life (draft → scheduled → sending → sent, or paused,
+ * cancelled, failed), every change through one guarded transition. Sending reserves the whole cost
+ * and writes one message row per recipient in one transaction; the dispatch worker
+ * (sms-dispatch.server.ts) hands them to the provider; settlement refunds what never went. The HTML
+ * routes and /api/campaigns call these same functions.
+ */
+
+type Reader = Pick<Database | Transaction, "select" | "execute">;
+
+export type Campaign = typeof campaigns.$inferSelect;
+export type SmsStatus = (typeof SMS_STATUSES)[number];
+
+export type FieldErrors = Record<string, string[]>;
+
+/** Why a campaign request was refused; nothing changed. */
+export type CampaignRefusal = {
+  ok: false;
+  status: 400 | 402 | 404 | 409 | 422;
+  message: string;
+  fieldErrors?: FieldErrors;
+  /** A short balance (402): what it costs, what there is, what is missing. */
+  cost?: number;
+  balance?: number;
+  shortfall?: number;
+};
+
+export const CAMPAIGN_REFUSALS = {
+  notFound: "Campaign not found",
+  templateNotFound: "SMS template not found",
+  contactsNotFound: "Some of the chosen contacts were not found",
+  freeTextNotAllowed: "Free text is not allowed: choose an SMS template",
+  needsRegistration: "Add your DLT entity id and sender header before you send your own templates",
+  keyReused: "This Idempotency-Key was used for a different campaign",
+  noContacts: "No contacts in this audience",
+  allOptedOut: "Everyone in this audience has opted out of SMS",
+  noMobiles: "None of these contacts has a mobile number that can get SMS",
+  notMobile: "Not a mobile number",
+} as const;
+
+const refuse = (status: CampaignRefusal["status"], message: string, fieldErrors?: FieldErrors): CampaignRefusal => ({
+  ok: false,
+  status,
+  message,
+  ...(fieldErrors ? { fieldErrors } : {}),
+});
+
+// ─── Templates and registration ───────────────────────────────────────────────────────────────
+
+export type SmsTemplate = {
+  id: string;
+  name: string;
+  category: SmsCategory;
+  /** The approved text with its {#var#} slots. */
+  text: string;
+  slotHints: string[];
+  dltTemplateId: string;
+  /** The business's own (registered under its own entity id), not the platform's. */
+  own: boolean;
+};
+
+const templateColumns = {
+  id: templates.id,
+  name: templates.title,
+  category: sql<SmsCategory>`${templates.smsCategory}`,
+  text: templates.content,
+  slotHints: templates.slotHints,
+  dltTemplateId: sql<string>`${templates.dltTemplateId}`,
+  own: sql<boolean>`${templates.userId} is not null`,
+};
+
+/** The SMS templates a business may send: the platform's and its own, active ones. */
+const usableBy = (userId: string) =>
+  and(eq(templates.kind, "sms"), eq(templates.isActive, true), or(isNull(templates.userId), eq(templates.userId, userId)));
+
+export async function listSmsTemplates(userId: string): Promise<SmsTemplate[]> {
+  return db()
+    .select(templateColumns)
+    .from(templates)
+    .where(usableBy(userId))
+    .orderBy(sql`${templates.userId} is null`, asc(templates.sortOrder), asc(templates.title));
+}
+
+async function findSmsTemplate(tx: Reader, userId: string, id: string): Promise<SmsTemplate | null> {
+  const [template] = await tx
+    .select(templateColumns)
+    .from(templates)
+    .where(and(eq(templates.id, id), usableBy(userId)));
+  return template ?? null;
+}
+
+export type SmsRegistration = {
+  /** The business's own registration, both or neither. */
+  dltEntityId: string | null;
+  senderHeader: string | null;
+  /** What the platform's templates go out under. */
+  platform: { dltEntityId: string; senderHeader: string };
+};
+
+const platformSender = () => ({ dltEntityId: config.SMS_DLT_ENTITY_ID, senderHeader: config.SMS_SENDER_HEADER });
+
+export async function smsRegistration(userId: string): Promise<SmsRegistration | null> {
+  const [row] = await db()
+    .select({ dltEntityId: users.dltEntityId, senderHeader: users.smsSenderHeader })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ? { ...row, platform: platformSender() } : null;
+}
+
+/** Saves (or, both empty, removes) the business's own DLT entity id and sender header. */
+export async function updateSmsRegistration(
+  userId: string,
+  input: { dltEntityId?: string | null; senderHeader?: string | null },
+): Promise<{ ok: true; registration: SmsRegistration } | CampaignRefusal> {
+  const parsed = smsRegistrationSchema.safeParse({
+    dltEntityId: input.dltEntityId ?? undefined,
+    senderHeader: input.senderHeader ?? undefined,
+  });
+  if (!parsed.success) {
+    const fieldErrors: FieldErrors = {};
+    for (const issue of parsed.error.issues) (fieldErrors[issue.path.join(".")] ??= []).push(issue.message);
+    return refuse(400, parsed.error.issues[0].message, fieldErrors);
+  }
+  const [row] = await db()
+    .update(users)
+    .set({ dltEntityId: parsed.data.dltEntityId, smsSenderHeader: parsed.data.senderHeader })
+    .where(eq(users.id, userId))
+    .returning({ dltEntityId: users.dltEntityId, senderHeader: users.smsSenderHeader });
+  if (!row) return refuse(404, "Account not found");
+  return { ok: true, registration: { ...row, platform: platformSender() } };
+}
+
+// ─── Audience, rendering and the estimate ─────────────────────────────────────────────────────
+
+type Member = { contactId: string; name: string; mobileNumber: string; optedOut: boolean };
+
+/** The audience's contacts, opted-out ones included (they are counted): one query on the business's contacts. */
+async function resolveAudience(tx: Reader, userId: string, audience: CampaignAudience): Promise<Member[]> {
+  let chosen: SQL | undefined;
+  if ("tags" in audience) {
+    const wanted = sql.join(
+      audience.tags.map((tag) => sql`${tag.toLowerCase()}`),
+      sql`, `,
+    );
+    chosen = sql`exists (select 1 from unnest(${contacts.tags}) as tag where lower(tag) in (${wanted}))`;
+  } else if ("contactIds" in audience) {
+    chosen = inArray(contacts.id, audience.contactIds);
+  }
+  return tx
+    .select({ contactId: contacts.id, name: contacts.name, mobileNumber: contacts.mobileNumber, optedOut: contacts.optedOut })
+    .from(contacts)
+    .where(and(eq(contacts.userId, userId), chosen))
+    .orderBy(asc(contacts.createdAt), asc(contacts.id));
+}
+
+/** What a campaign's messages are made from: a DLT template's approved text, or free text. */
+type MessageSource = {
+  templateId: string | null;
+  /** The approved text with slots, or the free text. */
+  text: string;
+  category: SmsCategory;
+  slotHints: string[];
+  dltTemplateId: string | null;
+  /** A business's own template: it needs the business's own registration. */
+  own: boolean;
+};
+
+/** A contact's name as a slot holds it: one line, at most 30 characters, cut at a word where it can be. */
+export function nameForSlot(name: string): string {
+  const line = name.replace(/\s+/g, " ").trim();
+  const characters = [...line];
+  if (characters.length <= MAX_SLOT_LENGTH) return line;
+  const cut = characters.slice(0, MAX_SLOT_LENGTH).join("");
+  const space = cut.lastIndexOf(" ");
+  return space > 0 ? cut.slice(0, space) : cut;
+}
+
+/** A slot's name for messages: its hint ('Customer name'), else its place. */
+const slotName = (source: MessageSource, index: number) => source.slotHints[index] || `Slot ${index + 1}`;
+
+export type CampaignEstimate = {
+  /** Messages that will go: the audience less opted-out contacts and numbers that are not mobiles. */
+  recipients: number;
+  skippedOptedOut: number;
+  skippedNotMobile: number;
+  /** UCS-2 when any message is. */
+  encoding: SmsEncoding;
+  /** The most parts any one message takes. */
+  parts: number;
+  totalParts: number;
+  /** Credits: the sum over the messages of parts × the SMS price. */
+  cost: number;
+  /** Credits per part. */
+  price: number;
+  category: SmsCategory;
+  /** The message as its first recipient gets it. */
+  preview: string;
+  /** Of the longest message: its length as counted for parts, and what made it UCS-2. */
+  characters: number;
+  unicodeCause: { char: string; index: number } | null;
+  balance: number;
+};
+
+type MessageRow = {
+  contactId: string;
+  toNumber: string;
+  body: string;
+  parts: number;
+  encoding: SmsEncoding;
+  cost: number;
+  status: "queued" | "skipped";
+  failureReason: string | null;
+};
+
+type Prepared = {
+  estimate: CampaignEstimate;
+  fieldErrors: FieldErrors;
+  rows: MessageRow[];
+  sender: { senderHeader: string; dltEntityId: string };
+};
+
+/**
+ * Renders every recipient's message and counts what it costs, checking DLT's rules: one value per
+ * slot, each at most 30 characters on one line (named by the slot's hint), at most 10 parts, and
+ * someone to send to. Rendering is plain JavaScript over the one audience query; messages that
+ * come out alike are counted once.
+ */
+async function prepare(
+  tx: Reader,
+  userId: string,
+  source: MessageSource,
+  fills: SlotFill[],
+  audience: CampaignAudience,
+): Promise<Prepared | CampaignRefusal> {
+  const [business] = await tx
+    .select({
+      businessName: users.businessName,
+      balance: users.balance,
+      dltEntityId: users.dltEntityId,
+      senderHeader: users.smsSenderHeader,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!business) return refuse(404, "Account not found");
+  const registered = business.dltEntityId !== null && business.senderHeader !== null;
+  if (source.own && !registered)
+    return refuse(409, CAMPAIGN_REFUSALS.needsRegistration, { templateId: [CAMPAIGN_REFUSALS.needsRegistration] });
+  // The platform's templates are registered under the platform's entity; the rest under the business's when it has one.
+  const sender =
+    source.templateId !== null && !source.own
+      ? platformSender()
+      : registered
+        ? { dltEntityId: business.dltEntityId as string, senderHeader: business.senderHeader as string }
+        : platformSender();
+
+  const members = await resolveAudience(tx, userId, audience);
+  if ("contactIds" in audience && members.length < audience.contactIds.length) {
+    return refuse(404, CAMPAIGN_REFUSALS.contactsNotFound, { contactIds: [CAMPAIGN_REFUSALS.contactsNotFound] });
+  }
+  const price = await priceOf("sms", tx);
+  const fieldErrors: FieldErrors = {};
+  const problem = (field: string, message: string) => (fieldErrors[field] ??= []).push(message);
+
+  const isTemplate = source.dltTemplateId !== null;
+  const slots = isTemplate ? countSlots(source.text) : 0;
+  if (isTemplate && fills.length !== slots) {
+    problem("fills", `This template has ${slots} ${slots === 1 ? "slot" : "slots"}: fill each one`);
+  }
+  // The same for every message: fixed values and the business's name; checked once, named by the slot.
+  const shared: Array<string | null> = [];
+  for (let i = 0; i < slots; i++) {
+    const fill = fills[i];
+    if (!fill || fill.source === "contact_name") {
+      shared.push(null);
+      continue;
+    }
+    const value = fill.source === "fixed" ? fill.value : business.businessName.trim();
+    const trouble = slotValueProblem(value);
+    if (trouble) problem(`fills[${i}].value`, `${slotName(source, i)}: ${trouble}`);
+    shared.push(value);
+  }
+  const render = (contactName: string): string => {
+    if (!isTemplate) {
+      return source.category === "promotional" && !source.text.includes(OPT_OUT_LINE) ? `${source.text}\n${OPT_OUT_LINE}` : source.text;
+    }
+    return fillSlots(
+      source.text,
+      shared.map((value) => value ?? contactName),
+    );
+  };
+
+  const analyses = new Map<string, ReturnType<typeof analyseSms>>();
+  const analyse = (body: string) => {
+    let analysis = analyses.get(body);
+    if (!analysis) analyses.set(body, (analysis = analyseSms(body)));
+    return analysis;
+  };
+  const rows: MessageRow[] = [];
+  let skippedOptedOut = 0;
+  let skippedNotMobile = 0;
+  for (const member of members) {
+    if (member.optedOut) {
+      skippedOptedOut += 1;
+      continue;
+    }
+    const body = render(nameForSlot(member.name));
+    const { parts, encoding } = analyse(body);
+    const toNumber = indianMobileE164(member.mobileNumber);
+    if (!toNumber) {
+      skippedNotMobile += 1;
+      rows.push({
+        contactId: member.contactId,
+        toNumber: member.mobileNumber,
+        body,
+        parts,
+        encoding,
+        cost: 0,
+        status: "skipped",
+        failureReason: CAMPAIGN_REFUSALS.notMobile,
+      });
+      continue;
+    }
+    rows.push({ contactId: member.contactId, toNumber, body, parts, encoding, cost: parts * price, status: "queued", failureReason: null });
+  }
+
+  const queued = rows.filter((row) => row.status === "queued");
+  const audienceField = "tags" in audience ? "tags" : "contactIds" in audience ? "contactIds" : "audienceMode";
+  if (members.length === 0) problem(audienceField, CAMPAIGN_REFUSALS.noContacts);
+  else if (members.length === skippedOptedOut) problem(audienceField, CAMPAIGN_REFUSALS.allOptedOut);
+  else if (queued.length === 0) problem(audienceField, CAMPAIGN_REFUSALS.noMobiles);
+
+  const preview =
+    queued[0]?.body ??
+    rows[0]?.body ??
+    render(
+      slotName(
+        source,
+        fills.findIndex((fill) => fill.source === "contact_name"),
+      ),
+    );
+  let longest = analyse(preview);
+  for (const row of queued) {
+    const analysis = analyse(row.body);
+    if (analysis.characters > longest.characters) longest = analysis;
+  }
+  const parts = Math.max(longest.parts, ...queued.map((row) => row.parts));
+  if (parts > MAX_PARTS) problem(isTemplate ? "fills" : "message", `This message takes ${parts} parts: at most ${MAX_PARTS} can be sent`);
+  const encoding: SmsEncoding = queued.some((row) => row.encoding === "UCS-2") || longest.encoding === "UCS-2" ? "UCS-2" : "GSM-7";
+
+  const totalParts = queued.reduce((sum, row) => sum + row.parts, 0);
+  return {
+    estimate: {
+      recipients: queued.length,
+      skippedOptedOut,
+      skippedNotMobile,
+      encoding,
+      parts,
+      totalParts,
+      cost: totalParts * price,
+      price,
+      category: source.category,
+      preview,
+      characters: longest.characters,
+      unicodeCause: longest.unicodeCause,
+      balance: business.balance,
+    },
+    fieldErrors,
+    rows,
+    sender,
+  };
+}
+
+/** Where a new campaign's messages come from: its template (the business's or the platform's), or free text where allowed. */
+async function sourceFor(tx: Reader, userId: string, input: CampaignInput): Promise<MessageSource | CampaignRefusal> {
+  if (input.templateId) {
+    const template = await findSmsTemplate(tx, userId, input.templateId);
+    if (!template) return refuse(404, CAMPAIGN_REFUSALS.templateNotFound, { templateId: [CAMPAIGN_REFUSALS.templateNotFound] });
+    return {
+      templateId: template.id,
+      text: template.text,
+      category: template.category,
+      slotHints: template.slotHints,
+      dltTemplateId: template.dltTemplateId,
+      own: template.own,
+    };
+  }
+  const settings = await getSmsSettings(tx);
+  if (!settings.smsFreeTextAllowed)
+    return refuse(400, CAMPAIGN_REFUSALS.freeTextNotAllowed, { templateId: [CAMPAIGN_REFUSALS.freeTextNotAllowed] });
+  if (!input.message) return refuse(400, CAMPAIGN_MESSAGES.messageRequired, { message: [CAMPAIGN_MESSAGES.messageRequired] });
+  return { templateId: null, text: input.message, category: "promotional", slotHints: [], dltTemplateId: null, own: false };
+}
+
+/** A saved campaign's source: the text it was made with (its template may have changed or gone since). */
+async function sourceOf(tx: Reader, campaign: Campaign): Promise<MessageSource> {
+  const [template] = campaign.templateId
+    ? await tx
+        .select({ slotHints: templates.slotHints, userId: templates.userId })
+        .from(templates)
+        .where(eq(templates.id, campaign.templateId))
+    : [];
+  return {
+    templateId: campaign.templateId,
+    text: campaign.message,
+    category: campaign.category,
+    slotHints: template?.slotHints ?? [],
+    dltTemplateId: campaign.dltTemplateId,
+    own: template ? template.userId !== null : false,
+  };
+}
+
+const firstProblem = (fieldErrors: FieldErrors) => Object.values(fieldErrors).find((messages) => messages.length)?.[0] ?? null;
+
+/** What a campaign would cost and look like, with the problems that would stop it (empty when it can go). */
+export async function estimateCampaign(
+  userId: string,
+  input: CampaignInput,
+): Promise<{ ok: true; estimate: CampaignEstimate; fieldErrors: FieldErrors } | CampaignRefusal> {
+  const source = await sourceFor(db(), userId, input);
+  if ("ok" in source) return source;
+  const prepared = await prepare(db(), userId, source, input.slotFills, input.audience);
+  if ("ok" in prepared) return prepared;
+  return { ok: true, estimate: prepared.estimate, fieldErrors: prepared.fieldErrors };
+}
+
+// ─── The state machine ────────────────────────────────────────────────────────────────────────
+
+/**
+ * The one place a campaign's status changes: an UPDATE whose WHERE is the transition's `from`
+ * (lib/campaign-status.ts), and its campaign_events row, in the caller's transaction. `to` may
+ * only say 'scheduled' for a send or resume that must wait. Null when the campaign is not in a
+ * status the event applies to (nothing changed).
+ */
+export async function transitionCampaign(
+  tx: Transaction,
+  campaignId: string,
+  event: CampaignEvent,
+  reason: string | null,
+  options: { to?: "scheduled"; startsAt?: Date | null } = {},
+): Promise<{ from: CampaignStatus; to: CampaignStatus } | null> {
+  const transition = CAMPAIGN_TRANSITIONS[event];
+  const to = options.to ?? transition.to;
+  const from = sql.join(
+    transition.from.map((status) => sql`${status}`),
+    sql`, `,
+  );
+  const final = FINAL_CAMPAIGN_STATUSES.includes(to);
+  const [row] = await queryRows<{ from_status: CampaignStatus }>(
+    tx as unknown as Database,
+    sql`with old as (select id, status from campaigns where id = ${campaignId} and status in (${from}) for update)
+        update campaigns set
+          status = ${to},
+          status_reason = ${reason},
+          starts_at = ${to === "scheduled" ? (options.startsAt ?? null) : sql`campaigns.starts_at`},
+          started_at = ${to === "sending" ? sql`coalesce(campaigns.started_at, now())` : sql`campaigns.started_at`},
+          completed_at = ${final ? sql`now()` : sql`campaigns.completed_at`},
+          updated_at = now()
+        from old where campaigns.id = old.id
+        returning old.status as from_status`,
+  );
+  if (!row) return null;
+  await tx.insert(campaignEvents).values({ campaignId, fromStatus: row.from_status, toStatus: to, reason });
+  return { from: row.from_status, to };
+}
+
+/** When a campaign sent (or resumed) now may start: its own time, moved to the window's opening for promotional SMS. */
+export function campaignStartTime(campaign: { category: SmsCategory; sendAt: Date | null }, window: SendingWindow, now: Date) {
+  let startsAt = campaign.sendAt && campaign.sendAt > now ? campaign.sendAt : now;
+  let outsideWindow = false;
+  if (campaign.category === "promotional" && !isWithinSendingWindow(startsAt, window)) {
+    startsAt = nextWindowStart(startsAt, window);
+    outsideWindow = true;
+  }
+  const waits = startsAt.getTime() > now.getTime();
+  const pad = (hour: number) => `${String(hour).padStart(2, "0")}:00`;
+  const reason = !waits
+    ? null
+    : outsideWindow
+      ? `Promotional SMS go out between ${pad(window.startHour)} and ${pad(window.endHour)} in India: starts ${formatLongDateTime(startsAt)}`
+      : `Starts ${formatLongDateTime(startsAt)}`;
+  return { startsAt, waits, reason };
+}
+
+export const SEND_MESSAGES = {
+  scheduleInPast: CAMPAIGN_MESSAGES.sendAtInPast,
+  shortBalance: (cost: number, balance: number) =>
+    `This campaign costs ${cost} credits and your balance is ${balance}: add ${cost - balance} credits to send it.`,
+} as const;
+
+async function lockCampaign(tx: Transaction, userId: string, campaignId: string): Promise<Campaign | null> {
+  if (!isUuidLike(campaignId)) return null;
+  const [campaign] = await tx
+    .select()
+    .from(campaigns)
+    .where(and(eq(campaigns.id, campaignId), eq(campaigns.userId, userId)))
+    .for("update");
+  return campaign ?? null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isUuidLike = (value: string) => UUID.test(value);
+
+/** Inserting 1,000 rows a statement keeps each under PostgreSQL's 65,535 parameters. */
+const INSERT_BATCH = 1_000;
+
+export type CampaignResult = { ok: true; campaign: Campaign; estimate: CampaignEstimate } | CampaignRefusal;
+
+/**
+ * Saves a campaign as a draft, checked as it would be sent. With an idempotency key, a repeat of
+ * the same request within 24 hours answers with the campaign the first made; the key on a
+ * different request is refused (422).
+ */
+export async function createCampaign(
+  userId: string,
+  input: CampaignInput,
+  { idempotencyKey = null }: { idempotencyKey?: string | null } = {},
+): Promise<CampaignResult> {
+  const key: IdempotencyKey | null = idempotencyKey ? { userId, request: "campaign", key: idempotencyKey } : null;
+  const hash = requestHash(input);
+  return db().transaction(async (tx): Promise<CampaignResult> => {
+    // A business's creates are taken one at a time, so a repeated key finds the first's row.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+    const earlier = key ? await findEarlierRequest(tx, key, hash) : null;
+    if (earlier && !earlier.sameRequest) return refuse(422, CAMPAIGN_REFUSALS.keyReused);
+    const source = await sourceFor(tx, userId, input);
+    if ("ok" in source) return source;
+    const prepared = await prepare(tx, userId, source, input.slotFills, input.audience);
+    if ("ok" in prepared) return prepared;
+    if (earlier?.resourceId) {
+      const [made] = await tx
+        .select()
+        .from(campaigns)
+        .where(and(eq(campaigns.id, earlier.resourceId), eq(campaigns.userId, userId)));
+      if (made) return { ok: true, campaign: made, estimate: prepared.estimate };
+    }
+    const problem = firstProblem(prepared.fieldErrors);
+    if (problem) return refuse(400, problem, prepared.fieldErrors);
+    const [campaign] = await tx
+      .insert(campaigns)
+      .values({
+        id: randomUUID(),
+        userId,
+        name: input.name,
+        templateId: source.templateId,
+        message: source.text,
+        slotFills: input.slotFills,
+        audience: input.audience,
+        category: source.category,
+        dltTemplateId: source.dltTemplateId,
+        senderHeader: prepared.sender.senderHeader,
+        dltEntityId: prepared.sender.dltEntityId,
+        sendAt: input.sendAt,
+      })
+      .returning();
+    await tx.insert(campaignEvents).values({ campaignId: campaign.id, fromStatus: null, toStatus: "draft", reason: "Created" });
+    if (key) await rememberRequest(tx, key, hash, campaign.id);
+    return { ok: true, campaign, estimate: prepared.estimate };
+  });
+}
+
+/**
+ * Starts a draft: in one transaction, locks it (only a draft may be sent), writes one message per
+ * recipient (opted-out contacts are not written but counted; a number that is not a mobile is
+ * written as skipped), reserves the whole cost, and moves it to 'sending' with its dispatch job,
+ * or to 'scheduled' when its time (`at`, else its sendAt) is ahead or a promotional campaign is
+ * outside the sending window. A short balance (402) writes nothing.
+ */
+export async function sendCampaign(userId: string, campaignId: string, { at }: { at?: Date | null } = {}): Promise<CampaignResult> {
+  const now = new Date();
+  if (at && at.getTime() <= now.getTime()) return refuse(400, SEND_MESSAGES.scheduleInPast, { sendAt: [SEND_MESSAGES.scheduleInPast] });
+  return db().transaction(async (tx): Promise<CampaignResult> => {
+    const campaign = await lockCampaign(tx, userId, campaignId);
+    if (!campaign) return refuse(404, CAMPAIGN_REFUSALS.notFound);
+    if (!canApply("send", campaign.status)) return refuse(409, actionRefusal("send", campaign.status));
+    const prepared = await prepare(tx, userId, await sourceOf(tx, campaign), campaign.slotFills, campaign.audience);
+    if ("ok" in prepared) return prepared;
+    const problem = firstProblem(prepared.fieldErrors);
+    if (problem) return refuse(400, problem, prepared.fieldErrors);
+
+    const { cost } = prepared.estimate;
+    if (cost > 0) {
+      const charge = await chargeCredits(tx, { userId, amount: cost, reason: "campaign", reference: campaign.id });
+      if (!charge.ok) {
+        return {
+          ...refuse(402, SEND_MESSAGES.shortBalance(cost, charge.balance)),
+          cost,
+          balance: charge.balance,
+          shortfall: cost - charge.balance,
+        };
+      }
+    }
+    for (let i = 0; i < prepared.rows.length; i += INSERT_BATCH) {
+      await tx.insert(smsMessages).values(
+        prepared.rows.slice(i, i + INSERT_BATCH).map((row) => ({
+          userId,
+          campaignId: campaign.id,
+          ...row,
+          finishedAt: row.status === "skipped" ? now : null,
+        })),
+      );
+    }
+    const sendAt = at ?? campaign.sendAt;
+    const { window } = await getSmsSettings(tx);
+    const start = campaignStartTime({ category: campaign.category, sendAt }, window, now);
+    await tx
+      .update(campaigns)
+      .set({
+        recipientsCount: prepared.rows.length,
+        cost,
+        senderHeader: prepared.sender.senderHeader,
+        dltEntityId: prepared.sender.dltEntityId,
+        sendAt,
+        startsAt: start.startsAt,
+      })
+      .where(eq(campaigns.id, campaign.id));
+    const moved = await transitionCampaign(
+      tx,
+      campaign.id,
+      "send",
+      start.reason,
+      start.waits ? { to: "scheduled", startsAt: start.startsAt } : {},
+    );
+    if (!moved) throw new Error(`Campaign ${campaign.id} changed while locked`);
+    await queueJob("campaign-dispatch", { campaignId: campaign.id }, { tx, ...(start.waits ? { startAfter: start.startsAt } : {}) });
+    const [sent] = await tx.select().from(campaigns).where(eq(campaigns.id, campaign.id));
+    return { ok: true, campaign: sent, estimate: prepared.estimate };
+  });
+}
+
+export type ChangeResult = { ok: true; campaign: Campaign } | CampaignRefusal;
+
+/** Pause, resume or cancel, as the transition table allows (409 with its text otherwise). Cancel settles what it can at once. */
+export async function changeCampaign(userId: string, campaignId: string, action: Exclude<CampaignAction, "send">): Promise<ChangeResult> {
+  return db().transaction(async (tx): Promise<ChangeResult> => {
+    const campaign = await lockCampaign(tx, userId, campaignId);
+    if (!campaign) return refuse(404, CAMPAIGN_REFUSALS.notFound);
+    if (!canApply(action, campaign.status)) return refuse(409, actionRefusal(action, campaign.status));
+    if (action === "pause") {
+      await transitionCampaign(tx, campaign.id, "pause", "Paused by the business");
+    } else if (action === "cancel") {
+      await transitionCampaign(tx, campaign.id, "cancel", "Cancelled by the business");
+      await settle(tx, campaign.id);
+    } else {
+      const { window } = await getSmsSettings(tx);
+      const start = campaignStartTime(campaign, window, new Date());
+      await transitionCampaign(tx, campaign.id, "resume", start.reason, start.waits ? { to: "scheduled", startsAt: start.startsAt } : {});
+      await queueJob("campaign-dispatch", { campaignId: campaign.id }, { tx, ...(start.waits ? { startAfter: start.startsAt } : {}) });
+    }
+    const [changed] = await tx.select().from(campaigns).where(eq(campaigns.id, campaign.id));
+    return { ok: true, campaign: changed };
+  });
+}
+
+// ─── Settlement ───────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Once a campaign is final and no worker holds any of its messages: its messages still queued are
+ * cancelled, and the cost of every message that never reached the provider (skipped, cancelled,
+ * failed before it took them) comes back as one refund, referenced `campaign:<id>` so it is made
+ * once. Returns the credits refunded, or null when it cannot settle yet (or did before).
+ */
+export async function settle(tx: Transaction, campaignId: string): Promise<number | null> {
+  const [campaign] = await tx
+    .select({ userId: campaigns.userId, status: campaigns.status, settledAt: campaigns.settledAt })
+    .from(campaigns)
+    .where(eq(campaigns.id, campaignId))
+    .for("update");
+  if (!campaign || campaign.settledAt || !FINAL_CAMPAIGN_STATUSES.includes(campaign.status)) return null;
+  // Claimed messages are in a worker's hands (maybe at the provider): they finish first.
+  await tx
+    .update(smsMessages)
+    .set({ status: "cancelled", finishedAt: sql`now()` })
+    .where(
+      and(
+        eq(smsMessages.campaignId, campaignId),
+        eq(smsMessages.status, "queued"),
+        or(isNull(smsMessages.claimedUntil), lte(smsMessages.claimedUntil, sql`now()`)),
+      ),
+    );
+  const [{ held, refund }] = await tx
+    .select({
+      held: sql<number>`count(*) filter (where ${smsMessages.status} = 'queued')`.mapWith(Number),
+      refund:
+        sql<number>`coalesce(sum(${smsMessages.cost}) filter (where ${smsMessages.status} in ('skipped', 'cancelled') or (${smsMessages.status} = 'failed' and ${smsMessages.submittedAt} is null)), 0)`.mapWith(
+          Number,
+        ),
+    })
+    .from(smsMessages)
+    .where(eq(smsMessages.campaignId, campaignId));
+  if (held > 0) return null;
+  if (refund > 0)
+    await grantCredits(tx, { userId: campaign.userId, amount: refund, reason: "refund", reference: `campaign:${campaignId}` });
+  await tx
+    .update(campaigns)
+    .set({ refunded: refund, settledAt: sql`now()` })
+    .where(eq(campaigns.id, campaignId));
+  return refund;
+}
+
+/** Settles a final campaign in a transaction of its own (the worker and the sweep call this). */
+export function settleCampaign(campaignId: string): Promise<number | null> {
+  return db().transaction((tx) => settle(tx, campaignId));
+}
+
+// ─── Reading ──────────────────────────────────────────────────────────────────────────────────
+
+export type CampaignCounts = {
+  total: number;
+  queued: number;
+  /** The provider took them (submitted, and since delivered, failed or undelivered). */
+  sent: number;
+  delivered: number;
+  /** Failed or undelivered. */
+  failed: number;
+  skipped: number;
+  cancelled: number;
+};
+
+const emptyCounts = (): CampaignCounts => ({ total: 0, queued: 0, sent: 0, delivered: 0, failed: 0, skipped: 0, cancelled: 0 });
+
+/** Each campaign's message counts, from the (campaign_id, status) index. */
+async function countsFor(campaignIds: string[]): Promise<Map<string, CampaignCounts>> {
+  const counts = new Map(campaignIds.map((id) => [id, emptyCounts()]));
+  if (campaignIds.length === 0) return counts;
+  const rows = await db()
+    .select({
+      campaignId: smsMessages.campaignId,
+      status: smsMessages.status,
+      messages: count(),
+      taken: count(smsMessages.submittedAt),
+    })
+    .from(smsMessages)
+    .where(inArray(smsMessages.campaignId, campaignIds))
+    .groupBy(smsMessages.campaignId, smsMessages.status);
+  for (const row of rows) {
+    const tally = counts.get(row.campaignId) as CampaignCounts;
+    tally.total += row.messages;
+    tally.sent += row.taken;
+    if (row.status === "queued") tally.queued += row.messages;
+    else if (row.status === "delivered") tally.delivered += row.messages;
+    else if (row.status === "failed" || row.status === "undelivered") tally.failed += row.messages;
+    else if (row.status === "skipped") tally.skipped += row.messages;
+    else if (row.status === "cancelled") tally.cancelled += row.messages;
+  }
+  return counts;
+}
+
+export type CampaignEventRow = { fromStatus: CampaignStatus | null; toStatus: CampaignStatus; reason: string | null; createdAt: Date };
+
+export type CampaignDetail = Campaign & { counts: CampaignCounts; events: CampaignEventRow[]; availableActions: CampaignAction[] };
+
+/** A business's campaign with its counts, timeline and the actions it allows; null for another's or an unknown id. */
+export async function getCampaign(userId: string, campaignId: string): Promise<CampaignDetail | null> {
+  if (!isUuidLike(campaignId)) return null;
+  const [campaign] = await db()
+    .select()
+    .from(campaigns)
+    .where(and(eq(campaigns.id, campaignId), eq(campaigns.userId, userId)));
+  if (!campaign) return null;
+  const [counts, events] = await Promise.all([
+    countsFor([campaign.id]),
+    db()
+      .select({
+        fromStatus: campaignEvents.fromStatus,
+        toStatus: campaignEvents.toStatus,
+        reason: campaignEvents.reason,
+        createdAt: campaignEvents.createdAt,
+      })
+      .from(campaignEvents)
+      .where(eq(campaignEvents.campaignId, campaign.id))
+      .orderBy(asc(campaignEvents.createdAt), asc(campaignEvents.id)),
+  ]);
+  return { ...campaign, counts: counts.get(campaign.id) as CampaignCounts, events, availableActions: availableActions(campaign.status) };
+}
+
+export const CAMPAIGNS_PAGE_SIZE = 20;
+
+export type CampaignSummary = Campaign & { counts: CampaignCounts; availableActions: CampaignAction[] };
+
+/** The business's campaigns, newest first, a page at a time (a page past the last is the last). */
+export async function listCampaigns(userId: string, requestedPage = 1) {
+  const [{ total }] = await db().select({ total: count() }).from(campaigns).where(eq(campaigns.userId, userId));
+  const pageCount = Math.max(1, Math.ceil(total / CAMPAIGNS_PAGE_SIZE));
+  const page = Math.min(Math.max(1, Math.floor(requestedPage) || 1), pageCount);
+  const rows = await db()
+    .select()
+    .from(campaigns)
+    .where(eq(campaigns.userId, userId))
+    .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
+    .limit(CAMPAIGNS_PAGE_SIZE)
+    .offset((page - 1) * CAMPAIGNS_PAGE_SIZE);
+  const counts = await countsFor(rows.map((row) => row.id));
+  const list: CampaignSummary[] = rows.map((row) => ({
+    ...row,
+    counts: counts.get(row.id) as CampaignCounts,
+    availableActions: availableActions(row.status),
+  }));
+  return { campaigns: list, total, page, pageCount };
+}
+
+export const SMS_HISTORY_PAGE_SIZE = 50;
+
+export type SmsHistoryFilter = {
+  campaignId?: string | null;
+  status?: SmsStatus | null;
+  /** Days in India, 'YYYY-MM-DD', both included. */
+  from?: string | null;
+  to?: string | null;
+  page?: number;
+};
+
+export type SmsHistoryEntry = {
+  id: string;
+  campaignId: string;
+  campaignName: string;
+  toNumber: string;
+  body: string;
+  parts: number;
+  cost: number;
+  status: SmsStatus;
+  failureReason: string | null;
+  createdAt: Date;
+  submittedAt: Date | null;
+  finishedAt: Date | null;
+};
+
+/**
+ * Every message the business sent, newest first, filtered by campaign, status and days, a page at
+ * a time. It walks the (user_id, created_at DESC, id DESC) index and stops one row past the page
+ * (no count of the whole history), so a page costs the same at 100,000 messages (bench/sms-history.ts).
+ */
+export async function listSmsHistory(userId: string, filter: SmsHistoryFilter = {}) {
+  const page = Math.max(1, Math.floor(filter.page ?? 1) || 1);
+  const where = and(
+    eq(smsMessages.userId, userId),
+    filter.campaignId ? eq(smsMessages.campaignId, filter.campaignId) : undefined,
+    filter.status ? eq(smsMessages.status, filter.status) : undefined,
+    filter.from ? gte(smsMessages.createdAt, startOfIndianDay(filter.from)) : undefined,
+    filter.to ? lte(smsMessages.createdAt, endOfIndianDay(filter.to)) : undefined,
+  );
+  const rows = await db()
+    .select({
+      id: smsMessages.id,
+      campaignId: smsMessages.campaignId,
+      toNumber: smsMessages.toNumber,
+      body: smsMessages.body,
+      parts: smsMessages.parts,
+      cost: smsMessages.cost,
+      status: smsMessages.status,
+      failureReason: smsMessages.failureReason,
+      createdAt: smsMessages.createdAt,
+      submittedAt: smsMessages.submittedAt,
+      finishedAt: smsMessages.finishedAt,
+    })
+    .from(smsMessages)
+    .where(where)
+    .orderBy(desc(smsMessages.createdAt), desc(smsMessages.id))
+    .limit(SMS_HISTORY_PAGE_SIZE + 1)
+    .offset((page - 1) * SMS_HISTORY_PAGE_SIZE);
+  const shown = rows.slice(0, SMS_HISTORY_PAGE_SIZE);
+  const ids = [...new Set(shown.map((row) => row.campaignId))];
+  const names = ids.length
+    ? await db()
+        .select({ id: campaigns.id, name: campaigns.name })
+        .from(campaigns)
+        .where(and(eq(campaigns.userId, userId), inArray(campaigns.id, ids)))
+    : [];
+  const nameOf = new Map(names.map((row) => [row.id, row.name]));
+  const messages: SmsHistoryEntry[] = shown.map((row) => ({ ...row, campaignName: nameOf.get(row.campaignId) ?? "" }));
+  return { messages, page, hasNextPage: rows.length > SMS_HISTORY_PAGE_SIZE };
+}
+
+/** The dashboard's 'SMS sent': messages the provider took. */
+export async function smsSentCount(userId: string): Promise<number> {
+  const [{ sent }] = await db()
+    .select({ sent: count() })
+    .from(smsMessages)
+    .where(and(eq(smsMessages.userId, userId), isNotNull(smsMessages.submittedAt)));
+  return sent;
+}

@@ -1,0 +1,121 @@
+import { eq, sql } from "drizzle-orm";
+import { beforeAll } from "vitest";
+
+import { db } from "~/db/db.server";
+import { jobQueue } from "~/db/queue.server";
+import { creditLedger, pricing, settings, smsMessages, users } from "~/db/schema";
+import { makeContact, makeTemplate, makeUser } from "~/db/seed/factories.server";
+import { registerWorkers } from "~/jobs/queue.server";
+import { startBackgroundJobs } from "~/jobs/workers.server";
+import type { SendingWindow } from "~/lib/sending-window";
+import { SMS_SETTING_KEYS } from "~/models/settings.server";
+import type { OutgoingSms, SendOutcome, SmsProvider } from "~/services/sms.server";
+
+/** What an SMS part costs in these tests: 2 credits, so a cost shows parts × recipients × price. */
+export const SMS_PRICE = 2;
+
+/** The SMS price, and a sending window open all day unless a test sets another. */
+export function useSmsPricing() {
+  beforeAll(async () => {
+    await db()
+      .insert(pricing)
+      .values({ key: "sms", label: "One SMS segment", credits: SMS_PRICE })
+      .onConflictDoUpdate({ target: pricing.key, set: { credits: SMS_PRICE } });
+    await setSendingWindow({ startHour: 0, endHour: 24 });
+  });
+}
+
+export async function setSendingWindow(window: SendingWindow) {
+  await db()
+    .insert(settings)
+    .values({ key: SMS_SETTING_KEYS.window, value: window })
+    .onConflictDoUpdate({ target: settings.key, set: { value: window } });
+}
+
+export async function allowFreeText(allowed: boolean) {
+  await db()
+    .insert(settings)
+    .values({ key: SMS_SETTING_KEYS.freeText, value: allowed })
+    .onConflictDoUpdate({ target: settings.key, set: { value: allowed } });
+}
+
+/**
+ * Queued jobs are not run in this file: the tests run the dispatch themselves, step by step (the
+ * queue still takes jobs, so the tests can see them).
+ */
+export function withoutWorkers() {
+  beforeAll(() => {
+    registerWorkers({ start: async () => ({ queue: await jobQueue(), workerIds: new Map() }) });
+  });
+}
+
+/** Puts the real workers back (for a test of the whole way through the queue). */
+export function withWorkers() {
+  registerWorkers({ start: startBackgroundJobs });
+}
+
+/** A promotional platform template, 'Hi {#var#}, {#var#} has {#var#} for you. Reply STOP to opt out.' unless told. */
+export function makeSmsTemplate(overrides: Parameters<typeof makeTemplate>[0] = {}) {
+  return makeTemplate({
+    kind: "sms",
+    title: "Offer for you",
+    content: "Hi {#var#}, {#var#} has {#var#} for you. Reply STOP to opt out.",
+    slotHints: ["Customer name", "Business name", "Offer"],
+    smsCategory: "promotional",
+    hashtags: [],
+    ...overrides,
+  });
+}
+
+/** A business (balance as told) with `count` contacts in the group 'Regulars'. */
+export async function businessWithContacts(count: number, { balance = 1_000 }: { balance?: number } = {}) {
+  const user = await makeUser({ balance, businessName: "Rao Sweets" });
+  const contacts = [];
+  for (let i = 0; i < count; i++) contacts.push(await makeContact({ userId: user.id, name: `Ravi ${i + 1}`, tags: ["Regulars"] }));
+  return { user, contacts };
+}
+
+/** A provider that records what it was handed and answers as `decide` says (accepted by default). */
+export function recordingProvider(decide: (message: OutgoingSms, call: number) => SendOutcome | "hang" = acceptAll) {
+  const received: OutgoingSms[] = [];
+  let calls = 0;
+  const provider: SmsProvider & { received: OutgoingSms[] } = {
+    name: "fake",
+    received,
+    async send(batch) {
+      calls += 1;
+      const call = calls;
+      received.push(...batch);
+      const outcomes = batch.map((message) => decide(message, call));
+      // A worker killed while the provider had the batch: the answer never comes.
+      if (outcomes.includes("hang")) return new Promise<SendOutcome[]>(() => {});
+      return outcomes as SendOutcome[];
+    },
+  };
+  return provider;
+}
+
+export function acceptAll(message: OutgoingSms): SendOutcome {
+  return { messageId: message.messageId, outcome: "accepted", providerMessageId: `fake-${message.messageId}` };
+}
+
+/** The business's balance and what its ledger adds up to: always equal. */
+export async function balanceAndLedger(userId: string) {
+  const [{ balance }] = await db().select({ balance: users.balance }).from(users).where(eq(users.id, userId));
+  const [{ sum }] = await db()
+    .select({ sum: sql<number>`coalesce(sum(${creditLedger.amount}), 0)`.mapWith(Number) })
+    .from(creditLedger)
+    .where(eq(creditLedger.userId, userId));
+  return { balance, ledger: sum };
+}
+
+export async function ledgerRows(userId: string, reason: "campaign" | "refund") {
+  return db()
+    .select({ amount: creditLedger.amount, reference: creditLedger.reference })
+    .from(creditLedger)
+    .where(sql`${creditLedger.userId} = ${userId} and ${creditLedger.reason} = ${reason}`);
+}
+
+export async function messagesOf(campaignId: string) {
+  return db().select().from(smsMessages).where(eq(smsMessages.campaignId, campaignId)).orderBy(smsMessages.id);
+}
