@@ -162,6 +162,52 @@ const environmentSchema = z
       .trim()
       .regex(/^[A-Z0-9-]{1,8}$/, "must be 1 to 8 capital letters, digits or dashes")
       .default("ISENT"),
+    /** Who sends SMS: the embedded simulator (offline, the default), MSG91 or Twilio. */
+    SMS_PROVIDER: z.enum(["simulator", "msg91", "twilio"], { message: "must be simulator, msg91 or twilio" }).default("simulator"),
+    /** MSG91's API key (the `authkey` header). */
+    MSG91_AUTH_KEY: optionalString,
+    /** MSG91's API address (a local fake in tests). */
+    MSG91_BASE_URL: z.string().trim().url("must be a full URL such as https://control.msg91.com").default("https://control.msg91.com"),
+    /** MSG91 signs nothing: its delivery-report and inbound webhook URLs carry this secret as ?token=. */
+    MSG91_WEBHOOK_TOKEN: optionalString.pipe(z.string().min(24, "must be at least 24 characters").optional()),
+    TWILIO_ACCOUNT_SID: optionalString.pipe(
+      z
+        .string()
+        .regex(/^AC[0-9a-f]{32}$/i, "must be an account SID such as AC followed by 32 hex digits")
+        .optional(),
+    ),
+    /** Twilio's auth token: basic auth on its API, and the key of X-Twilio-Signature on its webhooks. */
+    TWILIO_AUTH_TOKEN: optionalString,
+    /** The number (E.164) or alphanumeric sender Twilio sends from; or a messaging service instead. */
+    TWILIO_FROM: optionalString,
+    TWILIO_MESSAGING_SERVICE_SID: optionalString.pipe(
+      z
+        .string()
+        .regex(/^MG[0-9a-f]{32}$/i, "must be a messaging service SID such as MG followed by 32 hex digits")
+        .optional(),
+    ),
+    /** Twilio's API address (a local fake in tests). */
+    TWILIO_BASE_URL: z.string().trim().url("must be a full URL such as https://api.twilio.com").default("https://api.twilio.com"),
+    /** Messages per second handed to the provider across every server process on this database; 0: no limit. */
+    SMS_RATE_LIMIT: z.coerce
+      .number({ invalid_type_error: "must be a number" })
+      .int("must be a whole number")
+      .min(0, "must be 0 (no limit) or more")
+      .max(100_000, "must be at most 100000")
+      .default(0),
+    /** The share of the simulator's messages that its delivery reports say failed (0 to 1). */
+    SMS_SIMULATOR_FAILURE_SHARE: z.coerce
+      .number({ invalid_type_error: "must be a number" })
+      .min(0, "must be between 0 and 1")
+      .max(1, "must be between 0 and 1")
+      .default(0.1),
+    /** Seconds between the simulator taking a message and reporting it delivered or failed. */
+    SMS_SIMULATOR_REPORT_DELAY_SECONDS: z.coerce
+      .number({ invalid_type_error: "must be a number" })
+      .int("must be a whole number")
+      .min(0, "must be 0 or more")
+      .max(3600, "must be at most 3600")
+      .default(3),
   })
   .superRefine((env, context) => {
     const issue = (name: string, message: string) => context.addIssue({ code: z.ZodIssueCode.custom, path: [name], message });
@@ -173,6 +219,19 @@ const environmentSchema = z
     if (env.RAZORPAY_KEY_ID || env.RAZORPAY_KEY_SECRET) {
       for (const name of ["RAZORPAY_KEY_ID", "RAZORPAY_KEY_SECRET", "RAZORPAY_WEBHOOK_SECRET"] as const) {
         if (!env[name]) issue(name, "is required with Razorpay's keys (RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET)");
+      }
+    }
+    if (env.SMS_PROVIDER === "msg91") {
+      for (const name of ["MSG91_AUTH_KEY", "MSG91_WEBHOOK_TOKEN"] as const) {
+        if (!env[name]) issue(name, "is required when SMS_PROVIDER is msg91");
+      }
+    }
+    if (env.SMS_PROVIDER === "twilio") {
+      for (const name of ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN"] as const) {
+        if (!env[name]) issue(name, "is required when SMS_PROVIDER is twilio");
+      }
+      if (!env.TWILIO_FROM && !env.TWILIO_MESSAGING_SERVICE_SID) {
+        issue("TWILIO_FROM", "or TWILIO_MESSAGING_SERVICE_SID is required when SMS_PROVIDER is twilio");
       }
     }
   });
@@ -202,7 +261,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const problems = result.error.issues.map((issue) => {
     const name = issue.path.join(".");
     const value = env[name];
-    const shown = name.includes("PASSWORD") || name.includes("SECRET") || value === undefined ? "" : ` (got ${JSON.stringify(value)})`;
+    const shown = /PASSWORD|SECRET|TOKEN|AUTH_KEY/.test(name) || value === undefined ? "" : ` (got ${JSON.stringify(value)})`;
     return `${name} ${issue.message}${shown}`;
   });
   throw new ConfigError(problems);

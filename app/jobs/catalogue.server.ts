@@ -17,6 +17,20 @@ export const jobCatalogue = {
   "reconcile-credit-orders": z.object({}),
   // The built-in test gateway delivers its signed payment_link.paid webhook, as Razorpay would, after the buyer pays.
   "test-gateway-webhook": z.object({ linkId: z.string().min(1) }),
+  // The embedded SMS simulator's delivery reports, sent a few seconds after it took the messages, as a provider's webhook would.
+  "sms-simulator-reports": z.object({
+    reports: z
+      .array(
+        z.object({
+          providerMessageId: z.string().min(1),
+          status: z.enum(["delivered", "failed", "undelivered"]),
+          reason: z.string().optional(),
+        }),
+      )
+      .min(1),
+    /** How many times these reports have found a message not yet marked as handed over (its worker had not recorded it). */
+    attempt: z.number().int().min(0).default(0),
+  }),
   // Hands a campaign's queued messages to the SMS provider in batches; requeues itself while there are more.
   "campaign-dispatch": z.object({ campaignId: z.string().uuid() }),
   // Every minute: starts scheduled campaigns whose time came, restarts dispatch a lost job or a killed server left, settles finished ones.

@@ -7,8 +7,11 @@ import { forgetExpiredKeys } from "~/models/idempotency.server";
 import { mailPasswordReset } from "~/models/password-reset.server";
 import { receivePaymentWebhook, reconcileExpiredOrders } from "~/models/payments.server";
 import { publishDueScheduledPosts } from "~/models/posts.server";
+import { deliverSimulatorReports } from "~/models/sms-simulator.server";
 import { dispatchCampaign, sweepCampaigns } from "~/models/sms-dispatch.server";
 import { testWebhookFor } from "~/models/test-gateway.server";
+// Registers the configured SMS provider (services/sms.server.ts) for the workers that send.
+import "~/services/sms-providers.server";
 
 import { JOB_RETRIES, jobCatalogue, type JobData, type JobName } from "./catalogue.server";
 import { registerWorkers } from "./queue.server";
@@ -30,6 +33,7 @@ const handlers: { [Name in JobName]: (data: JobData<Name>) => Promise<unknown> }
     const webhook = await testWebhookFor(linkId);
     if (webhook) await receivePaymentWebhook(webhook.rawBody, webhook.signature);
   },
+  "sms-simulator-reports": (data) => deliverSimulatorReports(data),
 };
 
 function perform(name: JobName, raw: unknown) {

@@ -15,6 +15,8 @@ export type OutgoingSms = {
   dltEntityId: string | null;
   dltTemplateId: string | null;
   encoding: "GSM-7" | "UCS-2";
+  /** The template's {#var#} slot values in order, where the campaign has them: MSG91's Flow API fills its copy of the template with them (var1, var2, …). */
+  variables?: string[];
 };
 
 export type SendOutcome =

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 
 import { hmacHex } from "~/services/payments.server";
+
+import { listenLocally, readRequestBody as readBody, sendJson as send } from "./fake-http";
 
 /**
  * A local stand-in for Razorpay's Payment Links API as documented: POST /v1/payment_links and
@@ -40,17 +40,6 @@ export type FakeRazorpay = {
   close(): Promise<void>;
 };
 
-function send(response: ServerResponse, status: number, body: unknown) {
-  response.writeHead(status, { "Content-Type": "application/json" });
-  response.end(JSON.stringify(body));
-}
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString();
-}
-
 const error = (code: string, description: string) => ({ error: { code, description, source: "business", step: "payment_link_creation" } });
 
 export async function startFakeRazorpay(): Promise<FakeRazorpay> {
@@ -62,7 +51,7 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
   let failCreate: number | null = null;
   const expected = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString("base64")}`;
 
-  const server = createServer(async (request, response) => {
+  const server = await listenLocally(async (request, response) => {
     const url = new URL(request.url ?? "/", "http://fake");
     const raw = await readBody(request);
     const body: unknown = raw ? JSON.parse(raw) : null;
@@ -113,11 +102,8 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
     }
     return send(response, 404, error("BAD_REQUEST_ERROR", "The requested URL was not found on the server."));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: server.url,
     keyId,
     keySecret,
     webhookSecret,
@@ -151,6 +137,6 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
     failNextCreate(status) {
       failCreate = status;
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: server.close,
   };
 }

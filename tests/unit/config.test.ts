@@ -1,16 +1,8 @@
 import { describe, expect, it } from "vitest";
 
-import { ConfigError, missingPaymentSettings, missingPublicUrl, parseConfig } from "~/config.server";
+import { missingPaymentSettings, missingPublicUrl, parseConfig } from "~/config.server";
 
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    parseConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  return [];
-}
+import { problemsOf } from "../support/config";
 
 describe("environment validation", () => {
   it("has working defaults for a fresh machine", () => {

@@ -237,6 +237,10 @@ export const smsMessages = pgTable(
       .where(sql`${table.status} = 'queued'`),
     // Delivery reports find their message by the provider's id.
     uniqueIndex("sms_messages_provider_message_id_key").on(table.provider, table.providerMessageId),
+    // An inbound reply (STOP) finds the business that last messaged its number.
+    index("sms_messages_to_number_submitted_at_idx")
+      .on(table.toNumber, table.submittedAt.desc())
+      .where(sql`${table.submittedAt} IS NOT NULL`),
     check("sms_messages_parts_positive", sql`${table.parts} >= 1`),
     check("sms_messages_cost_not_negative", sql`${table.cost} >= 0`),
     check("sms_messages_status_check", oneOf(table.status, SMS_STATUSES)),

@@ -1,0 +1,1 @@
+CREATE INDEX "sms_messages_to_number_submitted_at_idx" ON "sms_messages" USING btree ("to_number","submitted_at" DESC NULLS LAST) WHERE "sms_messages"."submitted_at" IS NOT NULL;
