@@ -4,6 +4,9 @@ import type { SMS_STATUSES } from "~/db/schema/messaging";
 import { isUuid } from "~/lib/ids";
 import { isCalendarDate } from "~/lib/india-time";
 
+/** A campaign page's 404: a malformed id, an unknown one and another business's alike. */
+export const CAMPAIGN_NOT_FOUND = "There is no campaign at this address. It may have been deleted.";
+
 export type SmsStatus = (typeof SMS_STATUSES)[number];
 
 /** A message's status as the business reads it in SMS History. */

@@ -3,11 +3,10 @@ import { z } from "zod";
 
 import { CAMPAIGN_ACTIONS, CAMPAIGN_TRANSITIONS } from "~/lib/campaign-status";
 import { isUuid } from "~/lib/ids";
+import { CAMPAIGN_NOT_FOUND } from "~/lib/schemas/campaign-lists";
 import { createToast } from "~/lib/toast";
 import { changeCampaign, sendCampaign } from "~/models/campaigns.server";
 import { redirectWithToast } from "~/utils/toast.server";
-
-export const CAMPAIGN_NOT_FOUND = "There is no campaign at this address. It may have been deleted.";
 
 /** The list's and the campaign page's forms: one campaign, one of the business's actions. */
 const campaignActionSchema = z.object({

@@ -11,13 +11,14 @@ import { CAMPAIGN_STATUS_LABELS, FINAL_CAMPAIGN_STATUSES, type CampaignStatus } 
 import { formatCount } from "~/lib/format-count";
 import { formatDateTime } from "~/lib/india-time";
 import { paths } from "~/lib/paths";
+import { CAMPAIGN_NOT_FOUND } from "~/lib/schemas/campaign-lists";
 import { fillSlots } from "~/lib/sms-text";
 import { pageTitle } from "~/lib/title";
 import { getCampaign, type CampaignCounts } from "~/models/campaigns.server";
 import { assertSameOrigin } from "~/utils/csrf.server";
 import { requireUser } from "~/utils/session.server";
 
-import { CAMPAIGN_NOT_FOUND, campaignActionFromForm } from "./__campaign-actions.server";
+import { campaignActionFromForm } from "./__campaign-actions.server";
 import { CampaignActionForm, CampaignProgress, CampaignStatusBadge, awaitingReport } from "./__campaign-parts";
 
 /** How often an open campaign page asks for news while its campaign is not final (with JavaScript). */
