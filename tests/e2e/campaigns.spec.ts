@@ -269,3 +269,25 @@ test("another business's campaign is not found, and cannot be changed", async ({
   await page.goto("/campaigns");
   await expect(page.getByText("No campaigns yet.")).toBeVisible();
 });
+
+test("a business saves its own DLT registration in settings; a header that is not 6 letters or digits is refused with why", async ({
+  page,
+  login,
+}) => {
+  await login({ businessName: "Kiran Sweets" });
+  await page.goto("/settings");
+  const section = page.getByRole("region", { name: "SMS sender registration (DLT)" });
+  await expect(section).toContainText("go out as ISENTL");
+  await expect(section.getByRole("link", { name: "SMS rules in India" })).toHaveAttribute("href", "/learn/sms-rules-in-india");
+
+  await section.getByLabel("DLT entity ID").fill("1101 2345 6789 0123 456");
+  await section.getByLabel("Sender header").fill("KIR-SW");
+  await section.getByRole("button", { name: "Save DLT registration" }).click();
+  await expect(page.getByTestId("error-summary")).toContainText("A sender header is 6 letters or digits, e.g. ASHAKT");
+
+  await section.getByLabel("Sender header").fill("kirswt");
+  await section.getByRole("button", { name: "Save DLT registration" }).click();
+  await expect(page.getByTestId("toast")).toContainText("DLT registration saved");
+  await expect(section).toContainText("Your campaigns go out as KIRSWT.");
+  await expect(section.getByLabel("DLT entity ID")).toHaveValue("1101234567890123456");
+});

@@ -2,6 +2,7 @@ import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useId } from "react";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorSummary, Field, FieldError, SubmitButton, useValidatedForm } from "~/components/forms";
@@ -198,6 +199,8 @@ export default function Settings() {
 
       <Section title="SMS sender registration (DLT)">
         <SmsRegistrationForm
+          // Saved, the form starts again from what was stored (the entity id without its spaces, the header in capitals).
+          key={`${loaderData.smsRegistration?.dltEntityId}:${loaderData.smsRegistration?.senderHeader}`}
           registration={loaderData.smsRegistration}
           lastResult={actionData?.intent === "sms-registration" ? actionData.result : undefined}
         />
@@ -241,10 +244,17 @@ export default function Settings() {
   );
 }
 
+/** One part of the settings, a region named by its heading. */
 function Section({ title, danger = false, children }: { title: string; danger?: boolean; children: React.ReactNode }) {
+  const headingId = useId();
   return (
-    <section className={`mt-6 rounded-xl border p-4 ${danger ? "border-red-200 bg-red-50" : "border-slate-200 bg-white"}`}>
-      <h2 className={`text-lg font-semibold ${danger ? "text-red-800" : "text-slate-900"}`}>{title}</h2>
+    <section
+      aria-labelledby={headingId}
+      className={`mt-6 rounded-xl border p-4 ${danger ? "border-red-200 bg-red-50" : "border-slate-200 bg-white"}`}
+    >
+      <h2 id={headingId} className={`text-lg font-semibold ${danger ? "text-red-800" : "text-slate-900"}`}>
+        {title}
+      </h2>
       <div className="mt-2">{children}</div>
     </section>
   );
