@@ -14,9 +14,12 @@ const campaignActionSchema = z.object({
   campaignId: z.string({ required_error: CAMPAIGN_NOT_FOUND }).refine(isUuid, CAMPAIGN_NOT_FOUND),
 });
 
-/** A refused action keeps the page, with a toast saying why and the status an API client would get. */
-export const refusedAction = (status: number, title: string, description?: string) =>
-  data({ toast: createToast({ type: "error", title, description }) }, { status });
+/**
+ * A refused action keeps the page, with a toast saying why and the status an API client would get;
+ * a short balance also says it on the page, beside the way to buy credits.
+ */
+export const refusedAction = (status: number, title: string) =>
+  data({ toast: createToast({ type: "error", title }), shortBalance: status === 402 ? title : null }, { status });
 
 /**
  * Send, pause, resume or cancel one campaign from a form, through the same model functions as the

@@ -1,8 +1,9 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
 
 import { buttonClasses } from "~/components/ui/button";
 import { CAMPAIGN_STATUS_LABELS, CAMPAIGN_TRANSITIONS, type CampaignAction, type CampaignStatus } from "~/lib/campaign-status";
 import { formatCount } from "~/lib/format-count";
+import { paths } from "~/lib/paths";
 import type { CampaignCounts } from "~/models/campaigns.server";
 
 /** Messages the provider took whose delivery report has not come yet. */
@@ -109,5 +110,21 @@ export function CampaignActionForm({
         <span className="sr-only"> {campaign.name}</span>
       </button>
     </Form>
+  );
+}
+
+/** A send refused for a short balance, said where the eye is, beside the way to buy credits. */
+export function ShortBalanceNotice({ message }: { message: string }) {
+  return (
+    <p
+      role="alert"
+      className="mt-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+      data-testid="shortfall"
+    >
+      {message}{" "}
+      <Link to={paths.credits()} className="inline-flex min-h-11 items-center font-semibold underline">
+        Buy credits
+      </Link>
+    </p>
   );
 }

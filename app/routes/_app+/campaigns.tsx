@@ -17,7 +17,7 @@ import { assertSameOrigin } from "~/utils/csrf.server";
 import { requireUser } from "~/utils/session.server";
 
 import { campaignActionFromForm } from "./__campaign-actions.server";
-import { CampaignActionForm, CampaignProgress, CampaignStatusBadge } from "./__campaign-parts";
+import { CampaignActionForm, CampaignProgress, CampaignStatusBadge, ShortBalanceNotice } from "./__campaign-parts";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Campaigns") }];
 
@@ -77,6 +77,7 @@ export default function Campaigns() {
         </div>
       </div>
 
+      {actionData?.shortBalance ? <ShortBalanceNotice message={actionData.shortBalance} /> : null}
       {campaigns.length === 0 ? (
         <div className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center">
           <p className="text-slate-700">No campaigns yet.</p>

@@ -19,7 +19,7 @@ import { assertSameOrigin } from "~/utils/csrf.server";
 import { requireUser } from "~/utils/session.server";
 
 import { campaignActionFromForm } from "./__campaign-actions.server";
-import { CampaignActionForm, CampaignProgress, CampaignStatusBadge, awaitingReport } from "./__campaign-parts";
+import { CampaignActionForm, CampaignProgress, CampaignStatusBadge, ShortBalanceNotice, awaitingReport } from "./__campaign-parts";
 
 /** How often an open campaign page asks for news while its campaign is not final (with JavaScript). */
 const POLL_MS = 3_000;
@@ -114,6 +114,7 @@ export default function CampaignPage() {
         <p className="mt-1 text-sm text-slate-700">Starts {campaign.startsAtText} (India time).</p>
       ) : null}
 
+      {actionData?.shortBalance ? <ShortBalanceNotice message={actionData.shortBalance} /> : null}
       {campaign.availableActions.length ? (
         <div className="mt-4 flex flex-wrap gap-2">
           {campaign.availableActions.map((action) => (
