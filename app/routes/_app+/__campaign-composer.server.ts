@@ -148,6 +148,10 @@ export async function campaignComposerAction(request: Request) {
   }
   const created = await createCampaign(user.id, submission.value, { idempotencyKey });
   if (!created.ok) return reply(created.fieldErrors ?? { "": [created.message] }, {}, created.status);
+  // The same form sent again (a double tap, a reload): its campaign has gone on already, so its page is the answer.
+  if (created.campaign.status !== "draft") {
+    return redirectWithToast(paths.campaign(created.campaign.id), { type: "info", title: "This campaign was already sent" });
+  }
   if (intent === "save") {
     return redirectWithToast(paths.campaign(created.campaign.id), { type: "success", title: "Draft saved" });
   }
