@@ -73,7 +73,8 @@ async function startWorkers(): Promise<Workers> {
   await queue.schedule("forget-expired-idempotency-keys", "17 * * * *", {});
   await queue.schedule("reconcile-credit-orders", "* * * * *", {});
   // Campaigns a killed server left mid-way resume now, and every minute whatever happened to their jobs.
-  await sweepCampaigns();
+  // Queued, not called: the sweep queues jobs, and queueing a job waits for these workers to be started.
+  await queue.send("campaign-sweep", {});
   await queue.schedule("campaign-sweep", "* * * * *", {});
   return { queue, workerIds };
 }

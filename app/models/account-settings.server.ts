@@ -16,6 +16,7 @@ import {
   refreshTokens,
   sessions,
   smsMessages,
+  smsReplies,
   uploads,
   users,
 } from "~/db/schema";
@@ -186,6 +187,8 @@ export async function exportAccountData(userId: string): Promise<AsyncGenerator<
     ["creditLedger", everything(creditLedger)],
     ["campaigns", everything(campaigns)],
     ["smsMessages", everything(smsMessages)],
+    // Replies its contacts sent (STOP, START, …) and what each did.
+    ["smsReplies", everything(smsReplies)],
     [
       "uploads",
       ownRowPages(
@@ -243,6 +246,7 @@ async function deleteAccount(userId: string) {
     await tx.delete(refreshTokens).where(eq(refreshTokens.userId, userId));
     await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
     await tx.delete(emailVerificationTokens).where(eq(emailVerificationTokens.userId, userId));
+    await tx.delete(smsReplies).where(eq(smsReplies.userId, userId));
     await tx.delete(smsMessages).where(eq(smsMessages.userId, userId));
     await tx.delete(campaigns).where(eq(campaigns.userId, userId));
     await tx.delete(contactImports).where(eq(contactImports.userId, userId));

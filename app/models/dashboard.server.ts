@@ -3,24 +3,22 @@ import { and, count, eq, isNotNull } from "drizzle-orm";
 import { db } from "~/db/db.server";
 import { contacts, posts, smsMessages, users } from "~/db/schema";
 
+import { smsSentCount } from "./campaigns.server";
 import { countContacts } from "./contacts.server";
 import { livePostCondition } from "./live-post.server";
 
 /** What the business dashboard counts, read from the database (the server is the truth); live posts as the feed shows them. */
 export async function businessStats(userId: string) {
-  const [contactCount, [smsRow], [postRow]] = await Promise.all([
+  const [contactCount, sentSms, [postRow]] = await Promise.all([
     countContacts(userId),
-    db()
-      .select({ total: count() })
-      .from(smsMessages)
-      .where(and(eq(smsMessages.userId, userId), isNotNull(smsMessages.submittedAt))),
+    smsSentCount(userId),
     db()
       .select({ total: count() })
       .from(posts)
       .innerJoin(users, eq(users.id, posts.userId))
       .where(and(eq(posts.userId, userId), livePostCondition())),
   ]);
-  return { contacts: contactCount, sentSms: smsRow.total, livePosts: postRow.total };
+  return { contacts: contactCount, sentSms, livePosts: postRow.total };
 }
 
 /** The admin dashboard's counts across the product; live offers are those the feed shows. */

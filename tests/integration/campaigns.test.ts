@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 
 import { and, eq, sql } from "drizzle-orm";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 import { db } from "~/db/db.server";
-import { campaignEvents, campaigns, contacts, smsMessages, users } from "~/db/schema";
+import { campaignEvents, campaigns, contacts, smsMessages, smsReplies, users } from "~/db/schema";
 import { makeCampaign, makeContact, makeUser } from "~/db/seed/factories.server";
 import { actionRefusal, CAMPAIGN_ACTIONS, CAMPAIGN_TRANSITIONS, type CampaignStatus } from "~/lib/campaign-status";
 import type { CampaignInput } from "~/lib/schemas/campaign";
@@ -21,40 +21,28 @@ import {
   smsRegistration,
   updateSmsRegistration,
 } from "~/models/campaigns.server";
+import { deleteConfirmedAccount, exportAccountData } from "~/models/account-settings.server";
+
+import { createUser, PASSWORD } from "../support/accounts";
 
 import {
   allowFreeText,
   balanceAndLedger,
   businessWithContacts,
+  campaignInput,
   ledgerRows,
   makeSmsTemplate,
   messagesOf,
+  offerFills,
   setSendingWindow,
   SMS_PRICE,
-  useSmsPricing,
-  withoutWorkers,
+  setupCampaignTests,
 } from "../support/campaigns";
-import { setupTestDatabase } from "../support/database";
 
-const test = setupTestDatabase();
-useSmsPricing();
-withoutWorkers();
+const test = setupCampaignTests();
 
-afterEach(async () => {
-  vi.useRealTimers();
-  await setSendingWindow({ startHour: 0, endHour: 24 });
-  await allowFreeText(false);
-});
-
-const fills = (offer = "20% off"): CampaignInput["slotFills"] => [
-  { source: "contact_name" },
-  { source: "business_name" },
-  { source: "fixed", value: offer },
-];
-
-function input(templateId: string, overrides: Partial<CampaignInput> = {}): CampaignInput {
-  return { name: "Diwali", templateId, message: null, slotFills: fills(), audience: { all: true }, sendAt: null, ...overrides };
-}
+const fills = offerFills;
+const input = campaignInput;
 
 async function dispatchJobs(campaignId: string) {
   const { rows } = await test.handle.executeSql(
@@ -476,5 +464,52 @@ describe("money", () => {
     expect(written).toHaveLength(4);
     const [row] = await db().select({ optedOut: contacts.optedOut }).from(contacts).where(eq(contacts.userId, user.id)).limit(1);
     expect(row.optedOut).toBe(false);
+  });
+});
+
+describe("the account's data", () => {
+  it("downloads the business's campaigns, messages and SMS replies, and deletes them with the account", async () => {
+    const template = await makeSmsTemplate();
+    const owner = await createUser({ businessName: "Rao Sweets" });
+    const contact = await makeContact({ userId: owner.id, name: "Ravi" });
+    const other = await createUser();
+    const created = await createCampaign(owner.id, input(template.id));
+    if (!created.ok) throw new Error(created.message);
+    await sendCampaign(owner.id, created.campaign.id);
+    await db()
+      .insert(smsReplies)
+      .values([
+        {
+          provider: "fake",
+          providerMessageId: randomUUID(),
+          fromNumber: contact.mobileNumber,
+          body: "STOP",
+          userId: owner.id,
+          contactId: contact.id,
+          action: "opted_out",
+        },
+        { provider: "fake", providerMessageId: randomUUID(), fromNumber: "+919800000000", body: "STOP", userId: other.id, action: "none" },
+      ]);
+    const download = await exportAccountData(owner.id);
+    let text = "";
+    for await (const piece of download!) text += piece;
+    const exported = JSON.parse(text) as {
+      campaigns: Array<{ id: string }>;
+      smsMessages: Array<{ body: string }>;
+      smsReplies: Array<{ body: string; userId: string }>;
+    };
+    expect(exported.campaigns.map((campaign) => campaign.id)).toEqual([created.campaign.id]);
+    expect(exported.smsMessages).toMatchObject([{ body: "Hi Ravi, Rao Sweets has 20% off for you. Reply STOP to opt out." }]);
+    expect(exported.smsReplies).toMatchObject([{ body: "STOP", userId: owner.id }]);
+    expect(text).not.toContain(other.id);
+
+    expect(
+      await deleteConfirmedAccount({ userId: owner.id, password: PASSWORD, confirmedWithGoogle: false, clientIp: "203.0.113.9" }),
+    ).toEqual({
+      ok: true,
+    });
+    expect(await db().select().from(smsReplies).where(eq(smsReplies.userId, owner.id))).toEqual([]);
+    expect(await db().select().from(campaignEvents).where(eq(campaignEvents.campaignId, created.campaign.id))).toEqual([]);
+    expect(await db().select().from(smsReplies).where(eq(smsReplies.userId, other.id))).toHaveLength(1);
   });
 });

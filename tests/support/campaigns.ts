@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { beforeAll } from "vitest";
+import { afterEach, beforeAll, vi } from "vitest";
 
 import { db } from "~/db/db.server";
 import { jobQueue } from "~/db/queue.server";
@@ -7,9 +7,29 @@ import { creditLedger, pricing, settings, smsMessages, users } from "~/db/schema
 import { makeContact, makeTemplate, makeUser } from "~/db/seed/factories.server";
 import { registerWorkers } from "~/jobs/queue.server";
 import { startBackgroundJobs } from "~/jobs/workers.server";
+import type { CampaignInput } from "~/lib/schemas/campaign";
 import type { SendingWindow } from "~/lib/sending-window";
 import { SMS_SETTING_KEYS } from "~/models/settings.server";
-import type { OutgoingSms, SendOutcome, SmsProvider } from "~/services/sms.server";
+import { useSmsProvider, type OutgoingSms, type SendOutcome, type SmsProvider } from "~/services/sms.server";
+
+import { setupTestDatabase } from "./database";
+
+/**
+ * A campaign test file's database, with the SMS price, a window open all day, no free text, the
+ * configured provider and real clocks again after each test, and no workers (the tests dispatch).
+ */
+export function setupCampaignTests() {
+  const test = setupTestDatabase();
+  useSmsPricing();
+  withoutWorkers();
+  afterEach(async () => {
+    useSmsProvider(undefined);
+    vi.useRealTimers();
+    await setSendingWindow({ startHour: 0, endHour: 24 });
+    await allowFreeText(false);
+  });
+  return test;
+}
 
 /** What an SMS part costs in these tests: 2 credits, so a cost shows parts × recipients × price. */
 export const SMS_PRICE = 2;
@@ -44,9 +64,12 @@ export async function allowFreeText(allowed: boolean) {
  * queue still takes jobs, so the tests can see them).
  */
 export function withoutWorkers() {
-  beforeAll(() => {
-    registerWorkers({ start: async () => ({ queue: await jobQueue(), workerIds: new Map() }) });
-  });
+  beforeAll(noWorkers);
+}
+
+/** From now on, queueing a job starts no workers (the queue itself still takes jobs). */
+export function noWorkers() {
+  registerWorkers({ start: async () => ({ queue: await jobQueue(), workerIds: new Map() }) });
 }
 
 /** Puts the real workers back (for a test of the whole way through the queue). */
@@ -65,6 +88,18 @@ export function makeSmsTemplate(overrides: Parameters<typeof makeTemplate>[0] = 
     hashtags: [],
     ...overrides,
   });
+}
+
+/** The slots of makeSmsTemplate's text filled: the contact's name, the business's, and an offer. */
+export const offerFills = (offer = "20% off"): CampaignInput["slotFills"] => [
+  { source: "contact_name" },
+  { source: "business_name" },
+  { source: "fixed", value: offer },
+];
+
+/** A campaign of a template to every contact, now. */
+export function campaignInput(templateId: string, overrides: Partial<CampaignInput> = {}): CampaignInput {
+  return { name: "Diwali", templateId, message: null, slotFills: offerFills(), audience: { all: true }, sendAt: null, ...overrides };
 }
 
 /** A business (balance as told) with `count` contacts in the group 'Regulars'. */

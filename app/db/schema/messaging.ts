@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 import { CONSENT_STATES } from "../../lib/schemas/contacts";
+import { SMS_STATUSES } from "../../lib/sms-status";
 
 import { ownerId, users } from "./accounts";
 import { createdAt, id, oneOf, updatedAt } from "./columns";
@@ -192,12 +193,8 @@ export const campaignEvents = pgTable(
   (table) => [index("campaign_events_campaign_id_created_at_idx").on(table.campaignId, table.createdAt)],
 );
 
-/**
- * A message's life: queued (ours) → submitted (the provider took it) → delivered, failed or
- * undelivered (its delivery report); or skipped (never sent: opted out, not a mobile), cancelled
- * (its campaign was), or failed before the provider took it (refunded).
- */
-export const SMS_STATUSES = ["queued", "submitted", "delivered", "failed", "undelivered", "skipped", "cancelled"] as const;
+/** A message's statuses: app/lib/sms-status.ts (the history's filter reads them there). */
+export { SMS_STATUSES };
 export const SMS_ENCODINGS = ["GSM-7", "UCS-2"] as const;
 
 export const smsMessages = pgTable(

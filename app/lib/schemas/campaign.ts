@@ -197,3 +197,5 @@ export const smsRegistrationSchema = z
   });
 
 export type SmsRegistrationInput = z.output<typeof smsRegistrationSchema>;
+
+export const INVALID_CAMPAIGN_ID = "Invalid campaign ID";
