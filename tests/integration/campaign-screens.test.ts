@@ -215,7 +215,7 @@ describe("/campaigns and /campaigns/{id}", () => {
 });
 
 describe("/sms-history", () => {
-  it("lists the business's messages with their campaign, filtered by status; a bad filter is no filter", async () => {
+  it("lists the business's messages with their campaign, filtered by status; a bad filter is said; another's campaign is 404", async () => {
     const { user, template, cookie } = await owner(3);
     await call(composerAction, formPost("/campaigns/new", { ...composerFields(template.id), intent: "send" }, { cookie }));
     const [campaign] = await campaignsOf(user.id);
@@ -233,11 +233,12 @@ describe("/sms-history", () => {
     expect(all.data.campaigns.map((row) => row.id)).toEqual([campaign.id]);
     const failed = await call<History>(historyLoader, getRequest(`/sms-history?status=failed&campaignId=${campaign.id}`, { cookie }));
     expect(failed.data.messages).toEqual([expect.objectContaining({ status: "failed", failureReason: "DND registered" })]);
-    const bad = await call<History>(historyLoader, getRequest("/sms-history?status=nonsense&from=2026-02-30", { cookie }));
+    const bad = await call<History & { badFilter: string }>(historyLoader, getRequest("/sms-history?status=nonsense", { cookie }));
+    expect(bad.data.badFilter).toMatch(/^status must be one of queued, submitted/);
     expect(bad.data.messages).toHaveLength(3);
 
     const stranger = await sessionCookieFor((await businessWithContacts(0)).user.id);
-    const theirs = await call<History>(historyLoader, getRequest(`/sms-history?campaignId=${campaign.id}`, { cookie: stranger }));
-    expect(theirs.data.messages).toEqual([]);
+    const theirs = await call(historyLoader, getRequest(`/sms-history?campaignId=${campaign.id}`, { cookie: stranger }));
+    expect(theirs.status).toBe(404);
   });
 });

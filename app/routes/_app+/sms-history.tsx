@@ -1,14 +1,16 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { NotFoundBoundary } from "~/components/not-found-boundary";
 import { NextPrevious } from "~/components/page-links";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { formatCount } from "~/lib/format-count";
 import { formatDateTime } from "~/lib/india-time";
 import { paths } from "~/lib/paths";
 import { formatIndianPhone } from "~/lib/phone";
-import { SMS_STATUS_CHOICES, SMS_STATUS_LABELS, smsHistoryQuerySchema, type SmsStatus } from "~/lib/schemas/campaign-lists";
+import { CAMPAIGN_NOT_FOUND } from "~/lib/schemas/campaign-lists";
+import { smsHistoryQuerySchema } from "~/lib/schemas/sms-history.server";
+import { SMS_STATUSES, SMS_STATUS_LABELS, type SmsStatus } from "~/lib/sms-status";
 import { pageTitle } from "~/lib/title";
 import { getCampaign, listCampaigns, listSmsHistory } from "~/models/campaigns.server";
 import { requireUser } from "~/utils/session.server";
@@ -17,8 +19,11 @@ export const meta: MetaFunction = () => [{ title: pageTitle("SMS History") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const query = smsHistoryQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const parsed = smsHistoryQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  // A filter that is not one (a hand-made link) is said, and the whole history shown.
+  const query = parsed.success ? parsed.data : smsHistoryQuerySchema.parse({});
   const [history, recent] = await Promise.all([listSmsHistory(user.id, query), listCampaigns(user.id, 1)]);
+  if (!history) throw new Response(CAMPAIGN_NOT_FOUND, { status: 404 });
   // The filter offers the newest campaigns, and the one chosen (a link from an older campaign's page) wherever it is.
   const campaigns = recent.campaigns.map(({ id, name }) => ({ id, name }));
   const chosen =
@@ -36,6 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       at: formatDateTime(message.createdAt),
     })),
     filters: { campaignId: query.campaignId ?? "", status: query.status ?? "", from: query.from ?? "", to: query.to ?? "" },
+    badFilter: parsed.success ? null : parsed.error.issues[0].message,
   };
 }
 
@@ -52,7 +58,7 @@ const STATUS_STYLES: Record<SmsStatus, string> = {
 const CONTROL = "mt-1 min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm";
 
 export default function SmsHistory() {
-  const { messages, page, hasNextPage, campaigns, filters } = useLoaderData<typeof loader>();
+  const { messages, page, hasNextPage, campaigns, filters, badFilter } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const filtering = navigation.state === "loading" && navigation.location.pathname === paths.smsHistory();
   const filtered = Boolean(filters.campaignId || filters.status || filters.from || filters.to);
@@ -82,7 +88,7 @@ export default function SmsHistory() {
           Status
           <select name="status" defaultValue={filters.status} className={CONTROL}>
             <option value="">Any status</option>
-            {SMS_STATUS_CHOICES.map((status) => (
+            {SMS_STATUSES.map((status) => (
               <option key={status} value={status}>
                 {SMS_STATUS_LABELS[status]}
               </option>
@@ -109,6 +115,11 @@ export default function SmsHistory() {
         </div>
       </Form>
 
+      {badFilter ? (
+        <p role="alert" className="mt-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {`${badFilter}: showing every message instead.`}
+        </p>
+      ) : null}
       {messages.length === 0 ? (
         <div className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center">
           {filtered ? (
@@ -163,5 +174,5 @@ export default function SmsHistory() {
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  return <NotFoundBoundary message={CAMPAIGN_NOT_FOUND} backTo={paths.smsHistory()} backLabel="Back to SMS History" />;
 }
