@@ -46,6 +46,10 @@ export default defineConfig({
       ADMIN_PASSWORD: "admin-e2e-password",
       // Each test is a different visitor address (tests/e2e/fixtures.ts), as if behind one proxy.
       TRUST_PROXY: "1",
+      // The SMS simulator reports half its messages failed, a second after taking them: a campaign's
+      // page and SMS History show both outcomes within a test's time (tests/e2e/campaigns.spec.ts).
+      SMS_SIMULATOR_FAILURE_SHARE: "0.5",
+      SMS_SIMULATOR_REPORT_DELAY_SECONDS: "1",
     },
   },
 });

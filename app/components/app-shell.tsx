@@ -188,14 +188,6 @@ function TabBar({ current }: { current: NavPlace | null }) {
 }
 
 function PlaceLink({ item, current, className }: { item: NavPlace; current: NavPlace | null; className: string }) {
-  if (item.soon) {
-    return (
-      <span className={`flex min-h-11 items-center justify-between text-slate-500 ${className}`}>
-        {item.title}
-        <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600">Soon</span>
-      </span>
-    );
-  }
   const here = current?.id === item.id;
   return (
     <Link

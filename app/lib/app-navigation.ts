@@ -3,9 +3,8 @@ import { paths } from "~/lib/paths";
 /**
  * The workspace's places, for the phone's tab bar (four places and More) and the wide screen's
  * sidebar alike. `matches`: the paths that belong to a place (a contact's edit page is Contacts).
- * A `soon` place is not built yet: shown as 'Soon', never linked.
  */
-export type NavPlace = { id: string; title: string; tabTitle?: string; to: string; matches: string[]; soon?: boolean };
+export type NavPlace = { id: string; title: string; tabTitle?: string; to: string; matches: string[] };
 
 const place = (id: string, title: string, to: string, matches: string[] = [to], extra: Partial<NavPlace> = {}): NavPlace => ({
   id,
@@ -30,8 +29,8 @@ export const MORE_PLACES: readonly NavPlace[] = [
   place("card", "Business Card", paths.businessCard()),
   place("learn", "Learn", paths.learn()),
   place("feed", "Public Feed", paths.feed(), []),
-  place("campaigns", "Campaigns", paths.campaigns(), [paths.campaigns()], { soon: true }),
-  place("sms-history", "SMS History", paths.smsHistory(), [paths.smsHistory()], { soon: true }),
+  place("campaigns", "Campaigns", paths.campaigns()),
+  place("sms-history", "SMS History", paths.smsHistory()),
 ];
 
 /** The place a path belongs to: the dashboard by its exact path, the others by their paths' beginnings. */

@@ -37,8 +37,16 @@ export const paths = {
   addContact: () => "/add-contact",
   addCustomerContact: () => "/add-customer-contact",
   editContact: (contactId: string) => `/edit-contact/${id(contactId)}`,
-  campaigns: () => "/campaigns",
-  smsHistory: () => "/sms-history",
+  /** The campaigns, newest first (`page`). */
+  campaigns: (query: { page?: number } = {}) => withQuery("/campaigns", { page: query.page && query.page > 1 ? query.page : undefined }),
+  /** The composer; `contactId` starts a campaign to that one contact (from its page). */
+  newCampaign: (query: { contactId?: string } = {}) => withQuery("/campaigns/new", query),
+  /** The composer's live count: its fields as the query. */
+  campaignEstimate: (fields: URLSearchParams) => `/campaigns/new/estimate?${fields.toString()}`,
+  campaign: (campaignId: string) => `/campaigns/${id(campaignId)}`,
+  /** Every message sent, filtered by campaign, status and days in India ('YYYY-MM-DD'), paged. */
+  smsHistory: (query: { campaignId?: string; status?: string; from?: string; to?: string; page?: number } = {}) =>
+    withQuery("/sms-history", { ...query, page: query.page && query.page > 1 ? query.page : undefined }),
   addTemplates: (query: { category?: string | null } = {}) => withQuery("/add-templates", query),
   templatePreview: (templateId: string) => `/template-preview/${id(templateId)}`,
   businessCard: () => "/app/business-card",

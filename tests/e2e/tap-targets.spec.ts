@@ -89,6 +89,13 @@ test("every tap target on the workspace screens is at least 44×44 px at 412 px 
   const pictured = templates.find((template) => template.kind === "post" && template.imageUrl);
   expect(pictured, "a post template with a picture").toBeTruthy();
 
+  // A draft campaign, so its page is measured with its buttons.
+  await page.goto("/campaigns/new");
+  await page.getByLabel("Campaign name").fill("Tap target draft");
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page).toHaveURL(/\/campaigns\/[0-9a-f-]{36}$/);
+  const campaignPath = new URL(page.url()).pathname;
+
   await measure(page, [
     "/app",
     "/send-post",
@@ -109,6 +116,11 @@ test("every tap target on the workspace screens is at least 44×44 px at 412 px 
     "/settings",
     "/credits",
     `/success?post=${post.id}`,
+    "/campaigns",
+    "/campaigns/new",
+    `/campaigns/new?contactId=${String(contact.id)}`,
+    campaignPath,
+    "/sms-history",
   ]);
 });
 

@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 
 import {
   admins,
+  campaigns,
   contacts,
   categories,
   creditLedger,
@@ -16,11 +17,13 @@ import {
   posts,
   postViews,
   pricing,
+  smsMessages,
   templateCategories,
   templates,
   users,
 } from "~/db/schema";
 import { setupDatabase } from "~/db/setup.server";
+import { toIndianDateTime } from "~/lib/india-time";
 import { DEMO_USER } from "~/db/seed/seed.server";
 import { createLocalDiskStorage } from "~/services/storage.server";
 import { getConsentHistory } from "~/models/contact-consent.server";
@@ -100,7 +103,7 @@ describe("first start on an empty database", () => {
     expect(likes.total).toBeGreaterThan(1000);
   });
 
-  it("gives every user an opening balance of 100 recorded in the ledger; the demo user has paid for its scheduled post and bought 500 credits", async () => {
+  it("gives every user an opening balance of 100 recorded in the ledger; the demo user has paid for its scheduled post and its campaigns and bought 500 credits", async () => {
     const rows = await test.db
       .select({ email: users.email, balance: users.balance, amount: creditLedger.amount, reason: creditLedger.reason })
       .from(users)
@@ -108,15 +111,54 @@ describe("first start on an empty database", () => {
     const openings = rows.filter((row) => row.reason === "opening_balance");
     expect(openings).toHaveLength(32);
     for (const { email: _email, balance: _balance, ...row } of openings) expect(row).toEqual({ amount: 100, reason: "opening_balance" });
+    // 100 + 500 bought - 5 for the post - 14 for the sent campaign + 2 refunded - 15 reserved for the scheduled one.
     expect(rows.filter((row) => row.reason !== "opening_balance")).toEqual(
       expect.arrayContaining([
-        { email: DEMO_USER.email, balance: 595, amount: -5, reason: "post" },
-        { email: DEMO_USER.email, balance: 595, amount: 500, reason: "purchase" },
+        { email: DEMO_USER.email, balance: 568, amount: -5, reason: "post" },
+        { email: DEMO_USER.email, balance: 568, amount: 500, reason: "purchase" },
+        { email: DEMO_USER.email, balance: 568, amount: -14, reason: "campaign" },
+        { email: DEMO_USER.email, balance: 568, amount: 2, reason: "refund" },
+        { email: DEMO_USER.email, balance: 568, amount: -15, reason: "campaign" },
       ]),
     );
-    expect(rows.filter((row) => row.reason !== "opening_balance")).toHaveLength(2);
+    expect(rows.filter((row) => row.reason !== "opening_balance")).toHaveLength(5);
     const [invoice] = await test.db.select().from(invoices);
     expect(invoice).toMatchObject({ credits: 500, taxablePaise: 45_000, totalPaise: 53_100, buyerName: DEMO_USER.business.businessName });
+  });
+
+  it("gives the demo user a sent campaign (delivered, failed, skipped, settled), one scheduled for tomorrow at 10:00 in India and a draft", async () => {
+    const [demo] = await test.db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_USER.email));
+    const rows = await test.db
+      .select({
+        id: campaigns.id,
+        name: campaigns.name,
+        status: campaigns.status,
+        cost: campaigns.cost,
+        refunded: campaigns.refunded,
+        startsAt: campaigns.startsAt,
+        settledAt: campaigns.settledAt,
+      })
+      .from(campaigns)
+      .where(eq(campaigns.userId, demo.id));
+    expect(rows.map((row) => row.status).sort()).toEqual(["draft", "scheduled", "sent"]);
+    const sent = rows.find((row) => row.status === "sent")!;
+    expect(sent).toMatchObject({ name: "Diwali sweets offer", cost: 14, refunded: 2 });
+    expect(sent.settledAt).not.toBeNull();
+    const statuses = await test.db
+      .select({ status: smsMessages.status, messages: count() })
+      .from(smsMessages)
+      .where(eq(smsMessages.campaignId, sent.id))
+      .groupBy(smsMessages.status);
+    expect(Object.fromEntries(statuses.map((row) => [row.status, row.messages]))).toEqual({
+      delivered: 10,
+      failed: 2,
+      undelivered: 1,
+      skipped: 1,
+    });
+    const scheduled = rows.find((row) => row.status === "scheduled")!;
+    expect(toIndianDateTime(scheduled.startsAt!)).toMatch(/T10:00$/);
+    expect(scheduled.startsAt!.getTime()).toBeGreaterThan(Date.now());
+    expect(scheduled.cost).toBe(15);
   });
 
   it("gives every balance its ledger rows: they add up to it, for every user", async () => {

@@ -24,8 +24,11 @@ describe("the workspace's places (tab bar and sidebar)", () => {
     expect(currentPlace("/add-customer-contact")?.id).toBe("contacts");
   });
 
-  it("marks what is not built as soon: only campaigns and SMS history", () => {
-    expect([...TAB_PLACES, ...MORE_PLACES].filter((place) => place.soon).map((place) => place.id)).toEqual(["campaigns", "sms-history"]);
+  it("leads every place somewhere of its own: campaigns and SMS history are real places", () => {
+    const targets = [...TAB_PLACES, ...MORE_PLACES].map((place) => place.to);
+    expect(new Set(targets).size).toBe(targets.length);
+    expect(MORE_PLACES.find((place) => place.id === "campaigns")?.to).toBe("/campaigns");
+    expect(MORE_PLACES.find((place) => place.id === "sms-history")?.to).toBe("/sms-history");
   });
 
   it.each([
@@ -43,6 +46,9 @@ describe("the workspace's places (tab bar and sidebar)", () => {
     ["/template-preview/abc", "templates"],
     ["/learn/how-to-post", "learn"],
     ["/campaigns", "campaigns"],
+    ["/campaigns/new", "campaigns"],
+    ["/campaigns/5b1d2c1e", "campaigns"],
+    ["/sms-history", "sms-history"],
   ])("%s belongs to %s", (path, id) => {
     expect(currentPlace(path)?.id).toBe(id);
   });

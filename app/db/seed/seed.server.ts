@@ -1,12 +1,16 @@
 import { randomBytes } from "node:crypto";
 
-import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 
+import { config } from "~/config.server";
+import { analyseSms, fillSlots } from "~/lib/sms-text";
 import { createAdminAccount } from "~/models/admins.server";
 import { listCardDesigns, saveBusinessCard } from "~/models/business-cards.server";
+import { createCampaign, sendCampaign } from "~/models/campaigns.server";
+import { chargeCredits, grantCredits } from "~/models/credits.server";
 import { publishPost } from "~/models/posts.server";
 import { createCreditOrder, receivePaymentWebhook } from "~/models/payments.server";
-import { DEFAULT_CREDIT_PACKS, DEFAULT_PRICES, listCreditPacks } from "~/models/pricing.server";
+import { DEFAULT_CREDIT_PACKS, DEFAULT_PRICES, listCreditPacks, priceOf } from "~/models/pricing.server";
 import { payTestLink, testGateway, testGatewaySecrets, testWebhookFor } from "~/models/test-gateway.server";
 import { addDays, formatDayMonth, fromIndianDateTime, indianDate } from "~/lib/india-time";
 import { indianMobileE164 } from "~/lib/phone-number.server";
@@ -16,16 +20,21 @@ import type { FileStorage } from "~/services/storage.server";
 import { db } from "../db.server";
 import {
   businessCardDesigns,
+  campaignEvents,
+  campaigns,
   categories,
+  contacts,
   pages,
   postLikes,
   posts,
   postViews,
   creditPacks,
   pricing,
+  smsMessages,
   templateCategories,
   templates,
   users,
+  type SlotFill,
 } from "../schema";
 
 import {
@@ -313,6 +322,7 @@ export async function seedDemoData(storage: FileStorage, options: { now?: Date; 
 
   await seedDemoUserHistory(businessIds.get(DEMO_USER.business.slug)!, now);
   await seedDemoPurchase(businessIds.get(DEMO_USER.business.slug)!);
+  await seedDemoCampaigns(businessIds.get(DEMO_USER.business.slug)!, now);
 
   const [totals] = await db()
     .select({ likes: sql<number>`sum(${posts.likesCount})::int`, views: sql<number>`sum(${posts.viewsCount})::int` })
@@ -412,6 +422,153 @@ async function seedDemoPurchase(userId: string) {
   await payTestLink(order.order.paymentLinkId);
   const webhook = await testWebhookFor(order.order.paymentLinkId);
   if (webhook) await receivePaymentWebhook(webhook.rawBody, webhook.signature, setup);
+}
+
+/** A platform SMS template by its title (they are seeded before the demo data). */
+async function platformSmsTemplate(title: string) {
+  const [template] = await db()
+    .select({ id: templates.id, content: templates.content })
+    .from(templates)
+    .where(and(eq(templates.kind, "sms"), eq(templates.title, title), isNull(templates.userId)));
+  return template ?? null;
+}
+
+/** What happened to each message of the demo's sent campaign, in order; the rest were delivered. */
+const DEMO_SENT_OUTCOMES: ReadonlyArray<Pick<typeof smsMessages.$inferInsert, "status" | "failureReason"> & { taken: boolean }> = [
+  { status: "skipped", failureReason: "Opted out", taken: false },
+  { status: "failed", failureReason: "The SMS provider did not accept it", taken: false },
+  { status: "undelivered", failureReason: "Number switched off", taken: true },
+  { status: "failed", failureReason: "DND registered", taken: true },
+];
+
+/**
+ * The demo business's campaigns, so /campaigns and /sms-history look lived-in: a Diwali offer sent
+ * three days ago (mostly delivered, two failed, one failed before the provider took it and one
+ * skipped, those two refunded: its rows written as the dispatch worker and delivery reports leave
+ * them, paid and refunded through the credits model), one scheduled for tomorrow at 10:00 in India
+ * and a draft (both through the campaign model). Stable ids and keys: a second run adds nothing.
+ */
+async function seedDemoCampaigns(userId: string, now: Date) {
+  await seedDemoSentCampaign(userId, now);
+  const invitation = await platformSmsTemplate("Event invitation");
+  const flashSale = await platformSmsTemplate("Flash sale alert");
+  if (!invitation || !flashSale) return;
+  const tomorrowAtTen = fromIndianDateTime(`${addDays(indianDate(now), 1)}T10:00`)!;
+  const scheduled = await createCampaign(
+    userId,
+    {
+      name: "Tasting evening invitation",
+      templateId: invitation.id,
+      message: null,
+      slotFills: [{ source: "contact_name" }, { source: "business_name" }, { source: "fixed", value: "Saturday" }],
+      audience: { tags: ["Regulars"] },
+      sendAt: tomorrowAtTen,
+    },
+    { idempotencyKey: "seed:campaign-scheduled" },
+  );
+  // A second run finds it made and already scheduled (the send is refused, and changes nothing).
+  if (scheduled.ok && scheduled.campaign.status === "draft") await sendCampaign(userId, scheduled.campaign.id);
+  await createCampaign(
+    userId,
+    {
+      name: "Weekend flash sale",
+      templateId: flashSale.id,
+      message: null,
+      slotFills: [{ source: "contact_name" }, { source: "business_name" }, { source: "fixed", value: "20%" }],
+      audience: { all: true },
+      sendAt: null,
+    },
+    { idempotencyKey: "seed:campaign-draft" },
+  );
+}
+
+async function seedDemoSentCampaign(userId: string, now: Date) {
+  const template = await platformSmsTemplate("Diwali offer SMS");
+  const [business] = await db().select({ businessName: users.businessName }).from(users).where(eq(users.id, userId));
+  if (!template || !business) return;
+  // The first is a customer who had replied STOP by the time its turn came (skipped); the others had not.
+  const customers = (optedOut: boolean, limit: number) =>
+    db()
+      .select({ id: contacts.id, name: contacts.name, mobileNumber: contacts.mobileNumber })
+      .from(contacts)
+      .where(and(eq(contacts.userId, userId), eq(contacts.optedOut, optedOut)))
+      .orderBy(asc(contacts.createdAt), asc(contacts.id))
+      .limit(limit);
+  const recipients = [...(await customers(true, 1)), ...(await customers(false, 13))];
+  const price = await priceOf("sms");
+  const id = uuidFromName("campaign:demo-diwali");
+  const startedAt = fromIndianDateTime(`${addDays(indianDate(now), -3)}T11:00`)!;
+  const later = (seconds: number) => new Date(startedAt.getTime() + seconds * 1000);
+  const fills: SlotFill[] = [
+    { source: "contact_name" },
+    { source: "business_name" },
+    { source: "fixed", value: "kaju katli and soan papdi" },
+  ];
+  const messages = recipients.map((contact, index) => {
+    const body = fillSlots(template.content, [contact.name, business.businessName, "kaju katli and soan papdi"]);
+    const { parts, encoding } = analyseSms(body);
+    const outcome = DEMO_SENT_OUTCOMES[index] ?? { status: "delivered" as const, failureReason: null, taken: true };
+    return {
+      id: uuidFromName(`campaign:demo-diwali:${index}`),
+      userId,
+      campaignId: id,
+      contactId: contact.id,
+      toNumber: contact.mobileNumber,
+      body,
+      parts,
+      encoding,
+      cost: parts * price,
+      status: outcome.status,
+      failureReason: outcome.failureReason,
+      attempts: outcome.status === "skipped" ? 0 : outcome.taken ? 1 : 5,
+      provider: outcome.taken ? "simulator" : null,
+      providerMessageId: outcome.taken ? `sim-demo-${index}` : null,
+      submittedAt: outcome.taken ? later(2) : null,
+      finishedAt: later(outcome.taken ? 8 : 4),
+      createdAt: startedAt,
+    };
+  });
+  const cost = messages.reduce((sum, message) => sum + message.cost, 0);
+  // Refunded at settlement: what never reached the provider.
+  const refunded = messages.filter((message) => message.submittedAt === null).reduce((sum, message) => sum + message.cost, 0);
+  if (cost === 0) return;
+  await db().transaction(async (tx) => {
+    const [made] = await tx
+      .insert(campaigns)
+      .values({
+        id,
+        userId,
+        name: "Diwali sweets offer",
+        templateId: template.id,
+        message: template.content,
+        slotFills: fills,
+        audience: { contactIds: recipients.map((contact) => contact.id) },
+        category: "promotional",
+        senderHeader: config.SMS_SENDER_HEADER,
+        dltEntityId: config.SMS_DLT_ENTITY_ID,
+        status: "sent",
+        startsAt: startedAt,
+        startedAt,
+        completedAt: later(4),
+        recipientsCount: messages.length,
+        cost,
+        refunded,
+        settledAt: later(9),
+        createdAt: new Date(startedAt.getTime() - 20 * 60_000),
+        updatedAt: later(9),
+      })
+      .onConflictDoNothing()
+      .returning({ id: campaigns.id });
+    if (!made) return;
+    await tx.insert(campaignEvents).values([
+      { campaignId: id, fromStatus: null, toStatus: "draft", reason: "Created", createdAt: new Date(startedAt.getTime() - 20 * 60_000) },
+      { campaignId: id, fromStatus: "draft", toStatus: "sending", reason: null, createdAt: startedAt },
+      { campaignId: id, fromStatus: "sending", toStatus: "sent", reason: "Every message was handed over", createdAt: later(4) },
+    ]);
+    await tx.insert(smsMessages).values(messages);
+    await chargeCredits(tx, { userId, amount: cost, reason: "campaign", reference: id });
+    if (refunded > 0) await grantCredits(tx, { userId, amount: refunded, reason: "refund", reference: `campaign:${id}` });
+  });
 }
 
 /**

@@ -2,6 +2,7 @@ import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useId } from "react";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorSummary, Field, FieldError, SubmitButton, useValidatedForm } from "~/components/forms";
@@ -23,12 +24,14 @@ import {
   deleteAccountSchema,
   signOutSessionSchema,
 } from "~/lib/schemas/settings";
+import { smsRegistrationSchema } from "~/lib/schemas/campaign";
 import { changePasswordInputSchema } from "~/lib/schemas/settings.server";
 import { refusalToast } from "~/lib/refusal";
 import { pageTitle } from "~/lib/title";
 import { createToast } from "~/lib/toast";
 import { describeDevice } from "~/lib/user-agent";
 import { changePassword, deleteConfirmedAccount, hasPassword, signOutOfEveryDevice } from "~/models/account-settings.server";
+import { smsRegistration, updateSmsRegistration } from "~/models/campaigns.server";
 import { endOtherSessions, endOwnSession, listActiveSessions } from "~/models/sessions.server";
 import { auth } from "~/utils/auth.server";
 import { clientIp } from "~/utils/client-ip.server";
@@ -41,16 +44,18 @@ export const meta: MetaFunction = () => [{ title: pageTitle("Settings") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, sessionId } = await requireCurrentSession(request);
-  const [withPassword, sessions, googleConfirmedUntil] = await Promise.all([
+  const [withPassword, sessions, googleConfirmedUntil, registration] = await Promise.all([
     hasPassword(user.id),
     listActiveSessions(user.id),
     confirmedWithGoogleUntil(request),
+    smsRegistration(user.id),
   ]);
   return {
     businessName: user.businessName,
     email: user.email,
     hasPassword: withPassword,
     isAdmin: user.isAdmin,
+    smsRegistration: registration,
     googleEnabled: auth().googleEnabled,
     // Formatted here, in India's time, so the page reads the same before and after hydration.
     googleConfirmedUntil: googleConfirmedUntil ? formatLongDateTime(googleConfirmedUntil) : null,
@@ -95,6 +100,21 @@ export async function action({ request }: ActionFunctionArgs) {
       return refused({ currentPassword: [CURRENT_PASSWORD_WRONG] });
     }
     return signIn(request, user.id, { redirectTo: paths.settings(), toast: { type: "success", title: "Password changed" } });
+  }
+
+  if (intent === "sms-registration") {
+    const submission = parseWithZod(formData, { schema: smsRegistrationSchema });
+    const refused = (fieldErrors: Record<string, string[]> = {}, status = 400) => {
+      const result = submission.reply({ fieldErrors });
+      return data({ intent, result, toast: refusalToast("DLT registration not saved", result) }, { status });
+    };
+    if (submission.status !== "success") return refused();
+    const saved = await updateSmsRegistration(user.id, submission.value);
+    if (!saved.ok) return refused(saved.fieldErrors ?? { "": [saved.message] }, saved.status);
+    return redirectWithToast(paths.settings(), {
+      type: "success",
+      title: saved.registration.senderHeader ? "DLT registration saved" : "DLT registration removed",
+    });
   }
 
   if (intent === "sign-out-session") {
@@ -177,6 +197,15 @@ export default function Settings() {
         )}
       </Section>
 
+      <Section title="SMS sender registration (DLT)">
+        <SmsRegistrationForm
+          // Saved, the form starts again from what was stored (the entity id without its spaces, the header in capitals).
+          key={`${loaderData.smsRegistration?.dltEntityId}:${loaderData.smsRegistration?.senderHeader}`}
+          registration={loaderData.smsRegistration}
+          lastResult={actionData?.intent === "sms-registration" ? actionData.result : undefined}
+        />
+      </Section>
+
       <Section title="Where you're signed in">
         <SessionList sessions={loaderData.sessions} />
         {loaderData.sessions.some((session) => !session.thisDevice) ? (
@@ -215,10 +244,17 @@ export default function Settings() {
   );
 }
 
+/** One part of the settings, a region named by its heading. */
 function Section({ title, danger = false, children }: { title: string; danger?: boolean; children: React.ReactNode }) {
+  const headingId = useId();
   return (
-    <section className={`mt-6 rounded-xl border p-4 ${danger ? "border-red-200 bg-red-50" : "border-slate-200 bg-white"}`}>
-      <h2 className={`text-lg font-semibold ${danger ? "text-red-800" : "text-slate-900"}`}>{title}</h2>
+    <section
+      aria-labelledby={headingId}
+      className={`mt-6 rounded-xl border p-4 ${danger ? "border-red-200 bg-red-50" : "border-slate-200 bg-white"}`}
+    >
+      <h2 id={headingId} className={`text-lg font-semibold ${danger ? "text-red-800" : "text-slate-900"}`}>
+        {title}
+      </h2>
       <div className="mt-2">{children}</div>
     </section>
   );
@@ -237,6 +273,60 @@ function ChangePasswordForm({ lastResult }: { lastResult: LastResult }) {
       <Field label="New password" field={fields.password} type="password" autoComplete="new-password" />
       <SubmitButton busy={busy} busyText="Changing...">
         Change password
+      </SubmitButton>
+    </Form>
+  );
+}
+
+/**
+ * The business's own DLT registration, for its own SMS templates: the entity id and the 6-character
+ * header, both or neither (then campaigns use the platform's templates under the platform's header).
+ */
+function SmsRegistrationForm({
+  registration,
+  lastResult,
+}: {
+  registration: { dltEntityId: string | null; senderHeader: string | null; platform: { senderHeader: string } } | null;
+  lastResult: LastResult;
+}) {
+  const [form, fields] = useValidatedForm("sms-registration", smsRegistrationSchema, lastResult, {
+    dltEntityId: registration?.dltEntityId ?? "",
+    senderHeader: registration?.senderHeader ?? "",
+  });
+  const busy = useIsPending({ formAction: paths.settings(), intent: "sms-registration" });
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <input type="hidden" name="intent" value="sms-registration" />
+      <p className="text-sm text-slate-600">
+        Operators in India deliver business SMS only from senders registered on DLT.{" "}
+        {registration?.senderHeader
+          ? `Your campaigns go out as ${registration.senderHeader}.`
+          : `Until you add yours, campaigns use iSent's templates and go out as ${registration?.platform.senderHeader ?? "iSent"}.`}{" "}
+        <Link to={paths.learnArticle("sms-rules-in-india")} className="font-medium text-brand-700 underline">
+          SMS rules in India
+        </Link>
+      </p>
+      <ErrorSummary form={form} />
+      <Field
+        label="DLT entity ID"
+        field={fields.dltEntityId}
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        placeholder="1101234567890123456"
+        hint="The 19-digit Principal Entity ID your business got when it registered on an operator's DLT portal."
+      />
+      <Field
+        label="Sender header"
+        field={fields.senderHeader}
+        type="text"
+        autoComplete="off"
+        placeholder="ASHAKT"
+        hint="The 6-letter name your messages come from on customers' phones, as approved on DLT."
+      />
+      <p className="text-xs text-slate-500">Leave both empty to send under iSent's registration.</p>
+      <SubmitButton busy={busy} busyText="Saving..." variant="secondary">
+        Save DLT registration
       </SubmitButton>
     </Form>
   );

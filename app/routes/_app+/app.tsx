@@ -59,6 +59,7 @@ const QUICK_LINKS = [
   { to: paths.sendOffers(), label: "Send an offer", text: "A discount or coupon, with dates." },
   { to: paths.addContact(), label: "Add a contact", text: "Save a customer's number." },
   { to: paths.contactsImport(), label: "Import contacts", text: "Bring your customer list from a CSV file." },
+  { to: paths.newCampaign(), label: "Start a campaign", text: "An SMS to your customers, the cost shown before it goes." },
 ];
 
 export default function Dashboard() {

@@ -88,6 +88,15 @@ export default function EditContact() {
   const backTo = actionData && "backTo" in actionData ? actionData.backTo : null;
   return (
     <ContactFormPage title="Edit contact">
+      {contact.consent === "opted_out" ? (
+        <p className="mt-3 text-sm text-slate-600" data-testid="no-sms-opted-out">
+          {contact.name} opted out of messages: campaigns leave this number out.
+        </p>
+      ) : (
+        <ButtonLink to={paths.newCampaign({ contactId: contact.id })} variant="secondary" className="mt-3">
+          Send SMS<span className="sr-only"> to {contact.name}</span>
+        </ButtonLink>
+      )}
       {confirming ? (
         <div role="alertdialog" aria-labelledby="confirm-delete" className="mt-6 rounded-xl border border-red-200 bg-red-50 p-4">
           <p id="confirm-delete" className="font-medium text-red-900">

@@ -1,0 +1,178 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+
+import { NotFoundBoundary } from "~/components/not-found-boundary";
+import { NextPrevious } from "~/components/page-links";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { formatCount } from "~/lib/format-count";
+import { formatDateTime } from "~/lib/india-time";
+import { paths } from "~/lib/paths";
+import { formatIndianPhone } from "~/lib/phone";
+import { CAMPAIGN_NOT_FOUND } from "~/lib/schemas/campaign-lists";
+import { smsHistoryQuerySchema } from "~/lib/schemas/sms-history.server";
+import { SMS_STATUSES, SMS_STATUS_LABELS, type SmsStatus } from "~/lib/sms-status";
+import { pageTitle } from "~/lib/title";
+import { getCampaign, listCampaigns, listSmsHistory } from "~/models/campaigns.server";
+import { requireUser } from "~/utils/session.server";
+
+export const meta: MetaFunction = () => [{ title: pageTitle("SMS History") }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const parsed = smsHistoryQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  // A filter that is not one (a hand-made link) is said, and the whole history shown.
+  const query = parsed.success ? parsed.data : smsHistoryQuerySchema.parse({});
+  const [history, recent] = await Promise.all([listSmsHistory(user.id, query), listCampaigns(user.id, 1)]);
+  if (!history) throw new Response(CAMPAIGN_NOT_FOUND, { status: 404 });
+  // The filter offers the newest campaigns, and the one chosen (a link from an older campaign's page) wherever it is.
+  const campaigns = recent.campaigns.map(({ id, name }) => ({ id, name }));
+  const chosen =
+    query.campaignId && !campaigns.some((campaign) => campaign.id === query.campaignId)
+      ? await getCampaign(user.id, query.campaignId)
+      : null;
+  return {
+    page: history.page,
+    hasNextPage: history.hasNextPage,
+    campaigns: chosen ? [...campaigns, { id: chosen.id, name: chosen.name }] : campaigns,
+    messages: history.messages.map((message) => ({
+      ...message,
+      to: formatIndianPhone(message.toNumber) ?? message.toNumber,
+      // India's time, formatted here so the page reads the same before and after hydration.
+      at: formatDateTime(message.createdAt),
+    })),
+    filters: { campaignId: query.campaignId ?? "", status: query.status ?? "", from: query.from ?? "", to: query.to ?? "" },
+    badFilter: parsed.success ? null : parsed.error.issues[0].message,
+  };
+}
+
+const STATUS_STYLES: Record<SmsStatus, string> = {
+  queued: "bg-slate-100 text-slate-700 ring-slate-200",
+  submitted: "bg-brand-50 text-brand-700 ring-brand-100",
+  delivered: "bg-green-50 text-green-800 ring-green-200",
+  failed: "bg-red-50 text-red-800 ring-red-200",
+  undelivered: "bg-red-50 text-red-800 ring-red-200",
+  skipped: "bg-slate-100 text-slate-700 ring-slate-200",
+  cancelled: "bg-slate-100 text-slate-700 ring-slate-200",
+};
+
+const CONTROL = "mt-1 min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm";
+
+export default function SmsHistory() {
+  const { messages, page, hasNextPage, campaigns, filters, badFilter } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const filtering = navigation.state === "loading" && navigation.location.pathname === paths.smsHistory();
+  const filtered = Boolean(filters.campaignId || filters.status || filters.from || filters.to);
+  return (
+    <div>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">SMS History</h1>
+          <p className="text-sm text-slate-600">Every message your campaigns sent, newest first, with what happened to it.</p>
+        </div>
+        <ButtonLink to={paths.newCampaign()}>New campaign</ButtonLink>
+      </div>
+
+      <Form method="get" role="search" aria-label="Filter messages" className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-5 sm:items-end">
+        <label className="col-span-2 block text-sm font-medium text-slate-700 sm:col-span-1">
+          Campaign
+          <select name="campaignId" defaultValue={filters.campaignId} className={CONTROL}>
+            <option value="">All campaigns</option>
+            {campaigns.map((campaign) => (
+              <option key={campaign.id} value={campaign.id}>
+                {campaign.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="col-span-2 block text-sm font-medium text-slate-700 sm:col-span-1">
+          Status
+          <select name="status" defaultValue={filters.status} className={CONTROL}>
+            <option value="">Any status</option>
+            {SMS_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {SMS_STATUS_LABELS[status]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="block text-sm font-medium text-slate-700">
+          From
+          <input type="date" name="from" defaultValue={filters.from} className={CONTROL} />
+        </label>
+        <label className="block text-sm font-medium text-slate-700">
+          To
+          <input type="date" name="to" defaultValue={filters.to} className={CONTROL} />
+        </label>
+        <div className="col-span-2 flex gap-2 sm:col-span-1">
+          <Button type="submit" variant="dark" className="flex-1">
+            {filtering ? "Filtering..." : "Filter"}
+          </Button>
+          {filtered ? (
+            <ButtonLink to={paths.smsHistory()} variant="secondary">
+              Clear
+            </ButtonLink>
+          ) : null}
+        </div>
+      </Form>
+
+      {badFilter ? (
+        <p role="alert" className="mt-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {`${badFilter}: showing every message instead.`}
+        </p>
+      ) : null}
+      {messages.length === 0 ? (
+        <div className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center">
+          {filtered ? (
+            <>
+              <p className="text-slate-700">No messages match these filters.</p>
+              <ButtonLink to={paths.smsHistory()} variant="ghost" className="mt-3">
+                Show every message
+              </ButtonLink>
+            </>
+          ) : (
+            <>
+              <p className="text-slate-700">No SMS sent yet.</p>
+              <p className="mt-1 text-sm text-slate-500">Every message a campaign sends is listed here, with what happened to it.</p>
+              <ButtonLink to={paths.newCampaign()} className="mt-4">
+                New campaign
+              </ButtonLink>
+            </>
+          )}
+        </div>
+      ) : (
+        <ul className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white" aria-label="Messages">
+          {messages.map((message) => (
+            <li key={message.id} className="p-3 text-sm" data-testid="sms-row">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <span className="font-medium text-slate-900">{message.to}</span>
+                <span
+                  className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${STATUS_STYLES[message.status]}`}
+                  data-testid="sms-status"
+                >
+                  {SMS_STATUS_LABELS[message.status]}
+                </span>
+              </div>
+              {message.failureReason ? <p className="mt-1 text-red-700">{message.failureReason}</p> : null}
+              <p className="mt-1 flex flex-wrap items-center gap-x-3 text-slate-600">
+                <Link to={paths.campaign(message.campaignId)} className="tap font-medium text-brand-700 hover:underline">
+                  {message.campaignName}
+                </Link>
+                <span>
+                  {message.parts} {message.parts === 1 ? "part" : "parts"} · {formatCount(message.cost)}{" "}
+                  {message.cost === 1 ? "credit" : "credits"}
+                </span>
+                <span>{message.at}</span>
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <NextPrevious page={page} hasNextPage={hasNextPage} pathTo={(to) => paths.smsHistory({ ...filters, page: to })} />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <NotFoundBoundary message={CAMPAIGN_NOT_FOUND} backTo={paths.smsHistory()} backLabel="Back to SMS History" />;
+}

@@ -1,0 +1,244 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+
+import { campaigns, smsMessages, users } from "~/db/schema";
+import { makeContact } from "~/db/seed/factories.server";
+import { toIndianDateTime } from "~/lib/india-time";
+import { CAMPAIGN_NOT_FOUND } from "~/lib/schemas/campaign-lists";
+import { SCHEDULE_NEEDS_TIME } from "~/routes/_app+/__campaign-composer.server";
+import { action as campaignAction, loader as campaignLoader } from "~/routes/_app+/campaigns_.$id";
+import { action as listAction, loader as listLoader } from "~/routes/_app+/campaigns";
+import { action as composerAction, loader as composerLoader } from "~/routes/_app+/campaigns_.new";
+import { loader as estimateLoader } from "~/routes/_app+/campaigns_.new_.estimate";
+import { loader as historyLoader } from "~/routes/_app+/sms-history";
+
+import { sessionCookieFor } from "../support/accounts";
+import { SMS_PRICE, businessWithContacts, makeSmsTemplate, useSmsPricing, withoutWorkers } from "../support/campaigns";
+import { setupTestDatabase } from "../support/database";
+import { call, formErrors, formPost, getRequest, toastOf } from "../support/http";
+
+const test = setupTestDatabase();
+useSmsPricing();
+withoutWorkers();
+
+const balanceOf = async (userId: string) =>
+  (await test.db.select({ balance: users.balance }).from(users).where(eq(users.id, userId)))[0].balance;
+const campaignsOf = (userId: string) => test.db.select().from(campaigns).where(eq(campaigns.userId, userId));
+
+/** The composer's fields for a campaign from `templateId` to the group 'Regulars', its third slot fixed. */
+function composerFields(templateId: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    idempotencyKey: crypto.randomUUID(),
+    name: "Diwali offer",
+    templateId,
+    "fills[0].source": "contact_name",
+    "fills[0].value": "",
+    "fills[1].source": "business_name",
+    "fills[1].value": "",
+    "fills[2].source": "fixed",
+    "fills[2].value": "20% off",
+    audienceMode: "tags",
+    tags: "Regulars",
+    ...extra,
+  };
+}
+
+async function owner(contacts: number, balance = 1_000) {
+  const { user } = await businessWithContacts(contacts, { balance });
+  await makeContact({ userId: user.id, name: "Stopped", tags: ["Regulars"], optedOut: true });
+  const template = await makeSmsTemplate({ smsCategory: "service" });
+  return { user, template, cookie: await sessionCookieFor(user.id) };
+}
+
+describe("/campaigns/new", () => {
+  it("offers the platform's templates with their slots' first choices, and picks the contact a link names", async () => {
+    const { user, template, cookie } = await owner(2);
+    const picked = await makeContact({ userId: user.id, name: "Asha Rao" });
+    const reply = await call<{
+      templates: Array<{ id: string }>;
+      price: number;
+      initial: { audienceMode: string; contactIds: string[] };
+      sampleName: string;
+    }>(composerLoader, getRequest(`/campaigns/new?contactId=${picked.id}`, { cookie }));
+    expect(reply.data.templates.map((candidate) => candidate.id)).toContain(template.id);
+    expect(reply.data.price).toBe(SMS_PRICE);
+    expect(reply.data.initial).toMatchObject({ audienceMode: "contacts", contactIds: [picked.id] });
+    expect(reply.data.sampleName).toBe("Asha Rao");
+    // Another business's contact is not found.
+    const other = await businessWithContacts(1);
+    const theirs = await call(composerLoader, getRequest(`/campaigns/new?contactId=${other.contacts[0].id}`, { cookie }));
+    expect(theirs.status).toBe(404);
+  });
+
+  it("'Check' and the live count give the numbers and write nothing; opted-out contacts are counted apart", async () => {
+    const { user, template, cookie } = await owner(3);
+    const checked = await call<{ estimate: { recipients: number; skippedOptedOut: number; parts: number; cost: number } }>(
+      composerAction,
+      formPost("/campaigns/new", { ...composerFields(template.id), intent: "check" }, { cookie }),
+    );
+    expect(checked.status).toBe(200);
+    expect(checked.data.estimate).toMatchObject({ recipients: 3, skippedOptedOut: 1, parts: 1, cost: 3 * SMS_PRICE });
+    const query = new URLSearchParams(composerFields(template.id));
+    const live = await call<{ estimate: { recipients: number } }>(
+      estimateLoader,
+      getRequest(`/campaigns/new/estimate?${query}`, { cookie }),
+    );
+    expect(live.data.estimate.recipients).toBe(3);
+    expect(await campaignsOf(user.id)).toEqual([]);
+  });
+
+  it("refuses a send the balance does not cover with the shortfall, writing nothing", async () => {
+    const { user, template, cookie } = await owner(3, 5);
+    const reply = await call<{ shortfall: { cost: number; balance: number; shortfall: number } }>(
+      composerAction,
+      formPost("/campaigns/new", { ...composerFields(template.id), intent: "send" }, { cookie }),
+    );
+    expect(reply.status).toBe(402);
+    expect(reply.data.shortfall).toEqual({ cost: 6, balance: 5, shortfall: 1 });
+    expect(formErrors(reply)?.[""]?.[0]).toContain("add 1 credits to send it");
+    expect(await campaignsOf(user.id)).toEqual([]);
+    expect(await balanceOf(user.id)).toBe(5);
+  });
+
+  it("asks for a time to schedule, and refuses a bad slot naming it, writing nothing", async () => {
+    const { user, template, cookie } = await owner(1);
+    const noTime = await call(
+      composerAction,
+      formPost("/campaigns/new", { ...composerFields(template.id), intent: "schedule" }, { cookie }),
+    );
+    expect(noTime.status).toBe(400);
+    expect(formErrors(noTime)?.sendAt).toEqual([SCHEDULE_NEEDS_TIME]);
+    const tooLong = await call(
+      composerAction,
+      formPost("/campaigns/new", { ...composerFields(template.id, { "fills[2].value": "x".repeat(31) }), intent: "send" }, { cookie }),
+    );
+    expect(tooLong.status).toBe(400);
+    expect(JSON.stringify(formErrors(tooLong))).toContain("Offer");
+    expect(await campaignsOf(user.id)).toEqual([]);
+  });
+
+  it("sends: the campaign's page with 'Campaign started', charged once; the same form again lands on it without a second campaign", async () => {
+    const { user, template, cookie } = await owner(3);
+    const fields = { ...composerFields(template.id), intent: "send" };
+    const sent = await call(composerAction, formPost("/campaigns/new", fields, { cookie }));
+    expect(sent.status).toBe(302);
+    const [made] = await campaignsOf(user.id);
+    expect(sent.location).toBe(`/campaigns/${made.id}`);
+    expect((await toastOf(sent))?.title).toBe("Campaign started");
+    expect(made.status).toBe("sending");
+    expect(await balanceOf(user.id)).toBe(1_000 - 3 * SMS_PRICE);
+
+    const again = await call(composerAction, formPost("/campaigns/new", fields, { cookie }));
+    expect(again.location).toBe(`/campaigns/${made.id}`);
+    expect(await campaignsOf(user.id)).toHaveLength(1);
+    expect(await balanceOf(user.id)).toBe(1_000 - 3 * SMS_PRICE);
+  });
+
+  it("schedules at a time in India and saves drafts", async () => {
+    const { user, template, cookie } = await owner(1);
+    const tomorrow = toIndianDateTime(new Date(Date.now() + 86_400_000));
+    const scheduled = await call(
+      composerAction,
+      formPost("/campaigns/new", { ...composerFields(template.id, { sendAt: tomorrow }), intent: "schedule" }, { cookie }),
+    );
+    expect((await toastOf(scheduled))?.title).toBe("Campaign scheduled");
+    const draft = await call(composerAction, formPost("/campaigns/new", { ...composerFields(template.id), intent: "save" }, { cookie }));
+    expect((await toastOf(draft))?.title).toBe("Draft saved");
+    expect((await campaignsOf(user.id)).map((campaign) => campaign.status).sort()).toEqual(["draft", "scheduled"]);
+  });
+});
+
+describe("/campaigns and /campaigns/{id}", () => {
+  async function scheduledCampaign() {
+    const business = await owner(2);
+    const tomorrow = toIndianDateTime(new Date(Date.now() + 86_400_000));
+    await call(
+      composerAction,
+      formPost(
+        "/campaigns/new",
+        { ...composerFields(business.template.id, { sendAt: tomorrow }), intent: "schedule" },
+        { cookie: business.cookie },
+      ),
+    );
+    const [campaign] = await campaignsOf(business.user.id);
+    return { ...business, campaign };
+  }
+
+  it("pauses, resumes and cancels from the list, back to its page; a change that does not apply is 409 with the table's words", async () => {
+    const { user, campaign, cookie } = await scheduledCampaign();
+    const change = (intent: string) => call(listAction, formPost("/campaigns?page=1", { intent, campaignId: campaign.id }, { cookie }));
+    const paused = await change("pause");
+    expect(paused.location).toBe("/campaigns");
+    expect((await toastOf(paused))?.title).toBe("Campaign paused");
+    expect((await toastOf(await change("resume")))?.title).toBe("Campaign resumed");
+    expect((await toastOf(await change("cancel")))?.title).toBe("Campaign cancelled");
+    const again = await call<{ toast: { title: string } }>(
+      listAction,
+      formPost("/campaigns", { intent: "resume", campaignId: campaign.id }, { cookie }),
+    );
+    expect(again.status).toBe(409);
+    expect(again.data.toast.title).toBe("This campaign is cancelled: it cannot be changed any more.");
+    // Cancelled before it started: every credit reserved came back.
+    expect(await balanceOf(user.id)).toBe(1_000);
+    const list = await call<{ campaigns: Array<{ id: string; status: string; actions: string[] }> }>(
+      listLoader,
+      getRequest("/campaigns", { cookie }),
+    );
+    expect(list.data.campaigns).toEqual([expect.objectContaining({ id: campaign.id, status: "cancelled", actions: [] })]);
+  });
+
+  it("shows a campaign to its business only: another's id is 404 on the page and for its forms", async () => {
+    const { campaign, cookie } = await scheduledCampaign();
+    const own = await call<{ campaign: { status: string; audienceText: string }; live: boolean }>(
+      campaignLoader,
+      getRequest(`/campaigns/${campaign.id}`, { cookie }),
+      { id: campaign.id },
+    );
+    expect(own.data.campaign).toMatchObject({ status: "scheduled", audienceText: "Group: Regulars" });
+    expect(own.data.live).toBe(true);
+
+    const stranger = await sessionCookieFor((await businessWithContacts(0)).user.id);
+    const page = await call(campaignLoader, getRequest(`/campaigns/${campaign.id}`, { cookie: stranger }), { id: campaign.id });
+    expect(page.status).toBe(404);
+    expect(page.data).toBe(CAMPAIGN_NOT_FOUND);
+    const cancel = await call(
+      campaignAction,
+      formPost(`/campaigns/${campaign.id}`, { intent: "cancel", campaignId: campaign.id }, { cookie: stranger }),
+      {
+        id: campaign.id,
+      },
+    );
+    expect(cancel.status).toBe(404);
+    const malformed = await call(campaignLoader, getRequest("/campaigns/not-an-id", { cookie }), { id: "not-an-id" });
+    expect(malformed.status).toBe(404);
+  });
+});
+
+describe("/sms-history", () => {
+  it("lists the business's messages with their campaign, filtered by status; a bad filter is said; another's campaign is 404", async () => {
+    const { user, template, cookie } = await owner(3);
+    await call(composerAction, formPost("/campaigns/new", { ...composerFields(template.id), intent: "send" }, { cookie }));
+    const [campaign] = await campaignsOf(user.id);
+    const [first] = await test.db.select().from(smsMessages).where(eq(smsMessages.campaignId, campaign.id));
+    await test.db.update(smsMessages).set({ status: "failed", failureReason: "DND registered" }).where(eq(smsMessages.id, first.id));
+
+    type History = {
+      messages: Array<{ status: string; campaignName: string; to: string; failureReason: string | null }>;
+      campaigns: Array<{ id: string }>;
+    };
+    const all = await call<History>(historyLoader, getRequest("/sms-history", { cookie }));
+    expect(all.data.messages).toHaveLength(3);
+    expect(all.data.messages[0]).toMatchObject({ campaignName: "Diwali offer" });
+    expect(all.data.messages[0].to).toMatch(/^\+91 \d{5} \d{5}$/);
+    expect(all.data.campaigns.map((row) => row.id)).toEqual([campaign.id]);
+    const failed = await call<History>(historyLoader, getRequest(`/sms-history?status=failed&campaignId=${campaign.id}`, { cookie }));
+    expect(failed.data.messages).toEqual([expect.objectContaining({ status: "failed", failureReason: "DND registered" })]);
+    const bad = await call<History & { badFilter: string }>(historyLoader, getRequest("/sms-history?status=nonsense", { cookie }));
+    expect(bad.data.badFilter).toMatch(/^status must be one of queued, submitted/);
+    expect(bad.data.messages).toHaveLength(3);
+
+    const stranger = await sessionCookieFor((await businessWithContacts(0)).user.id);
+    const theirs = await call(historyLoader, getRequest(`/sms-history?campaignId=${campaign.id}`, { cookie: stranger }));
+    expect(theirs.status).toBe(404);
+  });
+});
