@@ -208,6 +208,31 @@ describe("dispatching a campaign", () => {
     expect(await balanceAndLedger(user.id)).toEqual({ balance: 100 - cost, ledger: 100 - cost });
   });
 
+  it("the sweep queues dispatch for a sending campaign whose job was lost and a scheduled one whose time came, once", async () => {
+    useSmsProvider(recordingProvider());
+    const sending = await startedCampaign(1);
+    const scheduled = await startedCampaign(1);
+    await db()
+      .update(campaigns)
+      .set({ status: "scheduled", startsAt: sql`now() - interval '1 minute'` })
+      .where(eq(campaigns.id, scheduled.campaignId));
+    // Their jobs are lost (a server killed before it ran them).
+    await test.handle.executeSql("delete from pgboss.job where name = 'campaign-dispatch'");
+    const waitingJobs = async (campaignId: string) => {
+      const { rows } = await test.handle.executeSql(
+        "select count(*)::int as n from pgboss.job where name = 'campaign-dispatch' and state = 'created' and data ->> 'campaignId' = $1",
+        [campaignId],
+      );
+      return (rows[0] as { n: number }).n;
+    };
+    await sweepCampaigns();
+    await sweepCampaigns();
+    expect(await waitingJobs(sending.campaignId)).toBe(1);
+    expect(await waitingJobs(scheduled.campaignId)).toBe(1);
+    expect(await dispatchCampaign(scheduled.campaignId)).toBe("finished");
+    expect(await statusOf(scheduled.campaignId)).toMatchObject({ status: "sent" });
+  });
+
   it("is run by the queue: sending starts the worker, which finishes the campaign", async () => {
     // The earlier tests' jobs (they ran their dispatch themselves) are not this one's business.
     await test.handle.executeSql("delete from pgboss.job where name = 'campaign-dispatch'");
