@@ -13,7 +13,7 @@ import { loader as estimateLoader } from "~/routes/_app+/campaigns_.new_.estimat
 import { loader as historyLoader } from "~/routes/_app+/sms-history";
 
 import { sessionCookieFor } from "../support/accounts";
-import { SMS_PRICE, businessWithContacts, makeSmsTemplate, useSmsPricing, withoutWorkers } from "../support/campaigns";
+import { SMS_PRICE, allowFreeText, businessWithContacts, makeSmsTemplate, useSmsPricing, withoutWorkers } from "../support/campaigns";
 import { setupTestDatabase } from "../support/database";
 import { call, formErrors, formPost, getRequest, toastOf } from "../support/http";
 
@@ -78,13 +78,35 @@ describe("/campaigns/new", () => {
     );
     expect(checked.status).toBe(200);
     expect(checked.data.estimate).toMatchObject({ recipients: 3, skippedOptedOut: 1, parts: 1, cost: 3 * SMS_PRICE });
-    const query = new URLSearchParams(composerFields(template.id));
+    // The live count asks before the campaign has a name: the numbers come all the same, and no message about the name.
+    const query = new URLSearchParams({ ...composerFields(template.id), name: "" });
     const live = await call<{ estimate: { recipients: number } }>(
       estimateLoader,
       getRequest(`/campaigns/new/estimate?${query}`, { cookie }),
     );
     expect(live.data.estimate.recipients).toBe(3);
+    expect(formErrors(live)?.name).toBeUndefined();
     expect(await campaignsOf(user.id)).toEqual([]);
+  });
+
+  it("offers free text only where the admin allows it, counted the same way", async () => {
+    const { cookie } = await owner(2);
+    const loaded = async () => (await call<{ freeTextAllowed: boolean }>(composerLoader, getRequest("/campaigns/new", { cookie }))).data;
+    expect((await loaded()).freeTextAllowed).toBe(false);
+    const freeText = { ...composerFields(""), message: "नमस्ते! Fresh jalebi today.", intent: "check" };
+    const refused = await call(composerAction, formPost("/campaigns/new", freeText, { cookie }));
+    expect(JSON.stringify(formErrors(refused))).toContain("Free text is not allowed");
+    await allowFreeText(true);
+    try {
+      expect((await loaded()).freeTextAllowed).toBe(true);
+      const checked = await call<{ estimate: { encoding: string; recipients: number } }>(
+        composerAction,
+        formPost("/campaigns/new", freeText, { cookie }),
+      );
+      expect(checked.data.estimate).toMatchObject({ encoding: "UCS-2", recipients: 2 });
+    } finally {
+      await allowFreeText(false);
+    }
   });
 
   it("refuses a send the balance does not cover with the shortfall, writing nothing", async () => {

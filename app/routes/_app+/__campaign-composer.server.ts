@@ -101,10 +101,17 @@ export type ComposerActionData = {
  * what is there.
  */
 export async function checkCampaignForm(userId: string, formData: FormData) {
-  const submission = parseWithZod(formData, { schema: campaignSchema });
-  const checked = submission.status === "success" ? await estimateCampaign(userId, submission.value) : null;
+  // The numbers do not need the campaign's name: it is asked for when the campaign is saved or sent.
+  const unnamed = !String(formData.get("name") ?? "").trim();
+  const named = new FormData();
+  for (const [name, value] of formData) named.append(name, value);
+  if (unnamed) named.set("name", "Check");
+  const counted = parseWithZod(named, { schema: campaignSchema });
+  const checked = counted.status === "success" ? await estimateCampaign(userId, counted.value) : null;
   const fieldErrors = checked ? (checked.ok ? checked.fieldErrors : (checked.fieldErrors ?? { "": [checked.message] })) : {};
-  return { result: submission.reply({ fieldErrors }), estimate: checked?.ok ? checked.estimate : null };
+  const result = parseWithZod(formData, { schema: campaignSchema }).reply({ fieldErrors });
+  if (unnamed && result.error) delete result.error.name;
+  return { result, estimate: checked?.ok ? checked.estimate : null };
 }
 
 /**
