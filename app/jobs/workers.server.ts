@@ -13,7 +13,7 @@ import { testWebhookFor } from "~/models/test-gateway.server";
 // Registers the configured SMS provider (services/sms.server.ts) for the workers that send.
 import "~/services/sms-providers.server";
 
-import { JOB_RETRIES, jobCatalogue, type JobData, type JobName } from "./catalogue.server";
+import { jobCatalogue, jobOptions, type JobData, type JobName } from "./catalogue.server";
 import { registerWorkers } from "./queue.server";
 
 /**
@@ -67,7 +67,7 @@ async function startWorkers(): Promise<Workers> {
   const queue = await jobQueue();
   const workerIds = new Map<string, string>();
   for (const name of Object.keys(handlers) as JobName[]) {
-    await queue.createQueue(name, { name, ...JOB_RETRIES });
+    await queue.createQueue(name, { name, ...jobOptions(name) });
     const workerId = await queue.work(
       name,
       { pollingIntervalSeconds: POLLING_SECONDS, batchSize: JOBS_PER_TAKE[name] ?? 1 },
@@ -83,8 +83,10 @@ async function startWorkers(): Promise<Workers> {
   await queue.schedule("publish-scheduled-posts", "* * * * *", {});
   await queue.schedule("forget-expired-idempotency-keys", "17 * * * *", {});
   await queue.schedule("reconcile-credit-orders", "* * * * *", {});
-  // Campaigns a killed server left mid-way resume now, and every minute whatever happened to their jobs.
-  await sweepCampaigns();
+  // Campaigns a killed server left mid-way resume now (a sweep job, which the worker just started
+  // takes on its first poll), and every minute whatever happened to their jobs. Not swept inline:
+  // the sweep queues dispatch jobs, whose wake-up awaits these very workers, still starting.
+  await queue.send("campaign-sweep", {}, jobOptions("campaign-sweep"));
   await queue.schedule("campaign-sweep", "* * * * *", {});
   return { queue, workerIds };
 }
