@@ -1,7 +1,7 @@
 /**
  * Crash test: the production server on PostgreSQL sends a 20,000-message campaign to the
- * simulator and is killed (SIGKILL, its whole process group) at 10 random points, restarted each
- * time. Then, once the campaign has finished and its delivery reports are in: every message in
+ * simulator and is killed (SIGKILL, its whole process group) at 10 random points of the campaign
+ * (when a random number of its messages have been handed over), restarted each time. Then, once the campaign has finished and its delivery reports are in: every message in
  * exactly one final state, the campaign charged once and refunded at most once, the ledger adding
  * up to the balance, and how many messages the simulator's log received twice (a killed worker's
  * batch in flight goes again once its claim runs out: at most one batch per crash).
@@ -58,12 +58,16 @@ try {
   const began = performance.now();
   const { campaignId, recipients, cost } = await startCampaign(userId);
   console.log(`Campaign of ${recipients} messages (cost ${cost}) started; killing the server ${KILLS} times`);
-  for (let crash = 1; crash <= KILLS; crash++) {
-    // A random point: between 0.3 and 2.3 s into this life of the server.
-    await sleep(random.int(300, 2_300));
-    const before = await handedOver(campaignId);
+  // Ten random points of the campaign: kill when that many messages have been handed over.
+  const points = Array.from({ length: KILLS }, () => random.int(1, recipients - 1)).sort((a, b) => a - b);
+  for (const [index, point] of points.entries()) {
+    let done = await handedOver(campaignId);
+    while (done < point) {
+      await sleep(20);
+      done = await handedOver(campaignId);
+    }
     await kill(server);
-    console.log(`  kill ${crash}: ${before} of ${recipients} handed over`);
+    console.log(`  kill ${index + 1}: at ${done} of ${recipients} handed over`);
     server = await startServer(serverEnv, PORT);
   }
   // The last life finishes the campaign (claims of killed workers run out after 60 s) and the reports come in.

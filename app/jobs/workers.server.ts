@@ -10,8 +10,7 @@ import { publishDueScheduledPosts } from "~/models/posts.server";
 import { deliverSimulatorReports } from "~/models/sms-simulator.server";
 import { dispatchCampaign, sweepCampaigns } from "~/models/sms-dispatch.server";
 import { testWebhookFor } from "~/models/test-gateway.server";
-// Registers the configured SMS provider (services/sms.server.ts) for the workers that send.
-import "~/services/sms-providers.server";
+import { registerConfiguredSmsProvider } from "~/services/sms-providers.server";
 
 import { jobCatalogue, jobOptions, type JobData, type JobName } from "./catalogue.server";
 import { registerWorkers } from "./queue.server";
@@ -62,6 +61,8 @@ export function startBackgroundJobs(): Promise<Workers> {
 }
 
 registerWorkers({ start: startBackgroundJobs });
+// The campaign workers send through the provider the environment configures.
+registerConfiguredSmsProvider();
 
 async function startWorkers(): Promise<Workers> {
   const queue = await jobQueue();
