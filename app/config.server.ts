@@ -221,6 +221,10 @@ const environmentSchema = z
         if (!env[name]) issue(name, "is required with Razorpay's keys (RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET)");
       }
     }
+    // A worker's claim on its batch lasts 60 s: at the rate limit, a batch must be handed over well within it.
+    if (env.SMS_RATE_LIMIT > 0 && env.SMS_BATCH_SIZE > env.SMS_RATE_LIMIT * 20) {
+      issue("SMS_BATCH_SIZE", `must be at most 20 × SMS_RATE_LIMIT (${env.SMS_RATE_LIMIT * 20}), so a batch goes out within 20 s`);
+    }
     if (env.SMS_PROVIDER === "msg91") {
       for (const name of ["MSG91_AUTH_KEY", "MSG91_WEBHOOK_TOKEN"] as const) {
         if (!env[name]) issue(name, "is required when SMS_PROVIDER is msg91");

@@ -50,6 +50,25 @@ export async function freshBenchDatabase(label: string, options: { max?: number 
   };
 }
 
+/**
+ * A fresh PostgreSQL database for benches that start production servers on it (several lives or
+ * several processes share it), and the environment those servers get: the simulator, reporting
+ * 2 s after it takes a message, a tenth failing.
+ */
+export async function serverBenchDatabase(label: string) {
+  if (!process.env.DATABASE_URL) throw new Error("Set DATABASE_URL=postgres://… (a local PostgreSQL): the servers share it");
+  const database = await freshBenchDatabase(label, { max: 4 });
+  const serverEnv = {
+    DATABASE_URL: database.url!,
+    SEED_DEMO_DATA: "false",
+    LOG_LEVEL: "warn",
+    SMS_PROVIDER: "simulator",
+    SMS_SIMULATOR_FAILURE_SHARE: "0.1",
+    SMS_SIMULATOR_REPORT_DELAY_SECONDS: "2",
+  };
+  return { ...database, serverEnv };
+}
+
 /** Migrates (the job queue too), prices as installed, and the sending window open all day (the bench runs at any hour). */
 export async function prepareSmsDatabase(handle: DatabaseHandle) {
   useDatabase(handle);

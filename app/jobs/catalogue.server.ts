@@ -44,3 +44,16 @@ export const JOB_NAMES = Object.keys(jobCatalogue) as JobName[];
 
 /** A failed job is retried 3 times with a growing pause (30 s, then longer). */
 export const JOB_RETRIES = { retryLimit: 3, retryDelay: 30, retryBackoff: true };
+
+/**
+ * How long a started job may run before the queue takes it for lost and retries it: pg-boss's
+ * 15 minutes unless told. The simulator's reports take milliseconds; a server killed while
+ * applying them should not hold its messages in 'submitted' for a quarter of an hour.
+ */
+const JOB_EXPIRY_SECONDS: Partial<Record<JobName, number>> = { "sms-simulator-reports": 60 };
+
+/** A job's queue options: the retries, and its expiry when it has its own. */
+export function jobOptions(name: JobName) {
+  const expireInSeconds = JOB_EXPIRY_SECONDS[name];
+  return { ...JOB_RETRIES, ...(expireInSeconds ? { expireInSeconds } : {}) };
+}

@@ -1,7 +1,7 @@
 import type { DatabaseHandle, Transaction } from "~/db/client.server";
 import { afterCommit, jobQueue, jobSender, prepareJobQueue, transactionExecutor, type JobQueue } from "~/db/queue.server";
 
-import { JOB_NAMES, JOB_RETRIES, jobCatalogue, type JobData, type JobName } from "./catalogue.server";
+import { JOB_NAMES, jobCatalogue, jobOptions, type JobData, type JobName } from "./catalogue.server";
 
 /**
  * Queueing jobs. A model queues the job for a change inside the change's own transaction
@@ -23,7 +23,7 @@ export function registerWorkers(workers: Workers) {
 export function prepareJobQueues(handle: DatabaseHandle) {
   return prepareJobQueue(
     handle,
-    JOB_NAMES.map((name) => ({ name, options: { name, ...JOB_RETRIES } })),
+    JOB_NAMES.map((name) => ({ name, options: { name, ...jobOptions(name) } })),
   );
 }
 
@@ -39,7 +39,7 @@ export async function queueJob<Name extends JobName>(
   options: { tx?: Transaction; startAfter?: Date } = {},
 ): Promise<void> {
   const checked = jobCatalogue[name].parse(data) as object;
-  const sendOptions = { ...JOB_RETRIES, ...(options.startAfter ? { startAfter: options.startAfter } : {}) };
+  const sendOptions = { ...jobOptions(name), ...(options.startAfter ? { startAfter: options.startAfter } : {}) };
   const wake = () => wakeWorker(name, { now: !options.startAfter });
   if (options.tx) {
     const id = await jobSender().send(name, checked, { ...sendOptions, db: transactionExecutor(options.tx) });

@@ -10,10 +10,9 @@ import { publishDueScheduledPosts } from "~/models/posts.server";
 import { deliverSimulatorReports } from "~/models/sms-simulator.server";
 import { dispatchCampaign, sweepCampaigns } from "~/models/sms-dispatch.server";
 import { testWebhookFor } from "~/models/test-gateway.server";
-// Registers the configured SMS provider (services/sms.server.ts) for the workers that send.
-import "~/services/sms-providers.server";
+import { registerConfiguredSmsProvider } from "~/services/sms-providers.server";
 
-import { JOB_RETRIES, jobCatalogue, type JobData, type JobName } from "./catalogue.server";
+import { jobCatalogue, jobOptions, type JobData, type JobName } from "./catalogue.server";
 import { registerWorkers } from "./queue.server";
 
 /**
@@ -62,12 +61,14 @@ export function startBackgroundJobs(): Promise<Workers> {
 }
 
 registerWorkers({ start: startBackgroundJobs });
+// The campaign workers send through the provider the environment configures.
+registerConfiguredSmsProvider();
 
 async function startWorkers(): Promise<Workers> {
   const queue = await jobQueue();
   const workerIds = new Map<string, string>();
   for (const name of Object.keys(handlers) as JobName[]) {
-    await queue.createQueue(name, { name, ...JOB_RETRIES });
+    await queue.createQueue(name, { name, ...jobOptions(name) });
     const workerId = await queue.work(
       name,
       { pollingIntervalSeconds: POLLING_SECONDS, batchSize: JOBS_PER_TAKE[name] ?? 1 },
@@ -83,9 +84,10 @@ async function startWorkers(): Promise<Workers> {
   await queue.schedule("publish-scheduled-posts", "* * * * *", {});
   await queue.schedule("forget-expired-idempotency-keys", "17 * * * *", {});
   await queue.schedule("reconcile-credit-orders", "* * * * *", {});
-  // Campaigns a killed server left mid-way resume now, and every minute whatever happened to their jobs.
-  // Queued, not called: the sweep queues jobs, and queueing a job waits for these workers to be started.
-  await queue.send("campaign-sweep", {});
+  // Campaigns a killed server left mid-way resume now (a sweep job, which the worker just started
+  // takes on its first poll), and every minute whatever happened to their jobs. Not swept inline:
+  // the sweep queues dispatch jobs, whose wake-up awaits these very workers, still starting.
+  await queue.send("campaign-sweep", {}, jobOptions("campaign-sweep"));
   await queue.schedule("campaign-sweep", "* * * * *", {});
   return { queue, workerIds };
 }

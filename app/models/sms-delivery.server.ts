@@ -45,26 +45,34 @@ export async function receiveDeliveryReports(provider: string, reports: readonly
     byId.set(report.providerMessageId, { id: report.providerMessageId, status: report.status, reason });
   }
   if (byId.size === 0) return { applied: 0, unknown: [] };
+  // Every message is reached by an index probe (a lateral with LIMIT, then its primary key): planned
+  // as joins, a table whose statistics are stale (PGlite runs no autovacuum) was read whole per batch.
   const rows = await queryRows<{ id: string; applied: boolean; known: boolean }>(
     db(),
     sql`
       with reported as (
         select * from jsonb_to_recordset(${JSON.stringify([...byId.values()])}::jsonb) as r(id text, status text, reason text)
       ),
+      found as (
+        select reported.id, reported.status, reported.reason, k.message_id, k.current
+        from reported
+        join lateral (
+          select m.id as message_id, m.status as current from sms_messages m
+          where m.provider = ${provider} and m.provider_message_id = reported.id limit 1
+        ) as k on true
+      ),
       moved as (
         update sms_messages as m
-        set status = reported.status, failure_reason = reported.reason, finished_at = now()
-        from reported
-        where m.provider = ${provider} and m.provider_message_id = reported.id and m.status = 'submitted'
-        returning m.provider_message_id
+        set status = found.status, failure_reason = found.reason, finished_at = now()
+        from found
+        where m.id = any (array(select message_id from found where current = 'submitted'))
+          and m.id = found.message_id and m.status = 'submitted'
+        returning m.id
       )
-      -- One index probe per report (a lateral with LIMIT: an EXISTS here is planned as a hashed scan of the whole table).
-      select reported.id, moved.provider_message_id is not null as applied, found.hit is not null as known
+      select reported.id, moved.id is not null as applied, found.message_id is not null as known
       from reported
-      left join moved on moved.provider_message_id = reported.id
-      left join lateral (
-        select 1 as hit from sms_messages k where k.provider = ${provider} and k.provider_message_id = reported.id limit 1
-      ) as found on true
+      left join found on found.id = reported.id
+      left join moved on moved.id = found.message_id
     `,
   );
   return { applied: rows.filter((row) => row.applied).length, unknown: rows.filter((row) => !row.known).map((row) => row.id) };

@@ -11,8 +11,8 @@ import { twilioProvider } from "./twilio.server";
 
 /**
  * The SMS provider the environment chooses (SMS_PROVIDER): the embedded simulator by default,
- * MSG91 or Twilio; behind the shared rate limit when SMS_RATE_LIMIT is set. Importing this module
- * registers it with services/sms.server.ts (the server and the workers import it at start).
+ * MSG91 or Twilio; behind the shared rate limit when SMS_RATE_LIMIT is set. The workers register it
+ * with services/sms.server.ts when they load (registerConfiguredSmsProvider).
  * The simulator and the rate limit keep their state in the database, through their models.
  */
 
@@ -117,7 +117,14 @@ export function configuredProvider(): SmsProvider {
   }
 }
 
-registerSmsProviderFactory(() => {
-  const provider = configuredProvider();
-  return config.SMS_RATE_LIMIT > 0 ? rateLimited(provider, config.SMS_RATE_LIMIT) : provider;
-});
+/**
+ * Makes the configured provider (behind the rate limit when one is set) the one `smsProvider()`
+ * gives. Called by the workers at load: an explicit call, since the server's bundle drops a
+ * module imported only for its side effects.
+ */
+export function registerConfiguredSmsProvider() {
+  registerSmsProviderFactory(() => {
+    const provider = configuredProvider();
+    return config.SMS_RATE_LIMIT > 0 ? rateLimited(provider, config.SMS_RATE_LIMIT) : provider;
+  });
+}

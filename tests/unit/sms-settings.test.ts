@@ -43,6 +43,14 @@ describe("SMS provider settings", () => {
     );
   });
 
+  it("a batch must go out within 20 s at the rate limit (a worker's claim on it lasts 60 s)", () => {
+    expect(problemsOf({ SMS_RATE_LIMIT: "5" })).toEqual([
+      "SMS_BATCH_SIZE must be at most 20 × SMS_RATE_LIMIT (100), so a batch goes out within 20 s",
+    ]);
+    expect(problemsOf({ SMS_RATE_LIMIT: "5", SMS_BATCH_SIZE: "100" })).toEqual([]);
+    expect(problemsOf({ SMS_RATE_LIMIT: "10" })).toEqual([]);
+  });
+
   it("refuses an unknown provider and impossible numbers", () => {
     expect(problemsOf({ SMS_PROVIDER: "sendgrid" })).toEqual(['SMS_PROVIDER must be simulator, msg91 or twilio (got "sendgrid")']);
     expect(problemsOf({ SMS_RATE_LIMIT: "-5" })).toEqual(['SMS_RATE_LIMIT must be 0 (no limit) or more (got "-5")']);
