@@ -5,7 +5,8 @@ import { campaigns, smsMessages, users } from "~/db/schema";
 import { makeContact } from "~/db/seed/factories.server";
 import { toIndianDateTime } from "~/lib/india-time";
 import { CAMPAIGN_NOT_FOUND } from "~/lib/schemas/campaign-lists";
-import { SCHEDULE_NEEDS_TIME } from "~/routes/_app+/__campaign-composer.server";
+import { FILLS_FOR } from "~/lib/schemas/campaign";
+import { SCHEDULE_NEEDS_TIME, TEMPLATE_CHANGED } from "~/routes/_app+/__campaign-composer.server";
 import { action as campaignAction, loader as campaignLoader } from "~/routes/_app+/campaigns_.$id";
 import { action as listAction, loader as listLoader } from "~/routes/_app+/campaigns";
 import { action as composerAction, loader as composerLoader } from "~/routes/_app+/campaigns_.new";
@@ -86,6 +87,29 @@ describe("/campaigns/new", () => {
     );
     expect(live.data.estimate.recipients).toBe(3);
     expect(formErrors(live)?.name).toBeUndefined();
+    expect(await campaignsOf(user.id)).toEqual([]);
+  });
+
+  it("starts another template's slots from their own first choices, not the old template's by position", async () => {
+    const { user, template, cookie } = await owner(2);
+    const thanks = await makeSmsTemplate({
+      content: "Thank you for visiting {#var#}, {#var#}!",
+      slotHints: ["Business name", "Customer name"],
+    });
+    // The form as drawn for `template` (customer, business, fixed), sent with `thanks` chosen instead.
+    const changed = { ...composerFields(thanks.id), [FILLS_FOR]: template.id };
+    const checked = await call<{ result: { initialValue: Record<string, unknown> } }>(
+      composerAction,
+      formPost("/campaigns/new", { ...changed, intent: "check" }, { cookie }),
+    );
+    expect((checked.data.result.initialValue.fills as Array<{ source: string }>).map((fill) => fill.source)).toEqual([
+      "business_name",
+      "contact_name",
+    ]);
+    // Sent without a look at the new slots: refused, saying so, nothing written.
+    const sent = await call(composerAction, formPost("/campaigns/new", { ...changed, intent: "send" }, { cookie }));
+    expect(sent.status).toBe(400);
+    expect(formErrors(sent)?.templateId).toEqual([TEMPLATE_CHANGED]);
     expect(await campaignsOf(user.id)).toEqual([]);
   });
 

@@ -29,6 +29,9 @@ export const CAMPAIGN_MESSAGES = {
 } as const;
 
 export const SLOT_SOURCES = ["contact_name", "business_name", "fixed"] as const;
+
+/** The composer's hidden field naming the template its slot choices were drawn for (another chosen since: they start afresh). */
+export const FILLS_FOR = "fillsFor";
 export const AUDIENCE_MODES = ["all", "tags", "contacts"] as const;
 
 /** A form's repeated field, one value or many, without blanks. */

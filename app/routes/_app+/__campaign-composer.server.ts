@@ -7,7 +7,7 @@ import { data } from "@remix-run/node";
 import { CAMPAIGN_TRANSITIONS } from "~/lib/campaign-status";
 import { paths } from "~/lib/paths";
 import { refusalToast } from "~/lib/refusal";
-import { campaignSchema } from "~/lib/schemas/campaign";
+import { FILLS_FOR, campaignSchema } from "~/lib/schemas/campaign";
 import { IDEMPOTENCY_KEY_MESSAGES, idempotencyKeySchema } from "~/lib/schemas/idempotency";
 import {
   SEND_MESSAGES,
@@ -28,6 +28,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 const PICKED_FROM_LINK_MAX = 50;
 
 export const SCHEDULE_NEEDS_TIME = "Choose when to send it, or press 'Send now'";
+export const TEMPLATE_CHANGED = "You chose another template: choose what fills its slots below, then send.";
 
 /** A slot's first choice, from what the template says it is for. */
 function defaultSource(hint: string | undefined): "contact_name" | "business_name" | "fixed" {
@@ -35,6 +36,24 @@ function defaultSource(hint: string | undefined): "contact_name" | "business_nam
   if (/customer|contact/.test(words) && /name/.test(words)) return "contact_name";
   if (/business|shop|store/.test(words) && /name/.test(words)) return "business_name";
   return "fixed";
+}
+
+/**
+ * Without JavaScript, the slot choices a form sends were drawn for the template shown before (its
+ * hidden FILLS_FOR): with another template chosen since, that template's slots start from their
+ * first choices rather than inheriting the old ones by position. Says whether it did.
+ */
+async function fillsForChosenTemplate(userId: string, formData: FormData): Promise<boolean> {
+  const templateId = String(formData.get("templateId") ?? "");
+  const fillsFor = formData.get(FILLS_FOR);
+  if (fillsFor === null || fillsFor === templateId) return false;
+  for (const name of [...formData.keys()]) if (name.startsWith("fills[")) formData.delete(name);
+  const template = (await listSmsTemplates(userId)).find((candidate) => candidate.id === templateId);
+  template?.slotHints.forEach((hint, index) => {
+    formData.set(`fills[${index}].source`, defaultSource(hint));
+    formData.set(`fills[${index}].value`, "");
+  });
+  return true;
 }
 
 /**
@@ -101,6 +120,7 @@ export type ComposerActionData = {
  * what is there.
  */
 export async function checkCampaignForm(userId: string, formData: FormData) {
+  await fillsForChosenTemplate(userId, formData);
   // The numbers do not need the campaign's name: it is asked for when the campaign is saved or sent.
   const unnamed = !String(formData.get("name") ?? "").trim();
   const named = new FormData();
@@ -128,6 +148,7 @@ export async function campaignComposerAction(request: Request) {
   const key = idempotencyKeySchema.safeParse(formData.get("idempotencyKey") || null);
   const idempotencyKey = key.success ? (key.data ?? undefined) : undefined;
   if (intent === "send") formData.delete("sendAt");
+  const templateChanged = intent !== "check" && (await fillsForChosenTemplate(user.id, formData));
 
   const submission = parseWithZod(formData, { schema: campaignSchema });
   const reply = (fieldErrors: Record<string, string[]> = {}, extra: Partial<ComposerActionData> = {}, status = 400) => {
@@ -138,6 +159,7 @@ export async function campaignComposerAction(request: Request) {
 
   if (intent === "check") return data<ComposerActionData>({ ...(await checkCampaignForm(user.id, formData)), idempotencyKey });
   if (submission.status !== "success") return reply();
+  if (templateChanged) return reply({ templateId: [TEMPLATE_CHANGED] });
   if (!key.success) return reply({ "": [IDEMPOTENCY_KEY_MESSAGES.form] });
   if (intent === "schedule" && !submission.value.sendAt) return reply({ sendAt: [SCHEDULE_NEEDS_TIME] });
 

@@ -11,7 +11,7 @@ import { useIsPending } from "~/hooks/use-is-pending";
 import { formatCount } from "~/lib/format-count";
 import { paths } from "~/lib/paths";
 import { formatIndianPhone } from "~/lib/phone";
-import { CAMPAIGN_NAME_MAX, FREE_TEXT_MAX, campaignSchema } from "~/lib/schemas/campaign";
+import { CAMPAIGN_NAME_MAX, FILLS_FOR, FREE_TEXT_MAX, campaignSchema } from "~/lib/schemas/campaign";
 import { MAX_PARTS, analyseSms, countSlots, fillSlots } from "~/lib/sms-text";
 
 import type { ComposerActionData, campaignComposerLoader } from "./__campaign-composer.server";
@@ -41,21 +41,27 @@ function clockHour(hour: number): string {
 }
 
 /** What the form holds now, as the live count reads it. */
-function readValues(form: HTMLFormElement): Values {
+function readValues(form: HTMLFormElement, slotDefaults: Record<string, Source[]>): Values {
   const data = new FormData(form);
+  const templateId = String(data.get("templateId") ?? "");
   const fills: Fill[] = [];
+  // The slot choices on the page belong to the template they were drawn for: another one just
+  // chosen starts from its own slots' first choices.
+  const fillsFor = String(data.get(FILLS_FOR) ?? "");
+  if (fillsFor !== templateId) {
+    return { ...readOthers(data), templateId, fills: (slotDefaults[templateId] ?? []).map((source) => ({ source, value: "" })) };
+  }
   for (let index = 0; data.has(`fills[${index}].source`); index++) {
     fills.push({
       source: String(data.get(`fills[${index}].source`)) as Source,
       value: String(data.get(`fills[${index}].value`) ?? ""),
     });
   }
-  return {
-    templateId: String(data.get("templateId") ?? ""),
-    message: String(data.get("message") ?? ""),
-    fills,
-    audienceMode: String(data.get("audienceMode") ?? "all"),
-  };
+  return { ...readOthers(data), templateId, fills };
+}
+
+function readOthers(data: FormData) {
+  return { message: String(data.get("message") ?? ""), audienceMode: String(data.get("audienceMode") ?? "all") };
 }
 
 /** The message one customer gets: the template with its slots filled for them, or the free text. */
@@ -117,7 +123,7 @@ export function CampaignComposer() {
   // Asks the server again, a moment after the form last changed (recipients depend on the audience).
   const askServer = useRef<ReturnType<typeof setTimeout>>();
   const changed = (target: HTMLFormElement) => {
-    setValues(readValues(target));
+    setValues(readValues(target, loaded.slotDefaults));
     setTyped(true);
     clearTimeout(askServer.current);
     askServer.current = setTimeout(() => {
@@ -134,11 +140,6 @@ export function CampaignComposer() {
     // Once, when the page comes alive: the first numbers.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [hydrated]);
-
-  const chooseTemplate = (id: string) => {
-    const defaults = loaded.slotDefaults[id] ?? [];
-    setValues((current) => ({ ...current, templateId: id, fills: defaults.map((source) => ({ source, value: "" })) }));
-  };
 
   // Grouped as the business knows them: the platform's, then its own DLT templates.
   const templateGroups = [
@@ -174,6 +175,7 @@ export function CampaignComposer() {
           className="space-y-5"
         >
           <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+          <input type="hidden" name={FILLS_FOR} value={template?.id ?? ""} />
           <ErrorSummary
             form={form}
             fixes={actionData?.shortfall ? [{ to: paths.credits(), label: "Buy credits" }] : []}
@@ -196,7 +198,6 @@ export function CampaignComposer() {
               id={fields.templateId.id}
               name={fields.templateId.name}
               defaultValue={values.templateId}
-              onChange={(event) => chooseTemplate(event.currentTarget.value)}
               aria-invalid={fields.templateId.errors?.length ? true : undefined}
               aria-describedby={fields.templateId.errors?.length ? fields.templateId.errorId : undefined}
               className={CONTROL}
