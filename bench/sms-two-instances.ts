@@ -40,7 +40,7 @@ try {
   const { campaignId, recipients } = await startCampaign(userId);
   // The campaign's own job goes to one server; a second dispatch job for the same campaign, as a
   // sweep racing it on the other instance would queue, makes both send it at the same time.
-  await queueJob("campaign-dispatch", { campaignId });
+  await handle.db.transaction((tx) => queueJob("campaign-dispatch", { campaignId }, { tx }));
   let states: Record<string, number> = {};
   let handedOverAt = 0;
   for (let waited = 0; waited < 10 * 60_000; waited += 250) {
