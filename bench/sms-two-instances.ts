@@ -10,6 +10,7 @@
 import { sql } from "drizzle-orm";
 
 import { queryRows } from "~/db/query.server";
+import { queueJob } from "~/jobs/queue.server";
 
 import { intFlag, parseFlags, sleep, startServer, type Server } from "./lib";
 import {
@@ -37,7 +38,9 @@ try {
   for (const port of PORTS) servers.push(await startServer(serverEnv, port));
   const began = performance.now();
   const { campaignId, recipients } = await startCampaign(userId);
-  // The campaign's job wakes one server; the other takes its share once the sweep (every minute) or a requeue gives it a job.
+  // The campaign's own job goes to one server; a second dispatch job for the same campaign, as a
+  // sweep racing it on the other instance would queue, makes both send it at the same time.
+  await handle.db.transaction((tx) => queueJob("campaign-dispatch", { campaignId }, { tx }));
   let states: Record<string, number> = {};
   let handedOverAt = 0;
   for (let waited = 0; waited < 10 * 60_000; waited += 250) {
