@@ -102,6 +102,15 @@ function escapeRegExp(text: string): string {
  * characters and no line break: what the operator's DLT scrubbing lets through.
  */
 export function matchesApprovedText(text: string, approved: string): boolean {
-  const pattern = approved.split(SLOT).map(escapeRegExp).join(`[^\\r\\n]{0,${MAX_SLOT_LENGTH}}`);
-  return new RegExp(`^${pattern}$`, "u").test(text);
+  return slotValues(text, approved) !== null;
+}
+
+/**
+ * The values a message put in its approved text's slots, in order (a provider such as MSG91 takes
+ * the template and its values rather than the text); null when the text does not match it.
+ */
+export function slotValues(text: string, approved: string): string[] | null {
+  const pattern = approved.split(SLOT).map(escapeRegExp).join(`([^\\r\\n]{0,${MAX_SLOT_LENGTH}})`);
+  const match = new RegExp(`^${pattern}$`, "u").exec(text);
+  return match ? match.slice(1) : null;
 }

@@ -8,6 +8,7 @@ import { campaigns, smsMessages } from "~/db/schema";
 import { queueJob } from "~/jobs/queue.server";
 import { FINAL_CAMPAIGN_STATUSES, type CampaignStatus } from "~/lib/campaign-status";
 import { isWithinSendingWindow } from "~/lib/india-time";
+import { slotValues } from "~/lib/sms-text";
 import { smsProvider, type OutgoingSms, type SendOutcome } from "~/services/sms.server";
 
 import { campaignStartTime, settle, settleCampaign, transitionCampaign } from "./campaigns.server";
@@ -177,14 +178,19 @@ async function recordOutcomes(providerName: string, outcomes: SendOutcome[]) {
   );
 }
 
+/** Who a campaign's messages go out as, and the approved text they were filled from (null: free text). */
+type Sender = { senderHeader: string; dltEntityId: string | null; dltTemplateId: string | null; approvedText: string | null };
+
 /** Hands a batch over; a failure of the whole call is a retry for each of its messages. */
-async function handOver(batch: Claimed[], sender: { senderHeader: string; dltEntityId: string | null; dltTemplateId: string | null }) {
+async function handOver(batch: Claimed[], { approvedText, ...sender }: Sender) {
   const provider = smsProvider();
   const outgoing: OutgoingSms[] = batch.map((message) => ({
     messageId: message.id,
     to: message.to_number,
     body: message.body,
     encoding: message.encoding,
+    // What filled the template's slots, for providers that take them rather than the text.
+    variables: approvedText === null ? [] : (slotValues(message.body, approvedText) ?? []),
     ...sender,
   }));
   let outcomes: SendOutcome[];
@@ -246,13 +252,20 @@ export async function dispatchCampaign(
   }
   if (ready === "waiting") return "waiting";
   const [sender] = await db()
-    .select({ senderHeader: campaigns.senderHeader, dltEntityId: campaigns.dltEntityId, dltTemplateId: campaigns.dltTemplateId })
+    .select({
+      senderHeader: campaigns.senderHeader,
+      dltEntityId: campaigns.dltEntityId,
+      dltTemplateId: campaigns.dltTemplateId,
+      templateId: campaigns.templateId,
+      message: campaigns.message,
+    })
     .from(campaigns)
     .where(eq(campaigns.id, campaignId));
-  const from = {
+  const from: Sender = {
     senderHeader: sender.senderHeader ?? config.SMS_SENDER_HEADER,
     dltEntityId: sender.dltEntityId,
     dltTemplateId: sender.dltTemplateId,
+    approvedText: sender.templateId === null ? null : sender.message,
   };
   const began = Date.now();
   while (Date.now() - began < budgetMs) {

@@ -66,6 +66,8 @@ describe("dispatching a campaign", () => {
       body: expect.stringMatching(/^Hi Ravi \d, Rao Sweets has 20% off for you\. Reply STOP to opt out\.$/),
       to: expect.stringMatching(/^\+91\d{10}$/),
     });
+    // The values in the template's slots, in order, for providers that take them (MSG91).
+    expect(provider.received[0].variables).toEqual([expect.stringMatching(/^Ravi \d$/), "Rao Sweets", "20% off"]);
     const messages = await messagesOf(campaignId);
     for (const message of messages) {
       expect(message).toMatchObject({

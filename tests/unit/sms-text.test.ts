@@ -1,7 +1,17 @@
 import { SegmentedMessage } from "sms-segments-calculator";
 import { describe, expect, it } from "vitest";
 
-import { analyseSms, countSlots, fillSlots, matchesApprovedText, MAX_PARTS, OPT_OUT_LINE, SLOT, slotValueProblem } from "~/lib/sms-text";
+import {
+  analyseSms,
+  countSlots,
+  fillSlots,
+  matchesApprovedText,
+  MAX_PARTS,
+  OPT_OUT_LINE,
+  SLOT,
+  slotValueProblem,
+  slotValues,
+} from "~/lib/sms-text";
 
 /** Twilio's reference calculator: encoding and parts (it keeps whole graphemes together, we keep surrogate pairs). */
 function reference(text: string) {
@@ -137,5 +147,14 @@ describe("DLT slots", () => {
     expect(MAX_PARTS).toBe(10);
     expect(analyseSms("a".repeat(153 * MAX_PARTS)).parts).toBe(MAX_PARTS);
     expect(analyseSms("a".repeat(153 * MAX_PARTS + 1)).parts).toBe(MAX_PARTS + 1);
+  });
+});
+
+describe("slotValues", () => {
+  it("reads back what filled each slot of the approved text, or null when the text is not of it", () => {
+    const approved = "Hi {#var#}, sale at {#var#}! Reply STOP to opt out.";
+    expect(slotValues("Hi Asha, sale at Rao Sweets! Reply STOP to opt out.", approved)).toEqual(["Asha", "Rao Sweets"]);
+    expect(slotValues("Hi Asha, sale at Rao Sweets!", approved)).toBeNull();
+    expect(slotValues("No slots here.", "No slots here.")).toEqual([]);
   });
 });
