@@ -4,7 +4,7 @@ import { config } from "~/config.server";
 import type { Database, Transaction } from "~/db/client.server";
 import { db } from "~/db/db.server";
 import { queryRows } from "~/db/query.server";
-import { campaigns, smsMessages } from "~/db/schema";
+import { campaigns, smsMessages, templates } from "~/db/schema";
 import { queueJob } from "~/jobs/queue.server";
 import { FINAL_CAMPAIGN_STATUSES, type CampaignStatus } from "~/lib/campaign-status";
 import { isWithinSendingWindow } from "~/lib/india-time";
@@ -179,7 +179,13 @@ async function recordOutcomes(providerName: string, outcomes: SendOutcome[]) {
 }
 
 /** Who a campaign's messages go out as, and the approved text they were filled from (null: free text). */
-type Sender = { senderHeader: string; dltEntityId: string | null; dltTemplateId: string | null; approvedText: string | null };
+type Sender = {
+  senderHeader: string;
+  dltEntityId: string | null;
+  dltTemplateId: string | null;
+  providerTemplateId: string | null;
+  approvedText: string | null;
+};
 
 /** Hands a batch over; a failure of the whole call is a retry for each of its messages. */
 async function handOver(batch: Claimed[], { approvedText, ...sender }: Sender) {
@@ -258,13 +264,16 @@ export async function dispatchCampaign(
       dltTemplateId: campaigns.dltTemplateId,
       templateId: campaigns.templateId,
       message: campaigns.message,
+      providerTemplateId: templates.providerTemplateId,
     })
     .from(campaigns)
+    .leftJoin(templates, eq(templates.id, campaigns.templateId))
     .where(eq(campaigns.id, campaignId));
   const from: Sender = {
     senderHeader: sender.senderHeader ?? config.SMS_SENDER_HEADER,
     dltEntityId: sender.dltEntityId,
     dltTemplateId: sender.dltTemplateId,
+    providerTemplateId: sender.providerTemplateId,
     approvedText: sender.templateId === null ? null : sender.message,
   };
   const began = Date.now();

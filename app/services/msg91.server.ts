@@ -5,12 +5,17 @@ import type { OutgoingSms, SendOutcome, SmsProvider } from "./sms.server";
 
 /**
  * MSG91 (India), as its SMS Flow API v5 documents it: `POST /api/v5/flow/` with the `authkey`
- * header and JSON {template_id, sender, DLT_TE_ID, unicode, recipients: [{mobiles, var1, …}]};
+ * header and JSON {template_id, sender, DLT_TE_ID, unicode, recipients: [{mobiles, var1, …}]}
+ * (template_id: MSG91's own template, made in its panel for the DLT template: the template's
+ * providerTemplateId);
  * it answers {type: "success", message: <request id>} or {type: "error", message}. One request
  * carries many recipients of one template; the request id is the batch's, so a message's id is
  * the request id and its number (`<request id>:<91XXXXXXXXXX>`), which is what its delivery
  * report names too.
  */
+
+/** MSG91 sends by its own template ids: a DLT template without one cannot go through it. */
+export const NO_MSG91_TEMPLATE = "This template has no MSG91 template id: add MSG91's id for it to the template, then resume";
 
 export type Msg91Settings = { authKey: string; baseUrl: string; timeoutMs?: number };
 
@@ -27,7 +32,7 @@ export const msg91MessageId = (requestId: string, mobile: string) => `${requestI
 function requestsFor(batch: readonly OutgoingSms[]): OutgoingSms[][] {
   const groups: Array<{ key: string; numbers: Set<string>; messages: OutgoingSms[] }> = [];
   for (const sms of batch) {
-    const key = `${sms.dltTemplateId}|${sms.senderHeader}|${sms.encoding}|${sms.dltEntityId ?? ""}`;
+    const key = `${sms.providerTemplateId}|${sms.dltTemplateId}|${sms.senderHeader}|${sms.encoding}|${sms.dltEntityId ?? ""}`;
     let group = groups.find((candidate) => candidate.key === key && !candidate.numbers.has(sms.to));
     if (!group) groups.push((group = { key, numbers: new Set(), messages: [] }));
     group.numbers.add(sms.to);
@@ -49,8 +54,11 @@ export function msg91Provider(settings: Msg91Settings): SmsProvider {
         reason: "No DLT template id: MSG91 sends registered templates only",
       }));
     }
+    if (!first.providerTemplateId) {
+      return messages.map(({ messageId }) => ({ messageId, outcome: "rejected", reason: NO_MSG91_TEMPLATE }));
+    }
     const body = {
-      template_id: first.dltTemplateId,
+      template_id: first.providerTemplateId,
       sender: first.senderHeader,
       DLT_TE_ID: first.dltTemplateId,
       ...(first.dltEntityId ? { PE_ID: first.dltEntityId } : {}),

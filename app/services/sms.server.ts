@@ -14,6 +14,8 @@ export type OutgoingSms = {
   senderHeader: string;
   dltEntityId: string | null;
   dltTemplateId: string | null;
+  /** The provider's own id for the template, where it sends by one (MSG91); null when not set. */
+  providerTemplateId: string | null;
   encoding: "GSM-7" | "UCS-2";
   /** The template's {#var#} slot values in order, where the campaign has them: MSG91's Flow API fills its copy of the template with them (var1, var2, …). */
   variables?: string[];

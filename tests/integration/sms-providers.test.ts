@@ -7,7 +7,7 @@ import { smsMessages, smsSendWindows, smsSimulatorLog } from "~/db/schema";
 import { makeUser } from "~/db/seed/factories.server";
 import { deliverSimulatorReports } from "~/models/sms-simulator.server";
 import { takeSendSlots } from "~/models/sms-send-windows.server";
-import { msg91Provider } from "~/services/msg91.server";
+import { NO_MSG91_TEMPLATE, msg91Provider } from "~/services/msg91.server";
 import { rateLimited, SIMULATED_FAILURES, simulatorProvider } from "~/services/sms-providers.server";
 import type { OutgoingSms, SendOutcome, SmsProvider } from "~/services/sms.server";
 import { twilioProvider } from "~/services/twilio.server";
@@ -32,7 +32,13 @@ describe("MSG91 (Flow API v5) against its fake", () => {
   it("sends a batch as one request per template, with the DLT ids, header and variables; each message gets its request id and number", async () => {
     const first = outgoing({ to: "+919876500001" });
     const second = outgoing({ to: "+919876500002", variables: ["30%", "Sharma Stores"] });
-    const hindi = outgoing({ to: "+919876500003", encoding: "UCS-2", dltTemplateId: "1107169999999999999", body: "दिवाली सेल" });
+    const hindi = outgoing({
+      to: "+919876500003",
+      encoding: "UCS-2",
+      dltTemplateId: "1107169999999999999",
+      providerTemplateId: "64f0c0ffee0000000000aa02",
+      body: "दिवाली सेल",
+    });
     const before = fake.requests.length;
     const outcomes = byMessage(await provider().send([first, second, hindi]));
     const made = fake.requests.slice(before);
@@ -40,7 +46,7 @@ describe("MSG91 (Flow API v5) against its fake", () => {
     const gsm = made.find((request) => request.body?.unicode === 0)!;
     expect(gsm.authorized).toBe(true);
     expect(gsm.body).toMatchObject({
-      template_id: first.dltTemplateId,
+      template_id: first.providerTemplateId,
       DLT_TE_ID: first.dltTemplateId,
       sender: "ISENTL",
       recipients: [
@@ -48,7 +54,10 @@ describe("MSG91 (Flow API v5) against its fake", () => {
         { mobiles: "919876500002", var1: "30%", var2: "Sharma Stores" },
       ],
     });
-    expect(made.find((request) => request.body?.unicode === 1)?.body?.template_id).toBe("1107169999999999999");
+    expect(made.find((request) => request.body?.unicode === 1)?.body).toMatchObject({
+      template_id: "64f0c0ffee0000000000aa02",
+      DLT_TE_ID: "1107169999999999999",
+    });
     expect(outcomes.get(first.messageId)).toEqual({
       messageId: first.messageId,
       outcome: "accepted",
@@ -97,6 +106,13 @@ describe("MSG91 (Flow API v5) against its fake", () => {
     const before = fake.requests.length;
     const [outcome] = await provider().send([outgoing({ dltTemplateId: null })]);
     expect(outcome).toMatchObject({ outcome: "rejected", reason: "No DLT template id: MSG91 sends registered templates only" });
+    expect(fake.requests.length).toBe(before);
+  });
+
+  it("a template without MSG91's own id is refused, saying so, without asking MSG91", async () => {
+    const before = fake.requests.length;
+    const [outcome] = await provider().send([outgoing({ providerTemplateId: null })]);
+    expect(outcome).toMatchObject({ outcome: "rejected", reason: NO_MSG91_TEMPLATE });
     expect(fake.requests.length).toBe(before);
   });
 });

@@ -61,6 +61,7 @@ export function outgoing(overrides: Partial<OutgoingSms> = {}): OutgoingSms {
     senderHeader: "ISENTL",
     dltEntityId: "1101234567890123456",
     dltTemplateId: "1107161234567890123",
+    providerTemplateId: "64f0c0ffee0000000000aa01",
     encoding: "GSM-7",
     variables: ["20%", "Sharma Stores"],
     ...overrides,

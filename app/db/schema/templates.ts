@@ -65,6 +65,8 @@ export const templates = pgTable(
      */
     userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
     dltTemplateId: text("dlt_template_id"),
+    /** MSG91's own id for this DLT template (a template made in its panel and tied to the DLT id), which its API sends by; set by the admin. */
+    providerTemplateId: text("provider_template_id"),
     smsCategory: text("sms_category", { enum: SMS_CATEGORIES }),
     /** What each slot is for, in order ('Customer name', 'Business name', 'Offer'): the composer's labels and first choices. */
     slotHints: text("slot_hints")
