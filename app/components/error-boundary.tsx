@@ -26,12 +26,12 @@ export function GeneralErrorBoundary({
   return <>{unexpectedErrorHandler(error)}</>;
 }
 
-function statusTitle(error: ErrorResponse): string {
+export function statusTitle(error: ErrorResponse): string {
   return error.status === 404 ? "404 Page Not Found" : `${error.status} ${error.statusText || "Error"}`;
 }
 
 /** The thrown Response's text, or its JSON's message. */
-function errorMessage(error: ErrorResponse): string {
+export function errorMessage(error: ErrorResponse): string {
   if (typeof error.data === "string") return error.data;
   if (typeof error.data?.message === "string") return error.data.message;
   return error.statusText;

@@ -91,6 +91,7 @@ export const paths = {
     categories: () => "/admin/categories",
     businessCards: () => "/admin/business-cards",
     users: () => "/admin/users",
+    user: (userId: string) => `/admin/users/${id(userId)}`,
     smsPricing: () => "/admin/sms-pricing",
     termsConditions: () => "/admin/terms-conditions",
     privacyTerms: () => "/admin/privacy-terms",

@@ -59,7 +59,14 @@ export async function mailedLink(email: string, linkPath: string): Promise<strin
  * lands in the page's cookie jar), its email verified with the mailed link (so it holds the opening
  * balance) unless `verified: false`. Signing up through the form is for the tests of sign-up itself.
  */
-export const test = base.extend<{ login: (business?: Partial<Business> & { verified?: boolean }) => Promise<Business> }>({
+/** The e2e server's designated admin (playwright.config.ts's ADMIN_EMAIL and ADMIN_PASSWORD; db-setup makes the account). */
+export const E2E_ADMIN = { email: "admin@isent.example.in", password: "admin-e2e-password" };
+
+export const test = base.extend<{
+  login: (business?: Partial<Business> & { verified?: boolean }) => Promise<Business>;
+  /** Signs this page's browser in as the admin (through the admin sign-in action over HTTP). */
+  adminLogin: () => Promise<void>;
+}>({
   extraHTTPHeaders: async ({}, use) => {
     await use({ "X-Forwarded-For": testClientIp() });
   },
@@ -89,6 +96,12 @@ export const test = base.extend<{ login: (business?: Partial<Business> & { verif
         expect(verifying.status(), await verifying.text()).toBe(302);
       }
       return business;
+    });
+  },
+  adminLogin: async ({ page, baseURL }, use) => {
+    await use(async () => {
+      const response = await page.request.post("/admin/login", { form: E2E_ADMIN, headers: { Origin: baseURL! }, maxRedirects: 0 });
+      expect(response.status(), await response.text()).toBe(302);
     });
   },
 });

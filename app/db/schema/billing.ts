@@ -29,6 +29,8 @@ export const creditLedger = pgTable(
     reason: text("reason", { enum: LEDGER_REASONS }).notNull(),
     /** What the change paid for or came from, e.g. a post or campaign id; with the reason, its idempotency key. */
     reference: text("reference"),
+    /** Why, in words the business reads in its ledger: the admin's reason for an adjustment. */
+    note: text("note"),
     createdAt: createdAt(),
   },
   (table) => [

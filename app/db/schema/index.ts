@@ -4,3 +4,4 @@ export * from "./messaging";
 export * from "./pages";
 export * from "./posts";
 export * from "./templates";
+export * from "./admin";

@@ -1,5 +1,17 @@
 import { sql } from "drizzle-orm";
-import { check, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 import { CALL_TO_ACTION_TYPES } from "../../lib/call-to-action";
 import { GEO_CELL_SQL } from "../../lib/geo-grid";
@@ -16,6 +28,8 @@ export const categories = pgTable(
     id: id(),
     name: text("name").notNull(),
     sortOrder: integer("sort_order").notNull().default(0),
+    /** Hidden: off the feed's menu and the profile's choices; posts and businesses keep it. */
+    hidden: boolean("hidden").notNull().default(false),
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex("categories_name_key").on(sql`lower(${table.name})`)],

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
+import { AdminErrorBoundary } from "~/components/admin-shell";
 import { adminTitle } from "~/lib/title";
 import { productStats } from "~/models/dashboard.server";
 import { requireAdmin } from "~/utils/admin.server";
@@ -36,4 +37,8 @@ export default function AdminDashboard() {
       </dl>
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <AdminErrorBoundary />;
 }

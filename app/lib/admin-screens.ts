@@ -1,0 +1,43 @@
+import { matchPath } from "@remix-run/react";
+
+/**
+ * The admin area's screens, once: the sidebar and the phone menu list the `nav` ones, and the
+ * catch-all route (admin+/$.tsx) answers 'Coming soon' for one not `built` yet and 404 for any
+ * other address. Building a screen means giving it its route file and `built: true` here.
+ */
+export type AdminScreen = { pattern: string; title: string; nav: boolean; built: boolean };
+
+export const ADMIN_SCREENS: readonly AdminScreen[] = [
+  { pattern: "/admin", title: "Dashboard", nav: true, built: true },
+  { pattern: "/admin/feed", title: "Feed", nav: true, built: false },
+  { pattern: "/admin/templates", title: "Templates", nav: true, built: false },
+  { pattern: "/admin/templates/add", title: "Add Template", nav: false, built: false },
+  { pattern: "/admin/templates/edit/:id", title: "Edit Template", nav: false, built: false },
+  { pattern: "/admin/categories", title: "Categories", nav: true, built: false },
+  { pattern: "/admin/business-cards", title: "Business Cards", nav: true, built: false },
+  { pattern: "/admin/users", title: "Users", nav: true, built: false },
+  { pattern: "/admin/users/:id", title: "Business", nav: false, built: false },
+  { pattern: "/admin/sms-pricing", title: "Pricing", nav: true, built: false },
+  { pattern: "/admin/terms-conditions", title: "Terms & Conditions", nav: true, built: false },
+  { pattern: "/admin/privacy-terms", title: "Privacy Terms", nav: true, built: false },
+  { pattern: "/admin/about-us", title: "About Us", nav: true, built: false },
+  { pattern: "/admin/sms-history", title: "SMS History", nav: true, built: false },
+  { pattern: "/admin/campaigns", title: "Campaigns", nav: true, built: false },
+];
+
+export const ADMIN_NAVIGATION = ADMIN_SCREENS.filter((screen) => screen.nav);
+
+/** The screen at a path (its pattern matched), or null for an address the admin area does not have. */
+export function adminScreenAt(pathname: string): AdminScreen | null {
+  return ADMIN_SCREENS.find((screen) => matchPath(screen.pattern, pathname)) ?? null;
+}
+
+/** The nav entry a path belongs to: the dashboard by its exact path, the others by their beginnings (an edit page is its section's). */
+export function adminSectionOf(pathname: string): AdminScreen | null {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  return (
+    ADMIN_NAVIGATION.find((screen) =>
+      screen.pattern === "/admin" ? path === "/admin" : path === screen.pattern || path.startsWith(`${screen.pattern}/`),
+    ) ?? null
+  );
+}

@@ -1,0 +1,11 @@
+/** Why a visitor reports a post, in the order the report form offers them. */
+export const POST_REPORT_REASONS = ["spam", "misleading", "offensive", "scam", "other"] as const;
+export type PostReportReason = (typeof POST_REPORT_REASONS)[number];
+
+export const POST_REPORT_REASON_LABELS: Record<PostReportReason, string> = {
+  spam: "Spam or repeated posting",
+  misleading: "False or misleading offer",
+  offensive: "Offensive or inappropriate",
+  scam: "Scam or fraud",
+  other: "Something else",
+};
