@@ -14,8 +14,8 @@ import {
   type Engagement,
 } from "~/models/visitors.server";
 import { loadRootData } from "~/root.server";
-import { action as likeApi } from "~/routes/api+/posts.$id.like";
-import { action as viewApi } from "~/routes/api+/posts.$id.view";
+import { action as likeApi } from "~/routes/api+/posts_.$id_.like";
+import { action as viewApi } from "~/routes/api+/posts_.$id_.view";
 import { action as likeForm } from "~/routes/posts.$id.like";
 
 import { setupTestDatabase } from "../support/database";
