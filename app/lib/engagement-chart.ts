@@ -1,4 +1,5 @@
-import { addDays, daysBetween, indianDate, shortDay } from "./india-time";
+import { DAILY_CHART_WIDTH, dailyChartHeight, dailyChartSvg } from "./daily-chart";
+import { addDays, daysBetween, indianDate } from "./india-time";
 import { hasEnded, type StatusFields } from "./post-status";
 
 /**
@@ -11,27 +12,14 @@ export type DailyEngagement = { day: string; views: number; likes: number };
 /** A chart shows at most this many days: the last ones of a long-running post. */
 export const CHART_DAYS = 30;
 
-export const CHART_WIDTH = 300;
-export const CHART_HEIGHT = 80;
-
-/** The label column on the left, then the plot; a band per series, each scaled to its own highest day. */
-const PLOT_LEFT = 44;
-const PLOT_WIDTH = CHART_WIDTH - PLOT_LEFT;
-const BANDS = {
-  views: { top: 4, bottom: 34, colour: "#2563eb", label: "Views" },
-  likes: { top: 40, bottom: 62, colour: "#e11d48", label: "Likes" },
+/** Views in a taller band than likes: there are more of them. */
+const SERIES = {
+  views: { label: "Views", colour: "#2563eb", bandHeight: 30 },
+  likes: { label: "Likes", colour: "#e11d48", bandHeight: 22 },
 } as const;
-type Series = keyof typeof BANDS;
-const AXIS_BASELINE = 76;
-const MAX_BAR_WIDTH = 16;
-/** A day with any engagement stays visible beside a much bigger day. */
-const MIN_BAR_HEIGHT = 1.5;
 
-const escapeXml = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
-
-/** One decimal place is finer than any screen shows the chart. */
-const round = (value: number) => String(Math.round(value * 10) / 10);
+export const CHART_WIDTH = DAILY_CHART_WIDTH;
+export const CHART_HEIGHT = dailyChartHeight(Object.values(SERIES).map((series) => ({ ...series, key: "", values: [] })));
 
 /**
  * Every day from `from` to `to` (inclusive; `to` before `from` is the one day `to`), at most the
@@ -72,44 +60,6 @@ export function engagementSummary(days: readonly DailyEngagement[], { clipped = 
   return `Views and likes per day: ${plural(views, "view", "views")} and ${plural(likes, "like", "likes")} in ${period}`;
 }
 
-/** One series' bars as a single path (a rectangle per day with any count), small enough to inline twenty times. */
-function barsPath(days: readonly DailyEngagement[], series: Series): string {
-  const band = BANDS[series];
-  const height = band.bottom - band.top;
-  const highest = Math.max(...days.map((day) => day[series]));
-  if (highest === 0) return "";
-  const slot = PLOT_WIDTH / days.length;
-  const width = Math.min(slot * 0.7, MAX_BAR_WIDTH);
-  return days
-    .map((day, index) => {
-      if (day[series] === 0) return "";
-      const barHeight = Math.max(MIN_BAR_HEIGHT, (day[series] / highest) * height);
-      const x = PLOT_LEFT + slot * index + (slot - width) / 2;
-      return `M${round(x)} ${band.bottom}v-${round(barHeight)}h${round(width)}v${round(barHeight)}z`;
-    })
-    .join("");
-}
-
-function band(days: readonly DailyEngagement[], series: Series): string {
-  const { top, bottom, colour, label } = BANDS[series];
-  const total = days.reduce((sum, day) => sum + day[series], 0);
-  const path = barsPath(days, series);
-  return (
-    `<text x="0" y="${top + 11}" font-size="10" fill="#475569">${escapeXml(label)}</text>` +
-    `<text x="0" y="${top + 24}" font-size="11" font-weight="600" fill="#0f172a">${escapeXml(String(total))}</text>` +
-    `<path d="M${PLOT_LEFT} ${bottom}H${CHART_WIDTH}" stroke="#e2e8f0"/>` +
-    (path ? `<path data-series="${series}" fill="${colour}" d="${path}"/>` : "")
-  );
-}
-
-/** The first and last days under the plot (one label, centred, for a single day). */
-function dayAxis(days: readonly DailyEngagement[]): string {
-  const text = (x: number, anchor: string, day: string) =>
-    `<text x="${round(x)}" y="${AXIS_BASELINE}" font-size="10" fill="#475569" text-anchor="${anchor}">${escapeXml(shortDay(day))}</text>`;
-  if (days.length === 1) return text(PLOT_LEFT + PLOT_WIDTH / 2, "middle", days[0].day);
-  return text(PLOT_LEFT, "start", days[0].day) + text(CHART_WIDTH, "end", days[days.length - 1].day);
-}
-
 /**
  * The chart of a post's views and likes per day from `from` (the day it was published) to `to`
  * (today, or the day an offer ended), the last CHART_DAYS days of a longer run. A 300 x 80 view box
@@ -118,13 +68,9 @@ function dayAxis(days: readonly DailyEngagement[]): string {
 export function engagementChartSvg({ daily, from, to }: { daily: readonly DailyEngagement[]; from: string; to: string }): string {
   const days = engagementDays(daily, from, to);
   const clipped = daysBetween(from, to) + 1 > days.length;
-  const summary = escapeXml(engagementSummary(days, { clipped }));
-  return (
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${CHART_WIDTH} ${CHART_HEIGHT}" width="${CHART_WIDTH}" height="${CHART_HEIGHT}" role="img" aria-label="${summary}" font-family="system-ui, sans-serif">` +
-    `<title>${summary}</title>` +
-    band(days, "views") +
-    band(days, "likes") +
-    dayAxis(days) +
-    `</svg>`
-  );
+  return dailyChartSvg({
+    days: days.map((day) => day.day),
+    series: (["views", "likes"] as const).map((key) => ({ key, ...SERIES[key], values: days.map((day) => day[key]) })),
+    summary: engagementSummary(days, { clipped }),
+  });
 }

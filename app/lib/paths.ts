@@ -81,10 +81,12 @@ export const paths = {
   testGatewayPage: (linkId: string) => `/test-gateway/pay/${id(linkId)}`,
   admin: {
     dashboard: () => "/admin",
-    login: () => "/admin/login",
+    /** `redirectTo`: the admin page first asked for, opened after sign-in. */
+    login: (query: { redirectTo?: string } = {}) => withQuery("/admin/login", query),
     createUser: () => "/admin/create-user",
     logout: () => "/admin/logout",
-    feed: () => "/admin/feed",
+    /** The moderation list; `reported` shows only posts with open reports. */
+    feed: (query: { reported?: boolean } = {}) => withQuery("/admin/feed", { reported: query.reported ? 1 : undefined }),
     templates: () => "/admin/templates",
     addTemplate: () => "/admin/templates/add",
     editTemplate: (templateId: string) => `/admin/templates/edit/${id(templateId)}`,
@@ -97,6 +99,6 @@ export const paths = {
     privacyTerms: () => "/admin/privacy-terms",
     aboutUs: () => "/admin/about-us",
     smsHistory: () => "/admin/sms-history",
-    campaigns: () => "/admin/campaigns",
+    campaigns: (query: { status?: string } = {}) => withQuery("/admin/campaigns", query),
   },
 };

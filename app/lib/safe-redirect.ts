@@ -19,3 +19,9 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
   if (target.origin !== PLACEHOLDER_ORIGIN || target.pathname.startsWith("//")) return fallback;
   return `${target.pathname}${target.search}${target.hash}`;
 }
+
+/** Where the admin goes after signing in: an /admin page asked for (safeRedirect's rules), else the dashboard. */
+export function safeAdminRedirect(to: FormDataEntryValue | string | null | undefined): string {
+  const target = safeRedirect(to, "/admin");
+  return target === "/admin" || target.startsWith("/admin/") || target.startsWith("/admin?") ? target : "/admin";
+}

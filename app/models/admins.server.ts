@@ -31,14 +31,19 @@ export class NotDesignatedAdminError extends Error {
   }
 }
 
+/** Whether the designated admin's account exists (the sign-in page stops offering to create it). */
+export async function designatedAdminExists(): Promise<boolean> {
+  const [existing] = await db().select({ id: users.id }).from(users).where(eq(users.email, config.ADMIN_EMAIL)).limit(1);
+  return Boolean(existing);
+}
+
 /**
  * /admin/create-user: the account for ADMIN_EMAIL, while there is none. Once
  * it exists every email gets AdminExistsError alike, so the form never tells
  * which email is the admin's.
  */
 export async function createDesignatedAdmin(input: { email: string; password: string; name: string }): Promise<AccountUser> {
-  const [existing] = await db().select({ id: users.id }).from(users).where(eq(users.email, config.ADMIN_EMAIL));
-  if (existing) throw new AdminExistsError();
+  if (await designatedAdminExists()) throw new AdminExistsError();
   if (!isDesignatedAdminEmail(input.email)) throw new NotDesignatedAdminError();
   return createAdminAccount(input);
 }

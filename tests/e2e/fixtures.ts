@@ -108,6 +108,19 @@ export const test = base.extend<{
 
 export { expect };
 
+/** Opens an admin screen from the admin menu (on a phone it is behind 'Menu'), or presses its Logout. */
+export async function useAdminMenu(page: Page, item: { link: string } | { button: "Logout" }) {
+  await page.locator("summary", { hasText: "Menu" }).click();
+  const menu = page.locator("details[open]");
+  if ("link" in item) await menu.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: item.link, exact: true }).click();
+  else await menu.getByRole("button", { name: item.button }).click();
+}
+
+/** A number as the admin screens print it ('1,234'). */
+export async function shownNumber(locator: Locator): Promise<number> {
+  return Number((await locator.textContent())!.replace(/,/g, ""));
+}
+
 /** Logout, from the workspace's account menu (the shop's picture in the header). */
 export async function logOut(page: Page) {
   await page.getByLabel("Account menu").click();

@@ -252,7 +252,37 @@ describe("/admin/login", () => {
     expect(reply).toMatchObject({ status: 302, location: "/admin/login" });
     expect(await toastOf(reply)).toMatchObject({ title: "Logged Out" });
     expect(await sessionRowsOf(admin.id)).toHaveLength(before - 1);
-    expect(await browser.visit(adminLayoutLoader, "/admin/users")).toMatchObject({ status: 302, location: "/admin/login" });
+    expect(await browser.visit(adminLayoutLoader, "/admin/users")).toMatchObject({
+      status: 302,
+      location: "/admin/login?redirectTo=%2Fadmin%2Fusers",
+    });
+  });
+
+  it("opens the admin page first asked for after sign-in, and only an admin page", async () => {
+    await designatedAdmin();
+    const asked = await new Browser().visit(adminLayoutLoader, "/admin/users?q=kiran");
+    expect(asked).toMatchObject({ status: 302, location: "/admin/login?redirectTo=%2Fadmin%2Fusers%3Fq%3Dkiran" });
+    const login = await new Browser().visit<{ redirectTo: string }>(
+      adminLoginLoader,
+      "/admin/login?redirectTo=%2Fadmin%2Fusers%3Fq%3Dkiran",
+    );
+    expect(login.data.redirectTo).toBe("/admin/users?q=kiran");
+
+    const signIn = (redirectTo: string) =>
+      new Browser().submit(adminLoginAction, "/admin/login", { email: ADMIN_EMAIL, password: PASSWORD, redirectTo });
+    expect(await signIn("/admin/users?q=kiran")).toMatchObject({ status: 302, location: "/admin/users?q=kiran" });
+    for (const elsewhere of ["//evil.example/admin", "https://evil.example/admin", "/app", "/administrator"]) {
+      expect(await signIn(elsewhere)).toMatchObject({ status: 302, location: "/admin" });
+    }
+  });
+
+  it("offers only what can work: no Google without Google configured, no 'Create the admin account' once it exists", async () => {
+    await withoutAdminAccount();
+    const before = await new Browser().visit<{ googleEnabled: boolean; canCreateAdmin: boolean }>(adminLoginLoader, "/admin/login");
+    expect(before.data).toMatchObject({ googleEnabled: false, canCreateAdmin: true });
+    await designatedAdmin();
+    const after = await new Browser().visit<{ canCreateAdmin: boolean }>(adminLoginLoader, "/admin/login");
+    expect(after.data.canCreateAdmin).toBe(false);
   });
 });
 
@@ -263,7 +293,10 @@ describe("the admin layout guard", () => {
     const user = await createUser();
     const browser = new Browser();
     browser.setCookie(await sessionCookieFor(user.id));
-    expect(await browser.visit(adminLayoutLoader, "/admin/users")).toMatchObject({ status: 302, location: "/admin/login" });
+    expect(await browser.visit(adminLayoutLoader, "/admin/users")).toMatchObject({
+      status: 302,
+      location: "/admin/login?redirectTo=%2Fadmin%2Fusers",
+    });
     expect((await browser.visit<{ googleEnabled: boolean }>(adminLoginLoader, "/admin/login")).status).toBe(200);
   });
 

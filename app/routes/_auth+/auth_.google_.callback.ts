@@ -2,7 +2,7 @@ import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { AuthorizationError } from "remix-auth";
 
 import { paths } from "~/lib/paths";
-import { safeRedirect } from "~/lib/safe-redirect";
+import { safeAdminRedirect, safeRedirect } from "~/lib/safe-redirect";
 import { recordAdminLogin } from "~/models/admins.server";
 import { requestVerificationMail } from "~/models/email-verification.server";
 import { GOOGLE_CONFIRMATION_SECONDS, GOOGLE_STRATEGY, auth, type GoogleConfirmContext } from "~/utils/auth.server";
@@ -40,7 +40,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
       }
       securityEvent(request, { ...signedIn, outcome: "success" });
       await recordAdminLogin(user);
-      return signIn(request, user.id, { redirectTo: "/admin", toast: { type: "success", title: "Login Successful" }, headers: clearState });
+      return signIn(request, user.id, {
+        redirectTo: safeAdminRedirect(redirectTo),
+        toast: { type: "success", title: "Login Successful" },
+        headers: clearState,
+      });
     }
     securityEvent(request, { ...signedIn, outcome: "success", ...(user.justLinked ? { reason: "linked_by_email" } : {}) });
     // A new account whose address Google has not verified proves it as a registration does: by the mailed link.

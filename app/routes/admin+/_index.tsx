@@ -1,40 +1,131 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 
 import { AdminErrorBoundary } from "~/components/admin-shell";
+import { AuditTrail } from "~/components/audit-trail";
+import { dashboardCharts } from "~/lib/admin-dashboard-charts";
+import { paths } from "~/lib/paths";
 import { adminTitle } from "~/lib/title";
-import { productStats } from "~/models/dashboard.server";
+import { DASHBOARD_DAYS, adminDashboard } from "~/models/admin-dashboard.server";
 import { requireAdmin } from "~/utils/admin.server";
-
-export const meta: MetaFunction = () => [{ title: adminTitle("Dashboard") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return productStats();
+  const dashboard = await adminDashboard();
+  return {
+    totals: dashboard.totals,
+    waiting: dashboard.waiting,
+    latestActions: dashboard.latestActions,
+    charts: dashboardCharts(dashboard.daily),
+  };
 }
 
+export const meta: MetaFunction = () => [{ title: adminTitle("Dashboard") }];
+
+const number = (value: number) => value.toLocaleString("en-IN");
+
 export default function AdminDashboard() {
-  const stats = useLoaderData<typeof loader>();
+  const { totals, waiting, latestActions, charts } = useLoaderData<typeof loader>();
   const cards = [
-    { label: "Businesses", value: stats.users, testId: "admin-users" },
-    { label: "Posts", value: stats.posts, testId: "admin-posts" },
-    { label: "Live offers", value: stats.liveOffers, testId: "admin-offers" },
-    { label: "Contacts", value: stats.contacts, testId: "admin-contacts" },
-    { label: "SMS sent", value: stats.smsSent, testId: "admin-sms" },
+    { label: "Businesses", value: totals.businesses, testId: "admin-users" },
+    { label: "Posts", value: totals.posts, testId: "admin-posts" },
+    { label: "Offers", value: totals.offers, testId: "admin-all-offers" },
+    { label: "Live offers", value: totals.liveOffers, testId: "admin-offers" },
+    { label: "Contacts", value: totals.contacts, testId: "admin-contacts" },
+    { label: "Likes", value: totals.likes, testId: "admin-likes" },
+    { label: "Views", value: totals.views, testId: "admin-views" },
+    { label: "SMS sent", value: totals.smsSent, testId: "admin-sms" },
+    { label: "SMS delivered", value: totals.smsDelivered, testId: "admin-sms-delivered" },
+    { label: "Credits sold", value: totals.creditsSold, testId: "admin-credits-sold" },
+    { label: "Credits spent", value: totals.creditsSpent, testId: "admin-credits-spent" },
+  ];
+  const waits = [
+    { label: "Reported posts", value: waiting.reportedPosts, to: paths.admin.feed({ reported: true }), testId: "waiting-reports" },
+    {
+      label: "Failed campaigns",
+      value: waiting.failedCampaigns,
+      to: paths.admin.campaigns({ status: "failed" }),
+      testId: "waiting-campaigns",
+    },
+    { label: "Payments to look at", value: waiting.paymentsToCheck, to: null, testId: "waiting-payments" },
   ];
   return (
-    <div>
+    <div className="space-y-8">
       <h1 className="text-2xl font-bold">Dashboard</h1>
-      <dl className="mt-6 grid grid-cols-2 gap-3 lg:grid-cols-5">
-        {cards.map((card) => (
-          <div key={card.label} className="rounded-xl bg-white p-4 shadow-sm">
-            <dt className="text-sm text-slate-500">{card.label}</dt>
-            <dd className="mt-1 text-2xl font-bold" data-testid={card.testId}>
-              {card.value}
-            </dd>
-          </div>
-        ))}
-      </dl>
+
+      <section aria-labelledby="waiting-title">
+        <h2 id="waiting-title" className="text-lg font-semibold">
+          Waiting for you
+        </h2>
+        <ul className="mt-3 grid gap-3 sm:grid-cols-3">
+          {waits.map((wait) => {
+            const body = (
+              <>
+                <span className="block text-sm text-slate-600">{wait.label}</span>
+                <span
+                  className={`mt-1 block text-2xl font-bold ${wait.value > 0 ? "text-amber-700" : "text-slate-900"}`}
+                  data-testid={wait.testId}
+                >
+                  {number(wait.value)}
+                </span>
+              </>
+            );
+            return (
+              <li key={wait.label}>
+                {wait.to ? (
+                  <Link to={wait.to} className="block min-h-11 rounded-xl bg-white p-4 shadow-sm hover:ring-2 hover:ring-brand-200">
+                    {body}
+                  </Link>
+                ) : (
+                  <div className="rounded-xl bg-white p-4 shadow-sm">
+                    {body}
+                    <span className="mt-1 block text-xs text-slate-500">
+                      Unsettled past their payment link, or failed in the last {DASHBOARD_DAYS} days
+                    </span>
+                  </div>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+
+      <section aria-labelledby="totals-title">
+        <h2 id="totals-title" className="text-lg font-semibold">
+          Totals
+        </h2>
+        <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+          {cards.map((card) => (
+            <div key={card.label} className="rounded-xl bg-white p-4 shadow-sm">
+              <dt className="text-sm text-slate-500">{card.label}</dt>
+              <dd className="mt-1 text-2xl font-bold" data-testid={card.testId}>
+                {number(card.value)}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <section aria-labelledby="days-title">
+        <h2 id="days-title" className="text-lg font-semibold">
+          The last {DASHBOARD_DAYS} days
+        </h2>
+        <ul className="mt-3 grid gap-3 md:grid-cols-2 xl:grid-cols-3">
+          {charts.map((chart) => (
+            <li key={chart.id} className="rounded-xl bg-white p-4 shadow-sm">
+              <h3 className="text-sm font-semibold text-slate-700">{chart.title}</h3>
+              {/* Drawn on the server (app/lib/daily-chart.ts): plain SVG, no script. */}
+              <div
+                className="mt-2 [&>svg]:h-auto [&>svg]:w-full"
+                data-testid={`chart-${chart.id}`}
+                dangerouslySetInnerHTML={{ __html: chart.svg }}
+              />
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <AuditTrail entries={latestActions} title="Latest admin actions" />
     </div>
   );
 }

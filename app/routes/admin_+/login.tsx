@@ -7,10 +7,12 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorSummary, Field, SubmitButton, useValidatedForm } from "~/components/forms";
 import { ActionToast } from "~/components/ui/action-toast";
 import { useIsPending } from "~/hooks/use-is-pending";
+import { paths } from "~/lib/paths";
+import { safeAdminRedirect } from "~/lib/safe-redirect";
 import { adminLoginSchema } from "~/lib/schemas/auth";
 import { pageTitle } from "~/lib/title";
 import { createToast } from "~/lib/toast";
-import { recordAdminLogin } from "~/models/admins.server";
+import { designatedAdminExists, recordAdminLogin } from "~/models/admins.server";
 import { signInWithPassword } from "~/models/sign-in.server";
 import { auth } from "~/utils/auth.server";
 import { clientIp } from "~/utils/client-ip.server";
@@ -21,9 +23,11 @@ import { getUser, signIn } from "~/utils/session.server";
 export const meta: MetaFunction = () => [{ title: pageTitle("Admin Login") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  const redirectTo = safeAdminRedirect(new URL(request.url).searchParams.get("redirectTo"));
   const user = await getUser(request);
-  if (user?.isAdmin) throw redirect("/admin");
-  return { googleEnabled: auth().googleEnabled };
+  if (user?.isAdmin) throw redirect(redirectTo);
+  // Offer only what can work: Google when it is configured, creating the account while there is none.
+  return { googleEnabled: auth().googleEnabled, canCreateAdmin: !(await designatedAdminExists()), redirectTo };
 }
 
 /** Every refusal but a throttle reads the same, so the page never tells which email is the admin's. */
@@ -31,7 +35,8 @@ const REFUSED = "Invalid email or password";
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const submission = parseWithZod(await request.formData(), { schema: adminLoginSchema });
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: adminLoginSchema });
   if (submission.status !== "success")
     return data({ result: submission.reply({ hideFields: ["password"] }), toast: null }, { status: 400 });
   const failed = (message: string, status: number, headers?: HeadersInit) =>
@@ -57,11 +62,14 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (!signedIn.ok || !signedIn.user.isAdmin) return failed(REFUSED, 401);
   await recordAdminLogin(signedIn.user);
-  return signIn(request, signedIn.user.id, { redirectTo: "/admin", toast: { type: "success", title: "Login Successful" } });
+  return signIn(request, signedIn.user.id, {
+    redirectTo: safeAdminRedirect(formData.get("redirectTo")),
+    toast: { type: "success", title: "Login Successful" },
+  });
 }
 
 export default function AdminLogin() {
-  const { googleEnabled } = useLoaderData<typeof loader>();
+  const { googleEnabled, canCreateAdmin, redirectTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [form, fields] = useValidatedForm("admin-login", adminLoginSchema, actionData?.result);
   const busy = useIsPending();
@@ -70,26 +78,33 @@ export default function AdminLogin() {
       <h1 className="text-2xl font-bold">iSent Admin</h1>
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
         <ErrorSummary form={form} />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
         <Field label="Email" field={fields.email} type="email" autoComplete="email" />
         <Field label="Password" field={fields.password} type="password" autoComplete="current-password" />
         <SubmitButton busy={busy} busyText="Logging in...">
           Login
         </SubmitButton>
       </Form>
-      <Form method="post" action="/auth/google" className="mt-3">
-        <input type="hidden" name="intent" value="google-admin" />
-        <input type="hidden" name="redirectTo" value="/admin" />
-        <button
-          type="submit"
-          title={googleEnabled ? undefined : "Google Sign-In is not enabled. Please contact support."}
-          className="w-full rounded-lg border border-slate-300 bg-white px-4 py-2.5 font-medium hover:bg-slate-50"
+      {googleEnabled ? (
+        <Form method="post" action="/auth/google" className="mt-3">
+          <input type="hidden" name="intent" value="google-admin" />
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <button
+            type="submit"
+            className="min-h-11 w-full rounded-lg border border-slate-300 bg-white px-4 py-2.5 font-medium hover:bg-slate-50"
+          >
+            Continue with Google
+          </button>
+        </Form>
+      ) : null}
+      {canCreateAdmin ? (
+        <Link
+          to={paths.admin.createUser()}
+          className="mt-6 inline-flex min-h-11 items-center justify-center text-sm text-brand-700 hover:underline"
         >
-          Continue with Google
-        </button>
-      </Form>
-      <Link to="/admin/create-user" className="mt-6 text-center text-sm text-brand-700 hover:underline">
-        Create the admin account
-      </Link>
+          Create the admin account
+        </Link>
+      ) : null}
       <ActionToast toast={actionData?.toast} />
     </main>
   );
