@@ -244,9 +244,13 @@ test("the admin area admits only the designated admin", async ({ page, login }) 
   await expect(page.getByText("Invalid email or password").first()).toBeVisible();
   await expect(page.getByText("Login Failed")).toBeVisible();
 
+  // What cannot work is not offered: Google is not configured here, and the admin account exists.
+  await expect(page.getByRole("button", { name: "Continue with Google" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Create the admin account" })).toHaveCount(0);
+
   await login();
   await page.goto("/admin/users");
-  await expect(page).toHaveURL(/\/admin\/login$/);
+  await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Fusers$/);
   await page.goto("/app");
   await logOut(page);
   // Signed out (the logout lands on the feed) before going on.
@@ -258,13 +262,21 @@ test("the admin area admits only the designated admin", async ({ page, login }) 
   await page.getByRole("button", { name: "Login", exact: true }).click();
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByText("Login Successful")).toBeVisible();
-  expect(await shownNumber(page.getByTestId("admin-posts"))).toBeGreaterThanOrEqual(300);
+  const postsAndOffers = (await shownNumber(page.getByTestId("admin-posts"))) + (await shownNumber(page.getByTestId("admin-all-offers")));
+  expect(postsAndOffers).toBeGreaterThanOrEqual(300);
   expect(await shownNumber(page.getByTestId("admin-users"))).toBeGreaterThanOrEqual(31);
   await useAdminMenu(page, { link: "Categories" });
   await expect(page.getByRole("heading", { name: "Categories", level: 1 })).toBeVisible();
   await useAdminMenu(page, { button: "Logout" });
   await expect(page).toHaveURL(/\/admin\/login$/);
   await expect(page.getByText("Logged Out")).toBeVisible();
+
+  // Signing in from a page asked for opens that page.
+  await page.goto("/admin/categories");
+  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("Password").fill(ADMIN.password);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/categories$/);
 });
 
 test("/admin/create-user, once the admin exists, refuses every email alike", async ({ page }) => {
