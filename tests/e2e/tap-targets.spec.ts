@@ -138,3 +138,37 @@ test("every tap target on the feed, a business's page and a card is at least 44Ã
   const business = (await page.locator("article[data-post-id] header a").first().getAttribute("href"))!;
   await measure(page, ["/", "/?q=%23diwali", business, card, "/auth"]);
 });
+
+test("every tap target on the admin screens is at least 44Ã—44 px at 412 px wide", async ({ page, adminLogin }) => {
+  test.setTimeout(120_000);
+  await adminLogin();
+  const sections = [
+    "/admin",
+    "/admin/feed",
+    "/admin/templates",
+    "/admin/templates/add",
+    "/admin/categories",
+    "/admin/business-cards",
+    "/admin/users",
+    "/admin/sms-pricing",
+    "/admin/terms-conditions",
+    "/admin/privacy-terms",
+    "/admin/about-us",
+    "/admin/sms-history",
+    "/admin/campaigns",
+  ];
+  // A record's own page of each kind there is one for: the first one its list links to.
+  const records: string[] = [];
+  for (const [list, pattern] of [
+    ["/admin/users", /^\/admin\/users\/[0-9a-f-]{36}$/],
+    ["/admin/templates", /^\/admin\/templates\/edit\/[0-9a-f-]{36}$/],
+    ["/admin/campaigns", /^\/admin\/campaigns\/[0-9a-f-]{36}$/],
+    ["/admin/business-cards", /^\/admin\/business-cards\/[0-9a-f-]{36}$/],
+  ] as const) {
+    await page.goto(list);
+    const links = await page.locator("a[href]").evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute("href") ?? ""));
+    const record = links.find((href) => pattern.test(href));
+    if (record) records.push(record);
+  }
+  await measure(page, [...sections, ...records]);
+});
