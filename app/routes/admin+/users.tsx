@@ -120,7 +120,7 @@ export default function AdminUsers() {
                   {[business.mobileNumber ?? business.businessPhone, business.city].filter(Boolean).join(" · ") || "No phone or city yet"}
                 </p>
               </div>
-              <div className="text-right text-sm">
+              <div className="text-sm sm:text-right">
                 <AccountStatusBadge status={business.status} />
                 <p className="mt-1 font-medium text-slate-900" data-testid="user-balance">
                   {formatCount(business.balance)} credits
