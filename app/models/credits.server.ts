@@ -173,7 +173,7 @@ const CSV_PAGE_ROWS = 1000;
 /** /credits/ledger.csv: every change, newest first, read a page at a time (keyset) so a long ledger never sits in memory whole. */
 export async function* ledgerCsv(userId: string): AsyncGenerator<string> {
   const toCsv = (rows: (string | number)[][]) => stringify(rows, { record_delimiter: "windows" });
-  yield `\uFEFF${toCsv([["date", "what", "reference", "amount", "balance after"]])}`;
+  yield `\uFEFF${toCsv([["date", "what", "reference", "amount", "balance after", "note"]])}`;
   let after: { createdAt: string; id: string } | null = null;
   for (;;) {
     const rows: LedgerRow[] = await ledgerQuery(userId)
@@ -187,7 +187,14 @@ export async function* ledgerCsv(userId: string): AsyncGenerator<string> {
       .limit(CSV_PAGE_ROWS);
     if (rows.length === 0) return;
     yield toCsv(
-      rows.map((row) => [row.createdAt.toISOString(), LEDGER_REASON_LABELS[row.reason], row.reference ?? "", row.amount, row.balanceAfter]),
+      rows.map((row) => [
+        row.createdAt.toISOString(),
+        LEDGER_REASON_LABELS[row.reason],
+        row.reference ?? "",
+        row.amount,
+        row.balanceAfter,
+        row.note ?? "",
+      ]),
     );
     const last = rows[rows.length - 1];
     after = { createdAt: last.cursor, id: last.id };

@@ -11,6 +11,7 @@ import { ADMIN_USERS_MESSAGES } from "~/lib/schemas/admin-users";
 import { listAdminActions } from "~/models/admin-audit.server";
 import { SUSPENDED_CAMPAIGN_REASON } from "~/models/admin-users.server";
 import { issueTokenPair } from "~/models/api-tokens.server";
+import { ledgerCsv } from "~/models/credits.server";
 import { cachedFeedPage } from "~/models/feed-cache.server";
 import { verifyLogin } from "~/models/users.server";
 import { loader as usersLoader } from "~/routes/admin+/users";
@@ -185,6 +186,10 @@ describe("adding and removing credits", () => {
       balanceAfter: 540,
       note: "Diwali goodwill credit",
     });
+    let csv = "";
+    for await (const chunk of ledgerCsv(business.id)) csv += chunk;
+    expect(csv).toContain("Admin adjustment");
+    expect(csv).toMatch(/,500,540,Diwali goodwill credit\r\n/);
     expect(page.audit[0]).toMatchObject({
       action: "add_credits",
       reason: "Diwali goodwill credit",
