@@ -92,8 +92,17 @@ export const paths = {
     editTemplate: (templateId: string) => `/admin/templates/edit/${id(templateId)}`,
     categories: () => "/admin/categories",
     businessCards: () => "/admin/business-cards",
-    users: () => "/admin/users",
-    user: (userId: string) => `/admin/users/${id(userId)}`,
+    /** The businesses: search `q`, `status`, `sort` and `page` (defaults left out of the URL). */
+    users: (query: { q?: string; status?: string; sort?: string; page?: number } = {}) =>
+      withQuery("/admin/users", {
+        q: query.q,
+        status: query.status === "all" ? undefined : query.status,
+        sort: query.sort === "newest" ? undefined : query.sort,
+        page: query.page && query.page > 1 ? query.page : undefined,
+      }),
+    /** A business's page; `ledger` is the page of its ledger. */
+    user: (userId: string, query: { ledger?: number } = {}) =>
+      withQuery(`/admin/users/${id(userId)}`, { ledger: query.ledger && query.ledger > 1 ? query.ledger : undefined }),
     smsPricing: () => "/admin/sms-pricing",
     termsConditions: () => "/admin/terms-conditions",
     privacyTerms: () => "/admin/privacy-terms",

@@ -26,6 +26,8 @@ export type CreditChange = {
    * reference is made once, however often it is asked for. Null: no key.
    */
   reference?: string | null;
+  /** Why, in words the business reads in its ledger (the admin's reason for an adjustment). */
+  note?: string | null;
 };
 
 /** A change made (or made before, `repeated`), with the balance after it. */
@@ -101,6 +103,7 @@ async function record(tx: Transaction, change: CreditChange, signedAmount: numbe
     balanceAfter,
     reason: change.reason,
     reference: change.reference ?? null,
+    note: change.note ?? null,
   });
 }
 
@@ -112,6 +115,8 @@ export type LedgerEntry = {
   amount: number;
   balanceAfter: number;
   reference: string | null;
+  /** Why, when someone said (the admin's reason for an adjustment). */
+  note: string | null;
   /** The post or offer still there (its success page), or the purchase's invoice. */
   postId: string | null;
   invoiceId: string | null;
@@ -126,6 +131,7 @@ function ledgerQuery(userId: string) {
       amount: creditLedger.amount,
       balanceAfter: creditLedger.balanceAfter,
       reference: creditLedger.reference,
+      note: creditLedger.note,
       postId: posts.id,
       invoiceId: invoices.id,
       cursor: sql<string>`${creditLedger.createdAt}::text`,
@@ -167,7 +173,7 @@ const CSV_PAGE_ROWS = 1000;
 /** /credits/ledger.csv: every change, newest first, read a page at a time (keyset) so a long ledger never sits in memory whole. */
 export async function* ledgerCsv(userId: string): AsyncGenerator<string> {
   const toCsv = (rows: (string | number)[][]) => stringify(rows, { record_delimiter: "windows" });
-  yield `\uFEFF${toCsv([["date", "what", "reference", "amount", "balance after"]])}`;
+  yield `\uFEFF${toCsv([["date", "what", "reference", "amount", "balance after", "note"]])}`;
   let after: { createdAt: string; id: string } | null = null;
   for (;;) {
     const rows: LedgerRow[] = await ledgerQuery(userId)
@@ -181,7 +187,14 @@ export async function* ledgerCsv(userId: string): AsyncGenerator<string> {
       .limit(CSV_PAGE_ROWS);
     if (rows.length === 0) return;
     yield toCsv(
-      rows.map((row) => [row.createdAt.toISOString(), LEDGER_REASON_LABELS[row.reason], row.reference ?? "", row.amount, row.balanceAfter]),
+      rows.map((row) => [
+        row.createdAt.toISOString(),
+        LEDGER_REASON_LABELS[row.reason],
+        row.reference ?? "",
+        row.amount,
+        row.balanceAfter,
+        row.note ?? "",
+      ]),
     );
     const last = rows[rows.length - 1];
     after = { createdAt: last.cursor, id: last.id };

@@ -3,6 +3,7 @@ import { inArray } from "drizzle-orm";
 import { db } from "~/db/db.server";
 import { posts } from "~/db/schema";
 import type { FeedQuery } from "~/lib/feed-query";
+import { clearResponseCache } from "~/utils/response-cache.server";
 
 import { listFeed, type FeedPage, type FeedPost } from "./feed.server";
 
@@ -26,6 +27,16 @@ export function cachedFeedPage(query: FeedQuery): Promise<FeedPage> {
   page.catch(() => pages.delete(key));
   if (pages.size > MAX_ENTRIES) pages.delete(pages.keys().next().value!);
   return page;
+}
+
+/**
+ * Forgets every remembered feed page, and the first-visit pages and public JSON kept in front of
+ * the app, so a change of who is in the feed (a business suspended or back) shows on the next
+ * request of this instance, not seconds later. Other instances forget theirs within TTL_MS.
+ */
+export function forgetCachedFeed() {
+  pages.clear();
+  clearResponseCache();
 }
 
 /**

@@ -5,6 +5,7 @@ import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { config } from "~/config.server";
 import { analyseSms, fillSlots } from "~/lib/sms-text";
 import { createAdminAccount } from "~/models/admins.server";
+import { adjustBusinessCredits, suspendBusiness } from "~/models/admin-users.server";
 import { listCardDesigns, saveBusinessCard } from "~/models/business-cards.server";
 import { createCampaign, sendCampaign } from "~/models/campaigns.server";
 import { chargeCredits, grantCredits } from "~/models/credits.server";
@@ -323,6 +324,7 @@ export async function seedDemoData(storage: FileStorage, options: { now?: Date; 
   await seedDemoUserHistory(businessIds.get(DEMO_USER.business.slug)!, now);
   await seedDemoPurchase(businessIds.get(DEMO_USER.business.slug)!);
   await seedDemoCampaigns(businessIds.get(DEMO_USER.business.slug)!, now);
+  await seedDemoAdminActions(businessIds.get(DEMO_BUSINESSES[0].slug)!);
 
   const [totals] = await db()
     .select({ likes: sql<number>`sum(${posts.likesCount})::int`, views: sql<number>`sum(${posts.viewsCount})::int` })
@@ -422,6 +424,35 @@ async function seedDemoPurchase(userId: string) {
   await payTestLink(order.order.paymentLinkId);
   const webhook = await testWebhookFor(order.order.paymentLinkId);
   if (webhook) await receivePaymentWebhook(webhook.rawBody, webhook.signature, setup);
+}
+
+/** A demo business that posted misleading loan offers: suspended by the admin (it has no posts, so the demo feed is as it was). */
+const SUSPENDED_DEMO = { email: "rakesh@quickcashloans.example.in", name: "Rakesh Jain", businessName: "Quick Cash Loans", city: "Pune" };
+
+/**
+ * What /admin/users and its audit trail show on a new installation, done by the admin through the
+ * admin models: a goodwill credit to one demo business (the nonce makes a second run add nothing),
+ * and one business suspended.
+ */
+async function seedDemoAdminActions(goodwillBusinessId: string) {
+  const [admin] = await db()
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(and(eq(users.role, "admin"), eq(users.email, config.ADMIN_EMAIL)));
+  if (!admin) return;
+  await adjustBusinessCredits(admin, {
+    userId: goodwillBusinessId,
+    direction: "add",
+    amount: 250,
+    reason: "Goodwill credit: an SMS campaign was held up by the gateway outage on Monday.",
+    nonce: "seed:demo-goodwill",
+  });
+  if (await accountIdByEmail(SUSPENDED_DEMO.email)) return;
+  const spammer = await makeUser({ ...SUSPENDED_DEMO, mobileNumber: "9822012345", onboardingCompleted: true, verified: true });
+  await suspendBusiness(admin, {
+    userId: spammer.id,
+    reason: "Posted misleading instant-loan offers; several visitors reported them.",
+  });
 }
 
 /** A platform SMS template by its title (they are seeded before the demo data). */

@@ -4,10 +4,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { LedgerTable } from "~/components/ledger-table";
 import { PageLinks } from "~/components/page-links";
 import { ActionToast } from "~/components/ui/action-toast";
-import { LEDGER_REASON_LABELS, signedCredits } from "~/lib/credit-ledger";
-import { formatDateTime } from "~/lib/india-time";
 import { formatRupees, formatRupeesShort, GST_RATE_PERCENT } from "~/lib/money";
 import { paths } from "~/lib/paths";
 import { creditsQuerySchema } from "~/lib/schemas/credits";
@@ -114,35 +113,7 @@ export default function Credits() {
             </a>
           ) : null}
         </div>
-        {entries.length === 0 ? (
-          <p className="mt-2 text-sm text-slate-600">No changes yet.</p>
-        ) : (
-          <div className="mt-2 overflow-x-auto rounded-xl border border-slate-200 bg-white">
-            <table className="w-full text-left text-sm">
-              <thead className="bg-slate-50 text-slate-600">
-                <tr>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Date
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    What
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium">
-                    Credits
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium">
-                    Balance after
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {entries.map((entry) => (
-                  <LedgerRow key={entry.id} entry={entry} />
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <LedgerTable entries={entries} extra={(entry) => <LedgerLink entry={entry} />} />
         <PageLinks page={page} pageCount={pageCount} pathTo={(to) => paths.credits({ page: to })} />
       </section>
       <ActionToast toast={actionData?.toast} />
@@ -150,32 +121,21 @@ export default function Credits() {
   );
 }
 
-function LedgerRow({ entry }: { entry: Omit<LedgerEntry, "createdAt"> & { createdAt: string | Date } }) {
-  const label = LEDGER_REASON_LABELS[entry.reason];
+/** What a row's change belongs to, when it can be opened: the purchase's invoice, or the post or offer still there. */
+function LedgerLink({ entry }: { entry: Pick<LedgerEntry, "invoiceId" | "postId" | "reason"> }) {
   const link = entry.invoiceId
     ? { to: paths.invoice(entry.invoiceId), text: "Invoice" }
     : entry.postId
       ? { to: paths.success(entry.postId), text: entry.reason === "offer" ? "View offer" : "View post" }
       : null;
+  if (!link) return null;
   return (
-    <tr className="border-t border-slate-100" data-testid="ledger-row">
-      <td className="px-3 py-2 text-slate-600">{formatDateTime(entry.createdAt)}</td>
-      <td className="px-3 py-2">
-        <span className="font-medium text-slate-900">{label}</span>
-        {link ? (
-          <>
-            {" · "}
-            <Link to={link.to} className="inline-flex min-h-11 items-center font-medium text-brand-700 hover:underline">
-              {link.text}
-            </Link>
-          </>
-        ) : null}
-      </td>
-      <td className={`whitespace-nowrap px-3 py-2 text-right font-medium ${entry.amount > 0 ? "text-green-700" : "text-slate-900"}`}>
-        {signedCredits(entry.amount)}
-      </td>
-      <td className="whitespace-nowrap px-3 py-2 text-right text-slate-700">{entry.balanceAfter.toLocaleString("en-IN")}</td>
-    </tr>
+    <>
+      {" · "}
+      <Link to={link.to} className="inline-flex min-h-11 items-center font-medium text-brand-700 hover:underline">
+        {link.text}
+      </Link>
+    </>
   );
 }
 

@@ -5,7 +5,7 @@ import { apiJson, methods } from "~/utils/api.server";
 
 /**
  * GET /api/credits (?page): the balance and a page of the ledger, newest first
- * → {balance, ledger: [{id, createdAt, reason, amount, balanceAfter, reference, postId, invoiceId}], page, pageCount}.
+ * → {balance, ledger: [{id, createdAt, reason, amount, balanceAfter, reference, note, postId, invoiceId}], page, pageCount}.
  */
 export const { loader, action } = methods({
   GET: async ({ request }) => {
