@@ -161,7 +161,7 @@ describe("suspending a business", () => {
     const other = await createUser();
     const asBusiness = await adminPost(other.id, { intent: "suspend", reason: "Mischief" }, await sessionCookieFor(business.id));
     expect(asBusiness.status).toBe(302);
-    expect(asBusiness.location).toBe("/admin/login");
+    expect(asBusiness.location).toMatch(/^\/admin\/login\?redirectTo=/);
     expect((await statusOf(other.id)).status).toBe("active");
     expect((await listAdminActions({ entityType: "user", entityId: other.id })).length).toBe(0);
   });
@@ -373,6 +373,6 @@ describe("the list of businesses", () => {
     const business = await createUser();
     const reply = await call(usersLoader, getRequest("/admin/users", { cookie: await sessionCookieFor(business.id) }));
     expect(reply.status).toBe(302);
-    expect(reply.location).toBe("/admin/login");
+    expect(reply.location).toBe("/admin/login?redirectTo=%2Fadmin%2Fusers");
   });
 });

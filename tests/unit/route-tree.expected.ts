@@ -127,5 +127,7 @@ export const EXPECTED_ROUTE_TREE: Record<string, Record<string, string | null>> 
   "routes/admin+/_layout": {
     "routes/admin+/$": "/admin/*",
     "routes/admin+/_index": "/admin",
+    "routes/admin+/users": "/admin/users",
+    "routes/admin+/users_.$id": "/admin/users/:id",
   },
 };
