@@ -82,7 +82,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (change.status === 404) throw new Response(CAMPAIGN_NOT_FOUND, { status: 404 });
     return refused([change.message], change.status);
   }
-  const refund = change.refunded ? `${formatCount(change.refunded)} credits refunded to the business` : undefined;
+  const refund = change.refunded
+    ? `${formatCount(change.refunded)} ${change.refunded === 1 ? "credit" : "credits"} refunded to the business`
+    : undefined;
   return redirectWithToast(paths.admin.campaign(campaignId), {
     type: "success",
     title: DONE[submission.value.intent],

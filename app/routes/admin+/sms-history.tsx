@@ -32,6 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     pageCount: history.pageCount,
     totals: history.totals,
     defaultedFrom: history.period.defaulted ? history.period.from : null,
+    periodDays: DEFAULT_PERIOD_DAYS,
     campaign,
     messages: history.messages.map((message) => ({
       id: message.id,
@@ -60,7 +61,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function AdminSmsHistory() {
-  const { messages, page, pageCount, totals, defaultedFrom, campaign, filters, badFilter } = useLoaderData<typeof loader>();
+  const { messages, page, pageCount, totals, defaultedFrom, periodDays, campaign, filters, badFilter } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   return (
     <div>
@@ -90,8 +91,8 @@ export default function AdminSmsHistory() {
       <BadFilterNotice message={badFilter} />
       {defaultedFrom ? (
         <p className="mt-3 text-sm text-slate-600" data-testid="default-period">
-          Showing the last {DEFAULT_PERIOD_DAYS} days (from {defaultedFrom}). Choose a business, a campaign or a &apos;From&apos; date to
-          see earlier messages.
+          Showing the last {periodDays} days (from {defaultedFrom}). Choose a business, a campaign or a &apos;From&apos; date to see earlier
+          messages.
         </p>
       ) : null}
 
