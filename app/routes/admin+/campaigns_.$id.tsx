@@ -126,7 +126,8 @@ export default function AdminCampaign() {
             Stop this campaign
           </h2>
           <p className="mt-1 text-sm text-slate-600">
-            The business sees your reason on its campaign&apos;s page. Cancelling refunds every message not yet handed to the provider.
+            The business sees your reason on its campaign&apos;s page. A paused campaign can be resumed by its business once it has fixed
+            what you point out; a cancelled one stops for good, and every message not yet handed to the provider is refunded.
           </p>
           <div className="mt-3 grid gap-6 md:grid-cols-2">
             {campaign.adminActions.map((action) => (
