@@ -109,13 +109,13 @@ export default function AdminCampaigns() {
                 </Link>
                 <CampaignStatusBadge status={campaign.status} />
               </div>
-              <p className="mt-1 flex flex-wrap gap-x-3 text-slate-600">
+              <p className="mt-1 flex flex-wrap items-center gap-x-3 text-slate-600">
                 <Link to={paths.admin.user(campaign.business.id)} className="tap font-medium text-brand-700 hover:underline">
                   {campaign.business.businessName}
                 </Link>
                 <span className="capitalize">{campaign.category}</span>
                 <span>Created {campaign.createdAtText}</span>
-                {campaign.startsAtText ? <span>Starts {campaign.startsAtText}</span> : null}
+                {campaign.startsAtText && !campaign.statusReason ? <span>Starts {campaign.startsAtText}</span> : null}
               </p>
               <p className="mt-1 text-slate-700">
                 {formatCount(campaign.recipientsCount)} recipients · {formatCount(campaign.cost)} credits reserved ·{" "}

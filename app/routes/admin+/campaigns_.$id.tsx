@@ -117,7 +117,9 @@ export default function AdminCampaign() {
             {campaign.statusReason}
           </p>
         ) : null}
-        {campaign.startsAtText ? <p className="mt-1 text-sm text-slate-700">Starts {campaign.startsAtText} (India time).</p> : null}
+        {campaign.startsAtText && !campaign.statusReason ? (
+          <p className="mt-1 text-sm text-slate-700">Starts {campaign.startsAtText} (India time).</p>
+        ) : null}
       </div>
 
       {campaign.adminActions.length ? (
@@ -240,6 +242,9 @@ function Details({ campaign }: { campaign: LoaderData["campaign"] }) {
       <h2 id="details-heading" className="text-lg font-semibold">
         Message
       </h2>
+      <p className="text-sm text-slate-600">
+        {campaign.dltTemplateId ? "The approved text, its slots filled per customer:" : "Free text:"}
+      </p>
       <p className="mt-2 whitespace-pre-line break-words rounded-lg bg-slate-50 p-3 text-sm">{campaign.message}</p>
       <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
         {rows.map(([label, value, testId]) => (
