@@ -21,8 +21,11 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { pattern: "/admin/terms-conditions", title: "Terms & Conditions", nav: true, built: false },
   { pattern: "/admin/privacy-terms", title: "Privacy Terms", nav: true, built: false },
   { pattern: "/admin/about-us", title: "About Us", nav: true, built: false },
-  { pattern: "/admin/sms-history", title: "SMS History", nav: true, built: false },
-  { pattern: "/admin/campaigns", title: "Campaigns", nav: true, built: false },
+  { pattern: "/admin/sms-history", title: "SMS History", nav: true, built: true },
+  { pattern: "/admin/campaigns", title: "Campaigns", nav: true, built: true },
+  // Before the campaign's page: 'settings' is not a campaign id.
+  { pattern: "/admin/campaigns/settings", title: "SMS Settings", nav: false, built: true },
+  { pattern: "/admin/campaigns/:id", title: "Campaign", nav: false, built: true },
 ];
 
 export const ADMIN_NAVIGATION = ADMIN_SCREENS.filter((screen) => screen.nav);

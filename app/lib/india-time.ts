@@ -137,6 +137,12 @@ export type DailyWindow = { startHour: number; endHour: number };
 /** Promotional SMS reach phones in India only from 10 am to 9 pm (operators refuse the rest). */
 export const SMS_SENDING_WINDOW: DailyWindow = { startHour: 10, endHour: 21 };
 
+/** A daily window as people read it: '10:00–21:00'. */
+export function windowInWords(window: DailyWindow): string {
+  const pad = (hour: number) => `${String(hour).padStart(2, "0")}:00`;
+  return `${pad(window.startHour)}–${pad(window.endHour)}`;
+}
+
 /** Milliseconds since midnight in India. */
 const indianTimeOfDay = (at: Date) => (((at.getTime() + IST_OFFSET_MS) % DAY_MS) + DAY_MS) % DAY_MS;
 

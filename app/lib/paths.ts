@@ -107,7 +107,13 @@ export const paths = {
     termsConditions: () => "/admin/terms-conditions",
     privacyTerms: () => "/admin/privacy-terms",
     aboutUs: () => "/admin/about-us",
-    smsHistory: () => "/admin/sms-history",
-    campaigns: (query: { status?: string } = {}) => withQuery("/admin/campaigns", query),
+    /** Every business's messages, filtered by business (name, email or id), campaign, status and days in India, paged. */
+    smsHistory: (query: { business?: string; campaignId?: string; status?: string; from?: string; to?: string; page?: number } = {}) =>
+      withQuery("/admin/sms-history", { ...query, page: query.page && query.page > 1 ? query.page : undefined }),
+    /** Every business's campaigns, filtered by business, status and days in India, paged. */
+    campaigns: (query: { business?: string; status?: string; from?: string; to?: string; page?: number } = {}) =>
+      withQuery("/admin/campaigns", { ...query, page: query.page && query.page > 1 ? query.page : undefined }),
+    campaign: (campaignId: string) => `/admin/campaigns/${id(campaignId)}`,
+    smsSettings: () => "/admin/campaigns/settings",
   },
 };

@@ -33,3 +33,20 @@ export function indianE164(phone: string): string {
 export function whatsappChatUrl(phone: string): string {
   return `https://wa.me/${indianE164(phone).replace(/\D/g, "")}`;
 }
+
+/**
+ * A customer's number as the admin sees it: only its last four digits ('+91 ••••• •2345'). The
+ * admin runs campaigns and answers businesses, which never needs a business's customers' numbers;
+ * the masking happens before the page is sent, so the full number never reaches the admin's browser.
+ */
+export function maskedPhone(phone: string): string {
+  const shown = formatIndianPhone(phone) ?? phone;
+  const prefix = shown.startsWith("+91 ") ? "+91 " : "";
+  let kept = 0;
+  const masked = [...shown.slice(prefix.length)]
+    .reverse()
+    .map((char) => (/\d/.test(char) ? (kept++ < 4 ? char : "•") : char))
+    .reverse()
+    .join("");
+  return `${prefix}${masked}`;
+}

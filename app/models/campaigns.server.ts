@@ -152,14 +152,18 @@ export type SmsRegistration = {
   platform: { dltEntityId: string; senderHeader: string };
 };
 
-const platformSender = () => ({ dltEntityId: config.SMS_DLT_ENTITY_ID, senderHeader: config.SMS_SENDER_HEADER });
+/** The platform's registration: its entity id from the environment, its header the admin's setting (else the environment's). */
+const platformSender = async (tx: Reader = db()) => ({
+  dltEntityId: config.SMS_DLT_ENTITY_ID,
+  senderHeader: (await getSmsSettings(tx)).platformSenderHeader,
+});
 
 export async function smsRegistration(userId: string): Promise<SmsRegistration | null> {
   const [row] = await db()
     .select({ dltEntityId: users.dltEntityId, senderHeader: users.smsSenderHeader })
     .from(users)
     .where(eq(users.id, userId));
-  return row ? { ...row, platform: platformSender() } : null;
+  return row ? { ...row, platform: await platformSender() } : null;
 }
 
 /** Saves (or, both empty, removes) the business's own DLT entity id and sender header. */
@@ -182,7 +186,7 @@ export async function updateSmsRegistration(
     .where(eq(users.id, userId))
     .returning({ dltEntityId: users.dltEntityId, senderHeader: users.smsSenderHeader });
   if (!row) return refuse(404, "Account not found");
-  return { ok: true, registration: { ...row, platform: platformSender() } };
+  return { ok: true, registration: { ...row, platform: await platformSender() } };
 }
 
 // ─── Audience, rendering and the estimate ─────────────────────────────────────────────────────
@@ -302,11 +306,9 @@ async function prepare(
     return refuse(409, CAMPAIGN_REFUSALS.needsRegistration, { templateId: [CAMPAIGN_REFUSALS.needsRegistration] });
   // The platform's templates are registered under the platform's entity; the rest under the business's when it has one.
   const sender =
-    source.templateId !== null && !source.own
-      ? platformSender()
-      : registered
-        ? { dltEntityId: business.dltEntityId as string, senderHeader: business.senderHeader as string }
-        : platformSender();
+    registered && (source.templateId === null || source.own)
+      ? { dltEntityId: business.dltEntityId as string, senderHeader: business.senderHeader as string }
+      : await platformSender(tx);
 
   const members = await resolveAudience(tx, userId, audience);
   if ("contactIds" in audience && members.length < audience.contactIds.length) {

@@ -270,7 +270,7 @@ export async function dispatchCampaign(
     .leftJoin(templates, eq(templates.id, campaigns.templateId))
     .where(eq(campaigns.id, campaignId));
   const from: Sender = {
-    senderHeader: sender.senderHeader ?? config.SMS_SENDER_HEADER,
+    senderHeader: sender.senderHeader ?? (await getSmsSettings()).platformSenderHeader,
     dltEntityId: sender.dltEntityId,
     dltTemplateId: sender.dltTemplateId,
     providerTemplateId: sender.providerTemplateId,

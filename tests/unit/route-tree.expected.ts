@@ -127,6 +127,10 @@ export const EXPECTED_ROUTE_TREE: Record<string, Record<string, string | null>> 
   "routes/admin+/_layout": {
     "routes/admin+/$": "/admin/*",
     "routes/admin+/_index": "/admin",
+    "routes/admin+/campaigns": "/admin/campaigns",
+    "routes/admin+/campaigns_.$id": "/admin/campaigns/:id",
+    "routes/admin+/campaigns_.settings": "/admin/campaigns/settings",
+    "routes/admin+/sms-history": "/admin/sms-history",
     "routes/admin+/users": "/admin/users",
     "routes/admin+/users_.$id": "/admin/users/:id",
   },

@@ -168,6 +168,8 @@ export const campaigns = pgTable(
   },
   (table) => [
     index("campaigns_user_id_created_at_idx").on(table.userId, table.createdAt.desc()),
+    // The admin's list of every business's campaigns, newest first.
+    index("campaigns_created_at_idx").on(table.createdAt.desc(), table.id.desc()),
     index("campaigns_status_idx")
       .on(table.status)
       .where(sql`${table.status} in ('scheduled', 'sending')`),
@@ -228,6 +230,8 @@ export const smsMessages = pgTable(
   },
   (table) => [
     index("sms_messages_user_id_created_at_idx").on(table.userId, table.createdAt.desc(), table.id.desc()),
+    // The admin's SMS history across every business: a page and a period's totals read a range of it, not the table.
+    index("sms_messages_created_at_idx").on(table.createdAt.desc(), table.id.desc()),
     index("sms_messages_campaign_id_status_idx").on(table.campaignId, table.status),
     index("sms_messages_queued_idx")
       .on(table.campaignId, table.id)

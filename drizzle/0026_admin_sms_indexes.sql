@@ -1,0 +1,2 @@
+CREATE INDEX "campaigns_created_at_idx" ON "campaigns" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "sms_messages_created_at_idx" ON "sms_messages" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);
