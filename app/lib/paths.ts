@@ -84,7 +84,27 @@ export const paths = {
     login: () => "/admin/login",
     createUser: () => "/admin/create-user",
     logout: () => "/admin/logout",
-    feed: () => "/admin/feed",
+    /** Every post and offer, filtered, sorted and paged by the query (empty values left out). */
+    feed: (
+      query: {
+        q?: string | null;
+        status?: string | null;
+        kind?: string | null;
+        city?: string | null;
+        category?: string | null;
+        business?: string | null;
+        reported?: boolean;
+        sort?: string | null;
+        page?: number;
+      } = {},
+    ) =>
+      withQuery("/admin/feed", {
+        ...query,
+        reported: query.reported ? 1 : undefined,
+        sort: query.sort === "newest" ? undefined : query.sort,
+        page: query.page && query.page > 1 ? query.page : undefined,
+      }),
+    feedPost: (postId: string) => `/admin/feed/${id(postId)}`,
     templates: () => "/admin/templates",
     addTemplate: () => "/admin/templates/add",
     editTemplate: (templateId: string) => `/admin/templates/edit/${id(templateId)}`,

@@ -4,6 +4,8 @@ import { db } from "~/db/db.server";
 import { posts } from "~/db/schema";
 import type { FeedQuery } from "~/lib/feed-query";
 
+import { clearResponseCache } from "~/utils/response-cache.server";
+
 import { listFeed, type FeedPage, type FeedPost } from "./feed.server";
 
 /**
@@ -29,13 +31,25 @@ export function cachedFeedPage(query: FeedQuery): Promise<FeedPage> {
 }
 
 /**
+ * Forgets every remembered feed page and first-visit page of this instance, so the next visitor
+ * gets the feed as it is now: after the admin takes a post out of it (a business's own hiding may
+ * wait the seconds the cache keeps).
+ */
+export function forgetCachedFeeds() {
+  pages.clear();
+  clearResponseCache();
+}
+
+/**
  * The current like and view counts of these posts, laid over a remembered page,
- * so a visitor always sees their own like counted (one primary-key lookup).
+ * so a visitor always sees their own like counted (one primary-key lookup). A post
+ * no longer live (removed by the admin, hidden, deleted) is dropped from the page
+ * by the same lookup, so even another instance's remembered page never shows it.
  */
 export async function withCurrentCounts(feedPosts: FeedPost[]): Promise<FeedPost[]> {
   if (feedPosts.length === 0) return feedPosts;
   const rows = await db()
-    .select({ id: posts.id, likesCount: posts.likesCount, viewsCount: posts.viewsCount })
+    .select({ id: posts.id, likesCount: posts.likesCount, viewsCount: posts.viewsCount, status: posts.status })
     .from(posts)
     .where(
       inArray(
@@ -43,6 +57,8 @@ export async function withCurrentCounts(feedPosts: FeedPost[]): Promise<FeedPost
         feedPosts.map((post) => post.id),
       ),
     );
-  const counts = new Map(rows.map((row) => [row.id, row]));
-  return feedPosts.map((post) => ({ ...post, ...counts.get(post.id) }));
+  const counts = new Map(
+    rows.filter((row) => row.status === "live").map(({ id, likesCount, viewsCount }) => [id, { likesCount, viewsCount }]),
+  );
+  return feedPosts.filter((post) => counts.has(post.id)).map((post) => ({ ...post, ...counts.get(post.id) }));
 }
