@@ -122,6 +122,9 @@ export function Field({
   );
 }
 
+/** An optional text field (its schema's input may be null) as the text controls take it. */
+export const asTextField = (field: unknown) => field as FieldMetadata<string>;
+
 /** A labelled textarea; with `maxLength`, a live count of the characters left. */
 export function TextareaField({
   label,
@@ -205,6 +208,31 @@ export function CheckboxGroupField({ legend, field, options }: { legend: string;
         {options.map((option) => (
           <label key={option.value} className="flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 px-3 text-sm">
             <input type="checkbox" name={field.name} value={option.value} defaultChecked={chosen.has(option.value)} className="h-4 w-4" />
+            {option.label}
+          </label>
+        ))}
+      </div>
+      <FieldError field={field} />
+    </fieldset>
+  );
+}
+
+/** One value of several (a reason, a kind): a fieldset of radio buttons, each a full-width row to tap. */
+export function RadioGroupField({ legend, field, options }: { legend: string; field: FieldMetadata<string>; options: Option[] }) {
+  return (
+    <fieldset id={field.id} aria-describedby={field.errors?.length ? field.errorId : undefined} className="scroll-mt-32">
+      <legend className="text-sm font-medium text-slate-700">{legend}</legend>
+      <div className="mt-1 grid gap-2">
+        {options.map((option) => (
+          <label key={option.value} className="flex min-h-11 items-center gap-3 rounded-lg border border-slate-300 bg-white px-3 text-sm">
+            <input
+              type="radio"
+              name={field.name}
+              value={option.value}
+              defaultChecked={field.initialValue === option.value}
+              required={field.required}
+              className="h-4 w-4"
+            />
             {option.label}
           </label>
         ))}

@@ -11,7 +11,7 @@ import { ImageGrid } from "./feed/image-grid";
 import { LikeButton } from "./feed/like-button";
 import { ShareLinks } from "./feed/share-button";
 import { imageVariantUrl } from "~/lib/images";
-import { postImagePath } from "~/lib/share";
+import { postImagePath, reportPagePath } from "~/lib/share";
 
 // Only offers need it; the server draws it into the HTML all the same (entry.server waits for lazy parts).
 const OfferDetails = lazy(() => import("./feed/offer-details"));
@@ -146,7 +146,15 @@ export function PostCard({
         <span className="px-2 text-sm text-slate-500">
           <span data-testid="views-count">{viewsCount}</span> {viewsCount === 1 ? "view" : "views"}
         </span>
-        {interactive ? <ShareLinks postId={post.id} postUrl={postUrl} title={name} content={post.content} /> : null}
+        {interactive ? (
+          <>
+            <ShareLinks postId={post.id} postUrl={postUrl} title={name} content={post.content} />
+            {/* A plain link to the report page: no script on the feed for a rarely used action. */}
+            <a href={reportPagePath(post.id)} className="tap rounded-full px-2 text-xs text-slate-500 hover:bg-slate-100">
+              Report<span className="sr-only"> this post by {name}</span>
+            </a>
+          </>
+        ) : null}
       </footer>
     </article>
   );

@@ -9,7 +9,8 @@ export type AdminScreen = { pattern: string; title: string; nav: boolean; built:
 
 export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { pattern: "/admin", title: "Dashboard", nav: true, built: true },
-  { pattern: "/admin/feed", title: "Feed", nav: true, built: false },
+  { pattern: "/admin/feed", title: "Feed", nav: true, built: true },
+  { pattern: "/admin/feed/:id", title: "Post", nav: false, built: true },
   { pattern: "/admin/templates", title: "Templates", nav: true, built: false },
   { pattern: "/admin/templates/add", title: "Add Template", nav: false, built: false },
   { pattern: "/admin/templates/edit/:id", title: "Edit Template", nav: false, built: false },

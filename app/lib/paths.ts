@@ -85,8 +85,27 @@ export const paths = {
     login: (query: { redirectTo?: string } = {}) => withQuery("/admin/login", query),
     createUser: () => "/admin/create-user",
     logout: () => "/admin/logout",
-    /** The moderation list; `reported` shows only posts with open reports. */
-    feed: (query: { reported?: boolean } = {}) => withQuery("/admin/feed", { reported: query.reported ? 1 : undefined }),
+    /** Every post and offer, filtered, sorted and paged by the query (empty values left out). */
+    feed: (
+      query: {
+        q?: string | null;
+        status?: string | null;
+        kind?: string | null;
+        city?: string | null;
+        category?: string | null;
+        business?: string | null;
+        reported?: boolean;
+        sort?: string | null;
+        page?: number;
+      } = {},
+    ) =>
+      withQuery("/admin/feed", {
+        ...query,
+        reported: query.reported ? 1 : undefined,
+        sort: query.sort === "newest" ? undefined : query.sort,
+        page: query.page && query.page > 1 ? query.page : undefined,
+      }),
+    feedPost: (postId: string) => `/admin/feed/${id(postId)}`,
     templates: () => "/admin/templates",
     addTemplate: () => "/admin/templates/add",
     editTemplate: (templateId: string) => `/admin/templates/edit/${id(templateId)}`,

@@ -9,3 +9,13 @@ export const POST_REPORT_REASON_LABELS: Record<PostReportReason, string> = {
   scam: "Scam or fraud",
   other: "Something else",
 };
+
+/** At most this many characters of details with a report. */
+export const REPORT_DETAILS_MAX = 500;
+
+/** What a visitor reads after reporting, the first time and any later time. */
+export const REPORT_MESSAGES = {
+  thanks: "Thanks, we review every report.",
+  alreadyReported: "You already reported this post. Thanks, we review every report.",
+  unavailable: "This post is no longer available.",
+} as const;

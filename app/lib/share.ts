@@ -30,3 +30,8 @@ export function postImagePath(postId: string, number: number): string {
 export function smsShareUrl(text: string, url: string): string {
   return `sms:?&body=${encodeURIComponent(`${text} ${url}`)}`;
 }
+
+/** The page where a visitor reports a post (a plain link from its card: no script on the feed). */
+export function reportPagePath(postId: string): string {
+  return `/posts/${encodeURIComponent(postId)}/report`;
+}

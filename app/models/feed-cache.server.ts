@@ -31,8 +31,8 @@ export function cachedFeedPage(query: FeedQuery): Promise<FeedPage> {
 
 /**
  * Forgets every remembered feed page, and the first-visit pages and public JSON kept in front of
- * the app, so a change of who is in the feed (a business suspended or back) shows on the next
- * request of this instance, not seconds later. Other instances forget theirs within TTL_MS.
+ * the app, so a change of what is in the feed (a business suspended or back, a post the admin
+ * removed or restored) shows on the next request of this instance, not seconds later. Other instances forget theirs within TTL_MS.
  */
 export function forgetCachedFeed() {
   pages.clear();
@@ -41,12 +41,14 @@ export function forgetCachedFeed() {
 
 /**
  * The current like and view counts of these posts, laid over a remembered page,
- * so a visitor always sees their own like counted (one primary-key lookup).
+ * so a visitor always sees their own like counted (one primary-key lookup). A post
+ * no longer live (removed by the admin, hidden, deleted) is dropped from the page
+ * by the same lookup, so even another instance's remembered page never shows it.
  */
 export async function withCurrentCounts(feedPosts: FeedPost[]): Promise<FeedPost[]> {
   if (feedPosts.length === 0) return feedPosts;
   const rows = await db()
-    .select({ id: posts.id, likesCount: posts.likesCount, viewsCount: posts.viewsCount })
+    .select({ id: posts.id, likesCount: posts.likesCount, viewsCount: posts.viewsCount, status: posts.status })
     .from(posts)
     .where(
       inArray(
@@ -54,6 +56,8 @@ export async function withCurrentCounts(feedPosts: FeedPost[]): Promise<FeedPost
         feedPosts.map((post) => post.id),
       ),
     );
-  const counts = new Map(rows.map((row) => [row.id, row]));
-  return feedPosts.map((post) => ({ ...post, ...counts.get(post.id) }));
+  const counts = new Map(
+    rows.filter((row) => row.status === "live").map(({ id, likesCount, viewsCount }) => [id, { likesCount, viewsCount }]),
+  );
+  return feedPosts.filter((post) => counts.has(post.id)).map((post) => ({ ...post, ...counts.get(post.id) }));
 }

@@ -239,7 +239,7 @@ export async function getOwnPost(userId: string, postId: string): Promise<OwnPos
 const offerEnded = sql`(${posts.kind} = 'offer' and ${posts.validUntil} is not null and ${posts.validUntil} <= now())`;
 
 /** A post in this status as the history shows it (postDisplayStatus in ~/lib/post-status), as SQL. */
-const IN_DISPLAY_STATUS: Record<PostDisplayStatus, SQL> = {
+export const IN_DISPLAY_STATUS: Record<PostDisplayStatus, SQL> = {
   scheduled: eq(posts.status, "scheduled"),
   removed: eq(posts.status, "removed"),
   ended: sql`(${inArray(posts.status, ["live", "hidden"])} and ${offerEnded})`,

@@ -10,7 +10,7 @@ import { imageVariantUrl } from "~/lib/images";
 import { formatRelativeTime, offerEndsLabel } from "~/lib/india-time";
 import { paths } from "~/lib/paths";
 import { indianE164, telHref, whatsappChatUrl } from "~/lib/phone";
-import { postPath } from "~/lib/share";
+import { postPath, reportPagePath } from "~/lib/share";
 import { pageTitle } from "~/lib/title";
 import { getPublicBusiness } from "~/models/business.server";
 import { savedCardIdOf } from "~/models/business-cards.server";
@@ -100,12 +100,17 @@ export default function BusinessPage() {
                     <time dateTime={post.createdAt}>{formatRelativeTime(post.createdAt, pageTime)}</time>
                   </p>
                   <p className="mt-1 whitespace-pre-line break-words text-slate-800">{post.content}</p>
-                  <Link
-                    to={`${postPath(post.id)}#post-${post.id}`}
-                    className="mt-1 inline-flex min-h-11 items-center text-sm font-medium text-brand-700 hover:underline"
-                  >
-                    Open in feed
-                  </Link>
+                  <p className="mt-1 flex flex-wrap items-center justify-between gap-2">
+                    <Link
+                      to={`${postPath(post.id)}#post-${post.id}`}
+                      className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 hover:underline"
+                    >
+                      Open in feed
+                    </Link>
+                    <Link to={reportPagePath(post.id)} className="tap rounded-full px-2 text-xs text-slate-500 hover:bg-slate-100">
+                      Report<span className="sr-only"> this post</span>
+                    </Link>
+                  </p>
                 </div>
               </li>
             );

@@ -5,7 +5,7 @@ import { NotFoundBoundary } from "~/components/not-found-boundary";
 import { ButtonLink, buttonClasses } from "~/components/ui/button";
 import { config } from "~/config.server";
 import { isUuid } from "~/lib/ids";
-import { postPath, shareText, smsShareUrl, whatsappShareUrl } from "~/lib/share";
+import { postPath, reportPagePath, shareText, smsShareUrl, whatsappShareUrl } from "~/lib/share";
 import { pageTitle } from "~/lib/title";
 import { getLivePost } from "~/models/feed.server";
 
@@ -20,6 +20,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
     text,
     url,
     backTo: `${postPath(post.id)}#post-${post.id}`,
+    reportPath: reportPagePath(post.id),
     whatsapp: whatsappShareUrl(text, url),
     sms: smsShareUrl(text, url),
   };
@@ -28,7 +29,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 export const meta: MetaFunction = () => [{ title: pageTitle("Share a post") }, { name: "robots", content: "noindex" }];
 
 export default function SharePost() {
-  const { businessName, text, url, backTo, whatsapp, sms } = useLoaderData<typeof loader>();
+  const { businessName, text, url, backTo, whatsapp, sms, reportPath } = useLoaderData<typeof loader>();
   return (
     <main className="mx-auto max-w-md px-4 py-6">
       <h1 className="text-2xl font-bold text-slate-900">Share this post</h1>
@@ -64,6 +65,11 @@ export default function SharePost() {
           Back to post
         </ButtonLink>
       </div>
+      <p className="mt-6 text-center">
+        <a href={reportPath} className="tap text-sm text-slate-500 underline">
+          Report this post
+        </a>
+      </p>
     </main>
   );
 }

@@ -9,11 +9,13 @@ import { adjustBusinessCredits, suspendBusiness } from "~/models/admin-users.ser
 import { listCardDesigns, saveBusinessCard } from "~/models/business-cards.server";
 import { createCampaign, sendCampaign } from "~/models/campaigns.server";
 import { chargeCredits, grantCredits } from "~/models/credits.server";
+import { fileReport } from "~/models/post-reports.server";
 import { publishPost } from "~/models/posts.server";
 import { createCreditOrder, receivePaymentWebhook } from "~/models/payments.server";
 import { DEFAULT_CREDIT_PACKS, DEFAULT_PRICES, listCreditPacks, priceOf } from "~/models/pricing.server";
 import { payTestLink, testGateway, testGatewaySecrets, testWebhookFor } from "~/models/test-gateway.server";
 import { addDays, formatDayMonth, fromIndianDateTime, indianDate } from "~/lib/india-time";
+import type { PostReportReason } from "~/lib/post-report";
 import { indianMobileE164 } from "~/lib/phone-number.server";
 import { importContactsNow } from "~/models/contact-import.server";
 import type { FileStorage } from "~/services/storage.server";
@@ -322,6 +324,7 @@ export async function seedDemoData(storage: FileStorage, options: { now?: Date; 
     .where(inArray(posts.id, seededIds));
 
   await seedDemoUserHistory(businessIds.get(DEMO_USER.business.slug)!, now);
+  await seedDemoReports();
   await seedDemoPurchase(businessIds.get(DEMO_USER.business.slug)!);
   await seedDemoCampaigns(businessIds.get(DEMO_USER.business.slug)!, now);
   await seedDemoAdminActions(businessIds.get(DEMO_BUSINESSES[0].slug)!);
@@ -362,6 +365,28 @@ function demoBurst(business: DemoBusiness, userId: string, photos: string[], now
       updatedAt: createdAt,
     });
   });
+}
+
+/** Visitors' reports waiting on /admin/feed: the repeated weekend offer as spam, and a few others (filed as visitors file them). */
+const DEMO_REPORTS: Array<{ post: string; reason: PostReportReason; details?: string }> = [
+  { post: "post:burst:4", reason: "spam", details: "The same biryani offer five times in an hour." },
+  { post: "post:burst:4", reason: "spam" },
+  { post: "post:burst:3", reason: "spam" },
+  { post: "post:burst:4", reason: "misleading", details: "The shop said the pack price is different." },
+  { post: "post:17", reason: "offensive" },
+  { post: "post:42", reason: "scam", details: "Asked me to pay on a UPI link before seeing anything." },
+];
+
+async function seedDemoReports() {
+  for (const [index, report] of DEMO_REPORTS.entries()) {
+    // A report of a post the feed no longer shows (an offer that ended) is refused, as a visitor's would be.
+    await fileReport({
+      postId: uuidFromName(report.post),
+      visitorId: `seed-reporter-${index}`,
+      reason: report.reason,
+      details: report.details ?? null,
+    });
+  }
 }
 
 /**

@@ -1,11 +1,12 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 
 import { DeleteQuestion, useDeleteStep, usePendingDeleteCount as usePendingDeletes } from "~/components/delete-step";
+import { PostStatusBadge } from "~/components/post-status-badge";
 import { RowMenu, menuItemClasses } from "~/components/row-menu";
 import { ActionToast } from "~/components/ui/action-toast";
 import { buttonClasses } from "~/components/ui/button";
 import { paths } from "~/lib/paths";
-import { POST_CHANGE_RULES, type PostDisplayStatus } from "~/lib/post-status";
+import { POST_CHANGE_RULES } from "~/lib/post-status";
 
 import type { HistoryItem } from "./__posts-history-view.server";
 import type { action as postsHistoryAction } from "./posts-history";
@@ -17,14 +18,6 @@ const DELETE_FETCHER_PREFIX = "delete-post:";
 export function usePendingDeleteCount(): number {
   return usePendingDeletes(DELETE_FETCHER_PREFIX, "delete");
 }
-
-const STATUS_STYLES: Record<PostDisplayStatus, string> = {
-  live: "bg-green-50 text-green-800 ring-green-200",
-  scheduled: "bg-brand-50 text-brand-700 ring-brand-100",
-  ended: "bg-slate-100 text-slate-700 ring-slate-200",
-  hidden: "bg-amber-50 text-amber-800 ring-amber-200",
-  removed: "bg-red-50 text-red-800 ring-red-200",
-};
 
 const NUMBER = new Intl.NumberFormat("en-IN");
 const counted = (count: number, one: string, many: string) => `${NUMBER.format(count)} ${count === 1 ? one : many}`;
@@ -47,9 +40,7 @@ export function PostHistoryItem({ post, page }: { post: HistoryItem; page: numbe
       <article className="rounded-xl border border-slate-200 bg-white p-4" aria-label={`${post.kindLabel}: ${post.name}`}>
         <div className="flex flex-wrap items-center gap-2 text-sm">
           <span className="font-semibold text-slate-900">{post.kindLabel}</span>
-          <span className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${STATUS_STYLES[post.status]}`} data-testid="post-status">
-            {post.statusLabel}
-          </span>
+          <PostStatusBadge status={post.status} label={post.statusLabel} />
           <span className="text-slate-500">{post.when}</span>
         </div>
 

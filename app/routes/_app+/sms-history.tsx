@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 
+import { BadFilterNotice, FilterButtons } from "~/components/filter-form";
 import { NotFoundBoundary } from "~/components/not-found-boundary";
 import { NextPrevious } from "~/components/page-links";
-import { Button, ButtonLink } from "~/components/ui/button";
+import { ButtonLink } from "~/components/ui/button";
 import { formatCount } from "~/lib/format-count";
 import { formatDateTime } from "~/lib/india-time";
 import { paths } from "~/lib/paths";
@@ -103,23 +104,10 @@ export default function SmsHistory() {
           To
           <input type="date" name="to" defaultValue={filters.to} className={CONTROL} />
         </label>
-        <div className="col-span-2 flex gap-2 sm:col-span-1">
-          <Button type="submit" variant="dark" className="flex-1">
-            {filtering ? "Filtering..." : "Filter"}
-          </Button>
-          {filtered ? (
-            <ButtonLink to={paths.smsHistory()} variant="secondary">
-              Clear
-            </ButtonLink>
-          ) : null}
-        </div>
+        <FilterButtons filtering={filtering} clearTo={filtered ? paths.smsHistory() : null} className="col-span-2 sm:col-span-1" />
       </Form>
 
-      {badFilter ? (
-        <p role="alert" className="mt-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          {`${badFilter}: showing every message instead.`}
-        </p>
-      ) : null}
+      <BadFilterNotice message={badFilter} instead="showing every message instead." />
       {messages.length === 0 ? (
         <div className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center">
           {filtered ? (
