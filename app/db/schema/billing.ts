@@ -117,6 +117,8 @@ export const creditOrders = pgTable(
     credits: integer("credits").notNull(),
     pricePaise: integer("price_paise").notNull(),
     gstPaise: integer("gst_paise").notNull(),
+    /** The GST rate the order was priced at (the admin's rate then): its invoice charges the same. */
+    gstRatePercent: integer("gst_rate_percent").notNull().default(18),
     totalPaise: integer("total_paise").notNull(),
     currency: text("currency").notNull().default("INR"),
     status: text("status", { enum: CREDIT_ORDER_STATUSES }).notNull().default("created"),
@@ -187,6 +189,8 @@ export const invoices = pgTable(
     cgstPaise: integer("cgst_paise").notNull(),
     sgstPaise: integer("sgst_paise").notNull(),
     igstPaise: integer("igst_paise").notNull(),
+    /** The rate the tax above was worked out at (the order's): the invoice prints it. */
+    gstRatePercent: integer("gst_rate_percent").notNull().default(18),
     totalPaise: integer("total_paise").notNull(),
     paymentId: text("payment_id").notNull(),
   },
