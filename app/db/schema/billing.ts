@@ -4,9 +4,11 @@ import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, u
 import { ownerId } from "./accounts";
 import { createdAt, id, oneOf, updatedAt } from "./columns";
 
+import { PRICE_KEYS } from "../../lib/price-keys";
+
 /** What each billable action costs, in credits; edited by the admin (/admin/sms-pricing). */
-export const PRICE_KEYS = ["opening_balance", "post", "offer", "sms"] as const;
-export type PriceKey = (typeof PRICE_KEYS)[number];
+export { PRICE_KEYS };
+export type { PriceKey } from "../../lib/price-keys";
 
 export const pricing = pgTable("pricing", {
   key: text("key", { enum: PRICE_KEYS }).primaryKey(),
