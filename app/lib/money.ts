@@ -20,8 +20,13 @@ export function percentOf(paise: number, percent: number): number {
   return Math.floor((paise * percent + 50) / 100);
 }
 
-/** The GST on a taxable value at a rate (18% unless given), to the paisa. */
-export function gstOn(taxablePaise: number, ratePercent: number = GST_RATE_PERCENT): number {
+/** The GST on a taxable value: 18%, to the paisa. */
+export function gstOn(taxablePaise: number): number {
+  return gstAtRate(taxablePaise, GST_RATE_PERCENT);
+}
+
+/** The GST on a taxable value at a rate in percent (the admin's, or an order's own), to the paisa. */
+export function gstAtRate(taxablePaise: number, ratePercent: number): number {
   return percentOf(taxablePaise, ratePercent);
 }
 
@@ -33,7 +38,7 @@ export type TaxSplit = { cgstPaise: number; sgstPaise: number; igstPaise: number
  * The halves always add up to the whole, so the invoice's total is the order's.
  */
 export function taxSplit(taxablePaise: number, sameState: boolean, ratePercent: number = GST_RATE_PERCENT): TaxSplit {
-  const gst = gstOn(taxablePaise, ratePercent);
+  const gst = gstAtRate(taxablePaise, ratePercent);
   if (!sameState) return { cgstPaise: 0, sgstPaise: 0, igstPaise: gst };
   const cgst = percentOf(taxablePaise, ratePercent / 2);
   return { cgstPaise: cgst, sgstPaise: gst - cgst, igstPaise: 0 };

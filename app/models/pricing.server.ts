@@ -4,7 +4,7 @@ import type { Database, Transaction } from "~/db/client.server";
 import { db } from "~/db/db.server";
 import { creditPacks, pricing, type PriceKey } from "~/db/schema";
 import { isUuid } from "~/lib/ids";
-import { gstOn } from "~/lib/money";
+import { gstAtRate } from "~/lib/money";
 
 import { currentGstRate } from "./billing-settings.server";
 
@@ -52,7 +52,7 @@ export type CreditPack = {
 };
 
 function sold(row: { id: string; name: string; credits: number; pricePaise: number }, gstRatePercent: number): CreditPack {
-  const gstPaise = gstOn(row.pricePaise, gstRatePercent);
+  const gstPaise = gstAtRate(row.pricePaise, gstRatePercent);
   return {
     id: row.id,
     name: row.name,

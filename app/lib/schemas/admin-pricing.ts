@@ -89,10 +89,15 @@ export const billingSettingsSchema = z
     intent: z.literal("billing-settings"),
     gstRatePercent: wholeNumber(0, GST_RATE_MAX, GST_RATE_MESSAGE),
     legalName: singleLine(2, 120, "seller's legal name"),
+    // Its shape and check character on its own (so it is told with any other field's message), its state below.
     gstin: z
       .string()
       .optional()
-      .transform((value) => value?.replace(/[\s-]/g, "").toUpperCase() || null),
+      .transform((value) => value?.replace(/[\s-]/g, "").toUpperCase() || null)
+      .superRefine((gstin, context) => {
+        const problem = gstin ? gstinProblem(gstin, null) : null;
+        if (problem) context.addIssue({ code: z.ZodIssueCode.custom, message: problem });
+      }),
     address: noControlCharacters(
       z
         .string({ required_error: "Enter the seller's address" })

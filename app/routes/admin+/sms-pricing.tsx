@@ -11,7 +11,7 @@ import { ActionToast } from "~/components/ui/action-toast";
 import { buttonClasses } from "~/components/ui/button";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { formatDateTime } from "~/lib/india-time";
-import { formatRupees, gstOn } from "~/lib/money";
+import { formatRupees, gstAtRate } from "~/lib/money";
 import { paths } from "~/lib/paths";
 import {
   addPackSchema,
@@ -307,7 +307,7 @@ function PackCard({
   lastResult: LastResult;
 }) {
   const headingId = `pack-${pack.id}-title`;
-  const gst = gstOn(pack.pricePaise, gstRatePercent);
+  const gst = gstAtRate(pack.pricePaise, gstRatePercent);
   return (
     <li aria-labelledby={headingId} className="rounded-lg border border-slate-200 p-3" data-testid="admin-pack">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
