@@ -109,7 +109,8 @@ export const billingSettingsSchema = z
     state: z.enum(INDIAN_STATES as [string, ...string[]], { message: "Choose the seller's state from the list" }),
   })
   .superRefine((value, context) => {
-    const problem = value.gstin ? gstinProblem(value.gstin, value.state) : null;
+    // The field has told a malformed number already: here only a right one of another state.
+    const problem = value.gstin && !gstinProblem(value.gstin, null) ? gstinProblem(value.gstin, value.state) : null;
     if (problem) context.addIssue({ code: z.ZodIssueCode.custom, path: ["gstin"], message: problem });
   });
 export type BillingSettingsInput = z.output<typeof billingSettingsSchema>;
