@@ -18,7 +18,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { pattern: "/admin/business-cards", title: "Business Cards", nav: true, built: false },
   { pattern: "/admin/users", title: "Users", nav: true, built: true },
   { pattern: "/admin/users/:id", title: "Business", nav: false, built: true },
-  { pattern: "/admin/sms-pricing", title: "Pricing", nav: true, built: false },
+  { pattern: "/admin/sms-pricing", title: "Pricing", nav: true, built: true },
   { pattern: "/admin/terms-conditions", title: "Terms & Conditions", nav: true, built: false },
   { pattern: "/admin/privacy-terms", title: "Privacy Terms", nav: true, built: false },
   { pattern: "/admin/about-us", title: "About Us", nav: true, built: false },

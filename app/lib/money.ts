@@ -4,10 +4,17 @@
  * the browser alike.
  */
 
-/** GST on credits (SAC 9983xx): 18%, split CGST 9% + SGST 9% within one state, IGST 18% across states. */
+/**
+ * GST on credits (SAC 9983xx) as the law has it today: 18%, split CGST 9% + SGST 9% within one
+ * state, IGST 18% across states. The admin may change the rate (app/models/tax-settings.server.ts);
+ * each order keeps the rate it was priced at.
+ */
 export const GST_RATE_PERCENT = 18;
 
-/** Percent of an amount in paise, rounded half up to a whole paisa. */
+/** The rates the admin may set: whole percents, 0 (exempt) to 40 (GST's highest slab). */
+export const GST_RATE_MAX = 40;
+
+/** Percent of an amount in paise, rounded half up to a whole paisa (a half percent, as 2.5, is exact too). */
 export function percentOf(paise: number, percent: number): number {
   assertPaise(paise);
   return Math.floor((paise * percent + 50) / 100);
@@ -15,20 +22,25 @@ export function percentOf(paise: number, percent: number): number {
 
 /** The GST on a taxable value: 18%, to the paisa. */
 export function gstOn(taxablePaise: number): number {
-  return percentOf(taxablePaise, GST_RATE_PERCENT);
+  return gstAtRate(taxablePaise, GST_RATE_PERCENT);
+}
+
+/** The GST on a taxable value at a rate in percent (the admin's, or an order's own), to the paisa. */
+export function gstAtRate(taxablePaise: number, ratePercent: number): number {
+  return percentOf(taxablePaise, ratePercent);
 }
 
 export type TaxSplit = { cgstPaise: number; sgstPaise: number; igstPaise: number };
 
 /**
- * How the 18% is charged: central and state GST (9% each) when the buyer is in the seller's state,
- * integrated GST (18%) otherwise, or when the buyer's state is unknown. The halves always add up to
- * the whole, so the invoice's total is the order's.
+ * How the GST (18% unless given) is charged: central and state GST (half each) when the buyer is in
+ * the seller's state, integrated GST (the whole) otherwise, or when the buyer's state is unknown.
+ * The halves always add up to the whole, so the invoice's total is the order's.
  */
-export function taxSplit(taxablePaise: number, sameState: boolean): TaxSplit {
-  const gst = gstOn(taxablePaise);
+export function taxSplit(taxablePaise: number, sameState: boolean, ratePercent: number = GST_RATE_PERCENT): TaxSplit {
+  const gst = gstAtRate(taxablePaise, ratePercent);
   if (!sameState) return { cgstPaise: 0, sgstPaise: 0, igstPaise: gst };
-  const cgst = percentOf(taxablePaise, GST_RATE_PERCENT / 2);
+  const cgst = percentOf(taxablePaise, ratePercent / 2);
   return { cgstPaise: cgst, sgstPaise: gst - cgst, igstPaise: 0 };
 }
 

@@ -8,6 +8,8 @@ import { GST_STATE_CODES } from "~/lib/gstin";
 import { isUuid } from "~/lib/ids";
 import { financialYear, taxSplit } from "~/lib/money";
 
+import { getBillingSettings } from "./billing-settings.server";
+
 /**
  * GST tax invoices for bought credits. One per paid order, written in the transaction that marks
  * it paid, numbered from a gapless sequence per financial year (ISENT/2026-27/000123): the
@@ -24,13 +26,14 @@ function stateOfGstin(gstin: string | null | undefined): string | null {
   return gstin ? (stateByCode.get(gstin.slice(0, 2)) ?? null) : null;
 }
 
-/** The seller as configured (README: SELLER_*): its GSTIN's state wins over SELLER_STATE. */
-export function sellerDetails() {
+/** The seller as the admin set it (else as configured, README: SELLER_*): its GSTIN's state wins over the state given. */
+export async function sellerDetails(tx: Transaction) {
+  const { seller } = await getBillingSettings(tx);
   return {
-    sellerName: config.SELLER_LEGAL_NAME,
-    sellerGstin: config.SELLER_GSTIN ?? null,
-    sellerAddress: config.SELLER_ADDRESS,
-    sellerState: stateOfGstin(config.SELLER_GSTIN) ?? config.SELLER_STATE,
+    sellerName: seller.legalName,
+    sellerGstin: seller.gstin,
+    sellerAddress: seller.address,
+    sellerState: stateOfGstin(seller.gstin) ?? seller.state,
   };
 }
 
@@ -48,9 +51,20 @@ async function nextInvoiceNumber(tx: Transaction, year: string): Promise<{ seque
   return { sequence: row.lastNumber, number: `${config.INVOICE_PREFIX}/${year}/${String(row.lastNumber).padStart(6, "0")}` };
 }
 
-export type PaidOrder = { id: string; userId: string; credits: number; pricePaise: number; totalPaise: number; paymentId: string };
+export type PaidOrder = {
+  id: string;
+  userId: string;
+  credits: number;
+  pricePaise: number;
+  gstRatePercent: number;
+  totalPaise: number;
+  paymentId: string;
+};
 
-/** Issues the invoice of an order being marked paid, inside that transaction: the buyer's details as its profile has them now. */
+/**
+ * Issues the invoice of an order being marked paid, inside that transaction: the buyer's details as
+ * its profile has them now, the seller as set now, the tax at the rate the order was priced at.
+ */
 export async function issueInvoice(tx: Transaction, order: PaidOrder): Promise<Invoice> {
   const [buyer] = await tx
     .select({
@@ -64,9 +78,9 @@ export async function issueInvoice(tx: Transaction, order: PaidOrder): Promise<I
     .from(users)
     .where(eq(users.id, order.userId));
   if (!buyer) throw new Error(`No account ${order.userId} to invoice`);
-  const seller = sellerDetails();
+  const seller = await sellerDetails(tx);
   const buyerState = stateOfGstin(buyer.gstNumber) ?? buyer.state ?? null;
-  const split = taxSplit(order.pricePaise, isSameState(seller.sellerState, buyerState));
+  const split = taxSplit(order.pricePaise, isSameState(seller.sellerState, buyerState), order.gstRatePercent);
   const issuedAt = new Date();
   const year = financialYear(issuedAt);
   const { sequence, number } = await nextInvoiceNumber(tx, year);
@@ -90,6 +104,7 @@ export async function issueInvoice(tx: Transaction, order: PaidOrder): Promise<I
       credits: order.credits,
       taxablePaise: order.pricePaise,
       ...split,
+      gstRatePercent: order.gstRatePercent,
       totalPaise: order.pricePaise + split.cgstPaise + split.sgstPaise + split.igstPaise,
       paymentId: order.paymentId,
     })

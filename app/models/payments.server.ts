@@ -139,6 +139,7 @@ export async function createCreditOrder(
         credits: pack.credits,
         pricePaise: pack.pricePaise,
         gstPaise: pack.gstPaise,
+        gstRatePercent: pack.gstRatePercent,
         totalPaise: pack.totalPaise,
         gateway: setup.gateway.name,
         expiresAt: sql`now() + make_interval(mins => ${ORDER_EXPIRY_MINUTES})`,

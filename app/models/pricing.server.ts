@@ -4,7 +4,9 @@ import type { Database, Transaction } from "~/db/client.server";
 import { db } from "~/db/db.server";
 import { creditPacks, pricing, type PriceKey } from "~/db/schema";
 import { isUuid } from "~/lib/ids";
-import { gstOn } from "~/lib/money";
+import { gstAtRate } from "~/lib/money";
+
+import { currentGstRate } from "./billing-settings.server";
 
 /**
  * The one home of prices: what each action costs in credits (a post, an offer, an SMS, and the
@@ -38,24 +40,43 @@ export async function priceOf(key: PriceKey, tx: Reader = db()): Promise<number>
   return fallback.credits;
 }
 
-/** A pack as it is sold: its price, the GST on it (18%) and the total, all in paise. */
-export type CreditPack = { id: string; name: string; credits: number; pricePaise: number; gstPaise: number; totalPaise: number };
+/** A pack as it is sold now: its price, the GST on it (at the admin's rate, 18% by default) and the total, all in paise. */
+export type CreditPack = {
+  id: string;
+  name: string;
+  credits: number;
+  pricePaise: number;
+  gstRatePercent: number;
+  gstPaise: number;
+  totalPaise: number;
+};
 
-function sold(row: { id: string; name: string; credits: number; pricePaise: number }): CreditPack {
-  const gstPaise = gstOn(row.pricePaise);
-  return { id: row.id, name: row.name, credits: row.credits, pricePaise: row.pricePaise, gstPaise, totalPaise: row.pricePaise + gstPaise };
+function sold(row: { id: string; name: string; credits: number; pricePaise: number }, gstRatePercent: number): CreditPack {
+  const gstPaise = gstAtRate(row.pricePaise, gstRatePercent);
+  return {
+    id: row.id,
+    name: row.name,
+    credits: row.credits,
+    pricePaise: row.pricePaise,
+    gstRatePercent,
+    gstPaise,
+    totalPaise: row.pricePaise + gstPaise,
+  };
 }
 
 const packColumns = { id: creditPacks.id, name: creditPacks.name, credits: creditPacks.credits, pricePaise: creditPacks.pricePaise };
 
 /** The packs on sale, in the admin's order (smallest first as seeded). */
 export async function listCreditPacks(tx: Reader = db()): Promise<CreditPack[]> {
-  const rows = await tx
-    .select(packColumns)
-    .from(creditPacks)
-    .where(eq(creditPacks.active, true))
-    .orderBy(asc(creditPacks.sortOrder), asc(creditPacks.credits));
-  return rows.map(sold);
+  const [rows, rate] = await Promise.all([
+    tx
+      .select(packColumns)
+      .from(creditPacks)
+      .where(eq(creditPacks.active, true))
+      .orderBy(asc(creditPacks.sortOrder), asc(creditPacks.credits)),
+    currentGstRate(tx),
+  ]);
+  return rows.map((row) => sold(row, rate));
 }
 
 /** A pack on sale, or null for an unknown or withdrawn one (or an id that is not one). */
@@ -65,7 +86,7 @@ export async function creditPackOnSale(packId: string, tx: Reader = db()): Promi
     .select(packColumns)
     .from(creditPacks)
     .where(and(eq(creditPacks.id, packId), eq(creditPacks.active, true)));
-  return row ? sold(row) : null;
+  return row ? sold(row, await currentGstRate(tx)) : null;
 }
 
 /** The smallest pack on sale that covers a shortfall of credits (the largest when none does), or null when none is on sale. */

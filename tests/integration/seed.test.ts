@@ -11,11 +11,13 @@ import {
   contacts,
   categories,
   creditLedger,
+  creditPacks,
   invoices,
   pages,
   postLikes,
   posts,
   postViews,
+  priceHistory,
   pricing,
   smsMessages,
   templateCategories,
@@ -27,6 +29,7 @@ import { toIndianDateTime } from "~/lib/india-time";
 import { DEMO_USER } from "~/db/seed/seed.server";
 import { createLocalDiskStorage } from "~/services/storage.server";
 import { getConsentHistory } from "~/models/contact-consent.server";
+import { listAdminActions } from "~/models/admin-audit.server";
 import { verifyPassword } from "~/models/password.server";
 
 import { setupTestDatabase } from "../support/database";
@@ -62,6 +65,24 @@ describe("first start on an empty database", () => {
     const second = await setupDatabase(test.handle, options);
     expect(second.firstStart).toBe(false);
     expect(await tableCounts()).toEqual(before);
+  });
+
+  it("starts each price's history once, and shows the admin's pricing manager a withdrawn festive pack with its audit rows", async () => {
+    const history = await test.db.select().from(priceHistory);
+    expect(history.map((row) => [row.priceKey, row.credits, row.changedBy]).sort()).toEqual(
+      [
+        ["offer", 10, null],
+        ["opening_balance", 100, null],
+        ["post", 5, null],
+        ["sms", 1, null],
+      ].sort(),
+    );
+    const packs = await test.db.select({ name: creditPacks.name, active: creditPacks.active }).from(creditPacks);
+    expect(packs).toContainEqual({ name: "Diwali Special", active: false });
+    expect((await listAdminActions({ entityType: "credit_pack" })).map((entry) => entry.action)).toEqual([
+      "withdraw_credit_pack",
+      "add_credit_pack",
+    ]);
   });
 
   it("spreads businesses over several Indian cities with +91-style mobile numbers", async () => {

@@ -135,6 +135,7 @@ export const EXPECTED_ROUTE_TREE: Record<string, Record<string, string | null>> 
     "routes/admin+/feed": "/admin/feed",
     "routes/admin+/feed_.$id": "/admin/feed/:id",
     "routes/admin+/sms-history": "/admin/sms-history",
+    "routes/admin+/sms-pricing": "/admin/sms-pricing",
     "routes/admin+/users": "/admin/users",
     "routes/admin+/users_.$id": "/admin/users/:id",
   },

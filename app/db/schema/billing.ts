@@ -4,9 +4,11 @@ import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, u
 import { ownerId } from "./accounts";
 import { createdAt, id, oneOf, updatedAt } from "./columns";
 
+import { PRICE_KEYS } from "../../lib/price-keys";
+
 /** What each billable action costs, in credits; edited by the admin (/admin/sms-pricing). */
-export const PRICE_KEYS = ["opening_balance", "post", "offer", "sms"] as const;
-export type PriceKey = (typeof PRICE_KEYS)[number];
+export { PRICE_KEYS };
+export type { PriceKey } from "../../lib/price-keys";
 
 export const pricing = pgTable("pricing", {
   key: text("key", { enum: PRICE_KEYS }).primaryKey(),
@@ -117,6 +119,8 @@ export const creditOrders = pgTable(
     credits: integer("credits").notNull(),
     pricePaise: integer("price_paise").notNull(),
     gstPaise: integer("gst_paise").notNull(),
+    /** The GST rate the order was priced at (the admin's rate then): its invoice charges the same. */
+    gstRatePercent: integer("gst_rate_percent").notNull().default(18),
     totalPaise: integer("total_paise").notNull(),
     currency: text("currency").notNull().default("INR"),
     status: text("status", { enum: CREDIT_ORDER_STATUSES }).notNull().default("created"),
@@ -187,6 +191,8 @@ export const invoices = pgTable(
     cgstPaise: integer("cgst_paise").notNull(),
     sgstPaise: integer("sgst_paise").notNull(),
     igstPaise: integer("igst_paise").notNull(),
+    /** The rate the tax above was worked out at (the order's): the invoice prints it. */
+    gstRatePercent: integer("gst_rate_percent").notNull().default(18),
     totalPaise: integer("total_paise").notNull(),
     paymentId: text("payment_id").notNull(),
   },

@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 
 import { config } from "~/config.server";
 import { analyseSms, fillSlots } from "~/lib/sms-text";
+import { addCreditPack, setCreditPackOnSale } from "~/models/admin-pricing.server";
 import { createAdminAccount } from "~/models/admins.server";
 import { adjustBusinessCredits, suspendBusiness } from "~/models/admin-users.server";
 import { listCardDesigns, saveBusinessCard } from "~/models/business-cards.server";
@@ -22,6 +23,7 @@ import type { FileStorage } from "~/services/storage.server";
 
 import { db } from "../db.server";
 import {
+  admins,
   businessCardDesigns,
   campaignEvents,
   campaigns,
@@ -32,6 +34,7 @@ import {
   posts,
   postViews,
   creditPacks,
+  priceHistory,
   pricing,
   smsMessages,
   templateCategories,
@@ -99,10 +102,15 @@ type SeedLog = (message: string) => void;
  */
 export async function seedEssentials(options: { adminEmail: string; adminPassword?: string; storage: FileStorage; log?: SeedLog }) {
   const log = options.log ?? (() => {});
-  await db()
-    .insert(pricing)
-    .values([...DEFAULT_PRICING])
-    .onConflictDoNothing();
+  // A price seeded now is the first entry of its history (an edited one is left as it is).
+  await db().transaction(async (tx) => {
+    const added = await tx
+      .insert(pricing)
+      .values([...DEFAULT_PRICING])
+      .onConflictDoNothing()
+      .returning({ key: pricing.key, credits: pricing.credits });
+    if (added.length) await tx.insert(priceHistory).values(added.map((price) => ({ priceKey: price.key, credits: price.credits })));
+  });
   // Packs are seeded once: a pack the admin renamed or withdrew is not brought back.
   const [anyPack] = await db().select({ id: creditPacks.id }).from(creditPacks).limit(1);
   if (!anyPack)
@@ -326,6 +334,7 @@ export async function seedDemoData(storage: FileStorage, options: { now?: Date; 
   await seedDemoUserHistory(businessIds.get(DEMO_USER.business.slug)!, now);
   await seedDemoReports();
   await seedDemoPurchase(businessIds.get(DEMO_USER.business.slug)!);
+  await seedDemoPricingChanges();
   await seedDemoCampaigns(businessIds.get(DEMO_USER.business.slug)!, now);
   await seedDemoAdminActions(businessIds.get(DEMO_BUSINESSES[0].slug)!);
 
@@ -478,6 +487,18 @@ async function seedDemoAdminActions(goodwillBusinessId: string) {
     userId: spammer.id,
     reason: "Posted misleading instant-loan offers; several visitors reported them.",
   });
+}
+
+/**
+ * The admin's pricing manager has something to show: a festive pack added last Diwali and
+ * withdrawn since, through the admin's own model (so the audit trail has the two rows). A second
+ * run finds the name taken and the pack withdrawn, and changes nothing.
+ */
+async function seedDemoPricingChanges() {
+  const [admin] = await db().select({ id: admins.userId, email: admins.email }).from(admins).limit(1);
+  if (!admin) return;
+  const added = await addCreditPack(admin, { name: "Diwali Special", credits: 1200, pricePaise: 999_00 });
+  if (added.ok) await setCreditPackOnSale(admin, added.packId, false);
 }
 
 /** A platform SMS template by its title (they are seeded before the demo data). */

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { formatDateTime } from "~/lib/india-time";
-import { formatRupees, GST_RATE_PERCENT, rupeesInWords } from "~/lib/money";
+import { formatRupees, rupeesInWords } from "~/lib/money";
 import { paths } from "~/lib/paths";
 import { pageTitle } from "~/lib/title";
 import { getInvoice } from "~/models/invoices.server";
@@ -23,7 +23,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export default function InvoicePage() {
   const { invoice, totalInWords } = useLoaderData<typeof loader>();
   const interState = invoice.igstPaise > 0;
-  const half = GST_RATE_PERCENT / 2;
+  const half = invoice.gstRatePercent / 2;
   return (
     <main className="mx-auto max-w-3xl px-4 py-6 print:max-w-none print:p-0">
       <nav className="mb-4 flex flex-wrap items-center justify-between gap-2 print:hidden">
@@ -81,7 +81,7 @@ export default function InvoicePage() {
           </tbody>
           <tfoot>
             {interState ? (
-              <TaxRow label={`IGST ${GST_RATE_PERCENT}%`} paise={invoice.igstPaise} testId="invoice-igst" />
+              <TaxRow label={`IGST ${invoice.gstRatePercent}%`} paise={invoice.igstPaise} testId="invoice-igst" />
             ) : (
               <>
                 <TaxRow label={`CGST ${half}%`} paise={invoice.cgstPaise} testId="invoice-cgst" />

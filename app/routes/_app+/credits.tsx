@@ -7,11 +7,12 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LedgerTable } from "~/components/ledger-table";
 import { PageLinks } from "~/components/page-links";
 import { ActionToast } from "~/components/ui/action-toast";
-import { formatRupees, formatRupeesShort, GST_RATE_PERCENT } from "~/lib/money";
+import { formatRupees, formatRupeesShort } from "~/lib/money";
 import { paths } from "~/lib/paths";
 import { creditsQuerySchema } from "~/lib/schemas/credits";
 import { pageTitle } from "~/lib/title";
 import { listLedger, type LedgerEntry } from "~/models/credits.server";
+import { currentGstRate } from "~/models/billing-settings.server";
 import { listCreditPacks, priceOf } from "~/models/pricing.server";
 import { requireUser } from "~/utils/session.server";
 
@@ -24,10 +25,16 @@ export const meta: MetaFunction = () => [{ title: pageTitle("Credits") }];
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const { page } = creditsQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const [packs, ledger, postPrice] = await Promise.all([listCreditPacks(), listLedger(user.id, page), priceOf("post")]);
+  const [packs, ledger, postPrice, gstRatePercent] = await Promise.all([
+    listCreditPacks(),
+    listLedger(user.id, page),
+    priceOf("post"),
+    currentGstRate(),
+  ]);
   return {
     balance: user.balance,
     postPrice,
+    gstRatePercent,
     packs: packs.map((pack) => ({ ...pack, idempotencyKey: randomUUID() })),
     ...ledger,
   };
@@ -38,7 +45,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Credits() {
-  const { balance, postPrice, packs, entries, total, page, pageCount } = useLoaderData<typeof loader>();
+  const { balance, postPrice, gstRatePercent, packs, entries, total, page, pageCount } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const low = balance < postPrice;
   return (
@@ -60,7 +67,7 @@ export default function Credits() {
         <h2 id="buy-heading" className="text-lg font-semibold text-slate-900">
           Buy credits
         </h2>
-        <p className="text-sm text-slate-600">Pay by UPI, card or net banking. GST at {GST_RATE_PERCENT}% is added to each price.</p>
+        <p className="text-sm text-slate-600">Pay by UPI, card or net banking. GST at {gstRatePercent}% is added to each price.</p>
         {packs.length === 0 ? (
           <p className="mt-3 rounded-xl border border-dashed border-slate-300 bg-white p-4 text-sm text-slate-700">
             No packs are on sale right now. Please check again later.
@@ -77,7 +84,7 @@ export default function Credits() {
                     <dd>{formatRupees(pack.pricePaise)}</dd>
                   </div>
                   <div className="flex justify-between">
-                    <dt className="text-slate-600">GST {GST_RATE_PERCENT}%</dt>
+                    <dt className="text-slate-600">GST {pack.gstRatePercent}%</dt>
                     <dd>{formatRupees(pack.gstPaise)}</dd>
                   </div>
                   <div className="flex justify-between border-t border-slate-100 pt-1 font-semibold">
