@@ -3,6 +3,7 @@ import { inArray } from "drizzle-orm";
 import { db } from "~/db/db.server";
 import { posts } from "~/db/schema";
 import type { FeedQuery } from "~/lib/feed-query";
+import { clearResponseCache } from "~/utils/response-cache.server";
 
 import { listFeed, type FeedPage, type FeedPost } from "./feed.server";
 
@@ -26,6 +27,16 @@ export function cachedFeedPage(query: FeedQuery): Promise<FeedPage> {
   page.catch(() => pages.delete(key));
   if (pages.size > MAX_ENTRIES) pages.delete(pages.keys().next().value!);
   return page;
+}
+
+/**
+ * Forgets every remembered feed page, and the public answers kept in front of the app (the
+ * first-visit page with the category menu, GET /api/categories): after an admin's change to what
+ * the feed shows, this instance's next visitor sees it at once.
+ */
+export function forgetFeedPages() {
+  pages.clear();
+  clearResponseCache();
 }
 
 /**
