@@ -24,7 +24,7 @@ import { loader as categoriesApi } from "~/routes/api+/categories";
 import { actingAdmin, adminCookie } from "../support/admin";
 import { createUser, sessionCookieFor } from "../support/accounts";
 import { setupTestDatabase } from "../support/database";
-import { call, formErrors, formPost, getRequest, toastOf } from "../support/http";
+import { call, formErrors, formPost, getRequest, toastOf, type RouteHandler } from "../support/http";
 
 const test = setupTestDatabase();
 
@@ -44,7 +44,7 @@ const postCategory = async (id: string) =>
 const businessCategories = async (id: string) =>
   (await test.db.select({ list: users.businessCategories }).from(users).where(eq(users.id, id)))[0].list;
 
-async function adminPost(handler: typeof listAction, path: string, fields: Record<string, string>, params: Record<string, string> = {}) {
+async function adminPost(handler: RouteHandler, path: string, fields: Record<string, string>, params: Record<string, string> = {}) {
   return call(handler, formPost(path, fields, { cookie: await adminCookie() }), params);
 }
 

@@ -4,6 +4,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 
 import { AdminErrorBoundary } from "~/components/admin-shell";
+import { BackLink } from "~/components/back-link";
 import { AuditTrail } from "~/components/audit-trail";
 import { ErrorSummary, Field, SelectField, SubmitButton, useValidatedForm } from "~/components/forms";
 import { ActionToast } from "~/components/ui/action-toast";
@@ -129,9 +130,7 @@ export default function AdminCategory() {
   return (
     <div className="space-y-6">
       <div>
-        <Link to={paths.admin.categories()} className="inline-flex min-h-11 items-center text-sm text-brand-700 hover:underline">
-          ← Categories
-        </Link>
+        <BackLink to={paths.admin.categories()}>Categories</BackLink>
         <h1 className="text-2xl font-bold">
           {category.name}
           {category.hidden ? (
