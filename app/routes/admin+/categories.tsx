@@ -98,7 +98,10 @@ export default function AdminCategories() {
                     <span className="ml-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-700">Hidden</span>
                   ) : null}
                   <p className="text-sm text-slate-600">
-                    <Link to={feedUrl({ category: category.name })} className="hover:underline">
+                    <Link
+                      to={feedUrl({ category: category.name })}
+                      className="inline-flex min-h-11 items-center text-brand-700 hover:underline"
+                    >
                       {countOf(category.posts, "post")}
                     </Link>{" "}
                     · {countOf(category.businesses, "business", "businesses")}

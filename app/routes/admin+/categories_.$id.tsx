@@ -138,7 +138,7 @@ export default function AdminCategory() {
           ) : null}
         </h1>
         <p className="mt-1 text-sm text-slate-600" data-testid="category-usage">
-          <Link to={feedUrl({ category: category.name })} className="text-brand-700 hover:underline">
+          <Link to={feedUrl({ category: category.name })} className="inline-flex min-h-11 items-center text-brand-700 hover:underline">
             {countOf(category.posts, "post")}
           </Link>{" "}
           · {countOf(category.businesses, "business", "businesses")} chose it
