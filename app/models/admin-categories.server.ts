@@ -9,7 +9,7 @@ import { isUuid } from "~/lib/ids";
 import { CATEGORY_MESSAGES, NO_CATEGORY, categoryNameTaken, type CategoryDeleteInput } from "~/lib/schemas/admin-categories";
 
 import { recordAdminAction, type ActingAdmin } from "./admin-audit.server";
-import { forgetFeedPages } from "./feed-cache.server";
+import { forgetCachedFeed } from "./feed-cache.server";
 
 /**
  * The business categories as the admin manages them (/admin/categories). A category is a name:
@@ -94,7 +94,7 @@ const taken = (name: string): CategoryRefusal => ({ ok: false, reason: "invalid"
 /** A change made: what the public pages show is remembered for seconds, so that memory is dropped at once. */
 async function changed<T>(change: Promise<T>): Promise<T> {
   const result = await change;
-  forgetFeedPages();
+  forgetCachedFeed();
   return result;
 }
 

@@ -30,11 +30,11 @@ export function cachedFeedPage(query: FeedQuery): Promise<FeedPage> {
 }
 
 /**
- * Forgets every remembered feed page, and the public answers kept in front of the app (the
- * first-visit page with the category menu, GET /api/categories): after an admin's change to what
- * the feed shows, this instance's next visitor sees it at once.
+ * Forgets every remembered feed page, and the first-visit pages and public JSON kept in front of
+ * the app, so a change of who is in the feed (a business suspended or back) shows on the next
+ * request of this instance, not seconds later. Other instances forget theirs within TTL_MS.
  */
-export function forgetFeedPages() {
+export function forgetCachedFeed() {
   pages.clear();
   clearResponseCache();
 }
