@@ -110,7 +110,14 @@ export const paths = {
     addTemplate: () => "/admin/templates/add",
     editTemplate: (templateId: string) => `/admin/templates/edit/${id(templateId)}`,
     categories: () => "/admin/categories",
+    /** A category's page; `delete` opens its delete step (where its posts and businesses go). */
+    category: (categoryId: string, query: { delete?: 1 } = {}) => withQuery(`/admin/categories/${id(categoryId)}`, query),
     businessCards: () => "/admin/business-cards",
+    newCardDesign: () => "/admin/business-cards/new",
+    cardDesign: (designId: string) => `/admin/business-cards/${id(designId)}`,
+    /** A design drawn with the sample business; `version` changes with the design, so an edited one has a new URL. */
+    cardDesignPreview: (designId: string, version: string) =>
+      withQuery(`/admin/business-cards/${id(designId)}/preview.webp`, { v: version }),
     /** The businesses: search `q`, `status`, `sort` and `page` (defaults left out of the URL). */
     users: (query: { q?: string; status?: string; sort?: string; page?: number } = {}) =>
       withQuery("/admin/users", {

@@ -31,7 +31,7 @@ const layoutSchema = z.object({
   accent: colour.catch("#1D4ED8"),
   font: z.enum(CARD_FONTS).catch("sans"),
 });
-const readLayout = (stored: unknown): BusinessCardLayout => layoutSchema.parse(stored ?? {});
+export const readLayout = (stored: unknown): BusinessCardLayout => layoutSchema.parse(stored ?? {});
 
 export type CardDesign = { id: string; name: string; layout: BusinessCardLayout; isActive: boolean };
 

@@ -30,11 +30,22 @@ export async function getBusinessProfile(userId: string): Promise<BusinessProfil
   return row ?? null;
 }
 
-/** The categories in `chosen` that are not the server's (the form offers only those; a forged post may not). */
-export async function unknownCategories(chosen: string[]): Promise<string[]> {
+/**
+ * The categories in `chosen` that the business may not choose (the form offers only the others; a
+ * forged post may not): not one of the server's shown categories, nor one the business already
+ * has (a category the admin has since hidden stays with the businesses that had it).
+ */
+export async function unknownCategories(userId: string, chosen: string[]): Promise<string[]> {
   if (chosen.length === 0) return [];
-  const known = new Set((await listCategories()).map((category) => category.name));
+  const [shown, own] = await Promise.all([listCategories(), ownCategories(userId)]);
+  const known = new Set([...shown.map((category) => category.name), ...own]);
   return chosen.filter((name) => !known.has(name));
+}
+
+/** The business's own categories as saved. */
+async function ownCategories(userId: string): Promise<string[]> {
+  const [row] = await db().select({ businessCategories: users.businessCategories }).from(users).where(eq(users.id, userId));
+  return row?.businessCategories ?? [];
 }
 
 /**

@@ -135,7 +135,7 @@ export async function publishPost(
   idempotencyKey: string | null,
   { confirmDuplicate = false }: { confirmDuplicate?: boolean } = {},
 ): Promise<PublishResult> {
-  const unknown = input.category ? await unknownCategories([input.category]) : [];
+  const unknown = input.category ? await unknownCategories(userId, [input.category]) : [];
   if (unknown.length) return { ok: false, reason: "invalid", field: "category", message: POST_MESSAGES.unknownCategory };
   const { usable, images, identities } = await postImages(userId, input.images);
   if (!usable) return { ok: false, reason: "invalid", field: "images", message: PUBLISH_MESSAGES.notYourImage };

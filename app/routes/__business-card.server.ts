@@ -1,6 +1,7 @@
 import { config } from "~/config.server";
 import type { BusinessCardFields, BusinessCardLayout } from "~/db/schema";
 import { cardContentOf, cardPhotoUrl, publicCardProfile, type CardProfile } from "~/lib/business-card";
+import { SAMPLE_CARD_FIELDS, SAMPLE_CARD_PROFILE } from "~/lib/card-design";
 import type { CardContent } from "~/lib/card-svg";
 import { paths } from "~/lib/paths";
 import { getCardDesign, getOwnBusinessCard, getPublicBusinessCard, type PublicBusinessCard } from "~/models/business-cards.server";
@@ -32,6 +33,14 @@ export async function cardContent(card: CardToDraw): Promise<CardContent> {
 
 function contentWith(card: CardToDraw, qrSvg: string): CardContent {
   return cardContentOf(publicCardProfile(card.profile, card.fields), card.fields, { photoHref: cardPhotoUrl(card.profile), qrSvg });
+}
+
+/** The sample card's id: its QR code leads to a card page that does not exist, as no business has it. */
+const SAMPLE_CARD_ID = "00000000-0000-4000-8000-0000000ca4d5";
+
+/** The sample business's card, which the admin's design previews are drawn with. */
+export function sampleCardContent(): Promise<CardContent> {
+  return cardContent({ id: SAMPLE_CARD_ID, profile: SAMPLE_CARD_PROFILE, fields: SAMPLE_CARD_FIELDS });
 }
 
 /** The card's content with the owner's mobile on it and without, for the chooser's previews of either choice (one QR code for both). */

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 import type { CallToActionType } from "../../lib/call-to-action";
+import { CARD_FONTS, CARD_STYLES, type CardStyle } from "../../lib/card-design";
 
 import { ownerId, users } from "./accounts";
 import { createdAt, id, oneOf, updatedAt } from "./columns";
@@ -90,13 +91,8 @@ export const templates = pgTable(
   ],
 );
 
-/**
- * The card layouts the product draws (app/lib/card-svg.ts): each places the card's parts
- * differently. A design is one of them with its own colours and heading font.
- */
-export const CARD_STYLES = ["classic", "bold", "minimal", "festive"] as const;
-export type CardStyle = (typeof CARD_STYLES)[number];
-export const CARD_FONTS = ["sans", "serif", "display"] as const;
+// The card layouts and heading fonts a design chooses from (app/lib/card-design.ts).
+export { CARD_FONTS, CARD_STYLES, type CardStyle };
 
 /** A design's look: which layout, its colours (#RRGGBB) and the heading font. */
 export type BusinessCardLayout = {

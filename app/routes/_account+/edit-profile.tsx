@@ -38,7 +38,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const [profile, categories, location] = await Promise.all([getBusinessProfile(user.id), listCategories(), getBusinessLocation(user.id)]);
   if (!profile) throw new Response("Not found", { status: 404 });
-  return { profile, categories: categories.map((category) => category.name), hasLocation: location !== null };
+  // The shown categories, and any the business has that the admin has since hidden (it keeps them until it unticks them).
+  const shown = categories.map((category) => category.name);
+  const kept = profile.businessCategories.filter((name) => !shown.includes(name));
+  return { profile, categories: [...shown, ...kept], hasLocation: location !== null };
 }
 
 const IMAGE_FIELD = "profileImage";
@@ -62,7 +65,7 @@ export async function action({ request }: ActionFunctionArgs) {
   formData.delete(IMAGE_FIELD);
   const submission = await parseWithZod(formData, {
     schema: profileInputSchema.superRefine(async (profile, context) => {
-      const unknown = await unknownCategories(profile.businessCategories);
+      const unknown = await unknownCategories(user.id, profile.businessCategories);
       if (unknown.length) context.addIssue({ code: "custom", path: ["businessCategories"], message: "Choose categories from the list" });
     }),
     async: true,
