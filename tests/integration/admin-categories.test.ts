@@ -283,7 +283,9 @@ describe("who may", () => {
       const reply = await call(listAction, formPost("/admin/categories", { intent: "add", name: unique("Sneaky") }, options));
       expect(reply.status).toBe(302);
       expect(reply.location).toMatch(/^\/admin\/login\?redirectTo=/);
-      expect((await call(listLoader, getRequest("/admin/categories", options))).location).toBe("/admin/login?redirectTo=%2Fadmin%2Fcategories");
+      expect((await call(listLoader, getRequest("/admin/categories", options))).location).toBe(
+        "/admin/login?redirectTo=%2Fadmin%2Fcategories",
+      );
     }
     expect((await listCategoriesForAdmin()).length).toBe(before);
   });
