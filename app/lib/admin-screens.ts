@@ -10,9 +10,10 @@ export type AdminScreen = { pattern: string; title: string; nav: boolean; built:
 export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { pattern: "/admin", title: "Dashboard", nav: true, built: true },
   { pattern: "/admin/feed", title: "Feed", nav: true, built: false },
-  { pattern: "/admin/templates", title: "Templates", nav: true, built: false },
-  { pattern: "/admin/templates/add", title: "Add Template", nav: false, built: false },
-  { pattern: "/admin/templates/edit/:id", title: "Edit Template", nav: false, built: false },
+  { pattern: "/admin/templates", title: "Templates", nav: true, built: true },
+  { pattern: "/admin/templates/add", title: "Add Template", nav: false, built: true },
+  { pattern: "/admin/templates/edit/:id", title: "Edit Template", nav: false, built: true },
+  { pattern: "/admin/templates/categories", title: "Template Categories", nav: false, built: true },
   { pattern: "/admin/categories", title: "Categories", nav: true, built: false },
   { pattern: "/admin/business-cards", title: "Business Cards", nav: true, built: false },
   { pattern: "/admin/users", title: "Users", nav: true, built: false },
