@@ -36,13 +36,14 @@ export const TEMPLATE_MESSAGES = {
     `This category holds ${held === 1 ? "1 template" : `${held} templates`}: choose the category ${held === 1 ? "it moves" : "they move"} to`,
 } as const;
 
+/** A chosen record, or none (the form sends an empty choice, which conform reads as nothing). */
 const uuidOrNull = (message: string) =>
   z
     .string()
     .trim()
+    .uuid(message)
     .optional()
-    .transform((value) => value || null)
-    .pipe(z.string().uuid(message).nullable());
+    .transform((value) => value ?? null);
 
 /** What every template has: its title, category, text, order and whether businesses see it. */
 const common = {
