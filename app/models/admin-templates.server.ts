@@ -296,9 +296,11 @@ export async function listTemplateCategoriesForAdmin(): Promise<AdminTemplateCat
       id: templateCategories.id,
       name: templateCategories.name,
       sortOrder: templateCategories.sortOrder,
-      templateCount: sql<number>`(select count(*)::int from ${templates} where ${templates.categoryId} = ${templateCategories.id})`,
+      templateCount: count(templates.id),
     })
     .from(templateCategories)
+    .leftJoin(templates, eq(templates.categoryId, templateCategories.id))
+    .groupBy(templateCategories.id)
     .orderBy(asc(templateCategories.sortOrder), asc(templateCategories.name));
 }
 

@@ -13,10 +13,18 @@ async function adminLogout(page: Page, baseURL: string | undefined) {
   expect(response.status()).toBe(302);
 }
 
+/** Signs the admin in and adds a post template through the form, with a title of its own: the title and its edit page. */
+async function adminWithNewTemplate(page: Page, adminLogin: () => Promise<void>, label: string, text: string) {
+  await adminLogin();
+  const title = unique(label);
+  const editPage = await addPostTemplate(page, title, text);
+  return { title, editPage };
+}
+
 /** Adds a post template through the admin's form and returns its edit page's URL. */
 async function addPostTemplate(page: Page, title: string, text: string) {
   await page.goto("/admin/templates/add");
-  await expect(page.getByRole("heading", { name: "Add a Post template" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Add a post template" })).toBeVisible();
   await page.getByLabel("Title").fill(title);
   await page.getByLabel("Category", { exact: true }).selectOption({ label: "Festivals" });
   await page.getByLabel("Text").fill(text);
@@ -33,9 +41,12 @@ test("the admin adds a post template and a business finds it on /add-templates, 
   login,
   baseURL,
 }) => {
-  await adminLogin();
-  const title = unique("Monsoon treats");
-  await addPostTemplate(page, title, "Rainy day treats at {{businessName}}, {{city}}! Call {{phone}}.");
+  const { title } = await adminWithNewTemplate(
+    page,
+    adminLogin,
+    "Monsoon treats",
+    "Rainy day treats at {{businessName}}, {{city}}! Call {{phone}}.",
+  );
   // The preview is filled with the sample business, and the page sits inside the admin frame.
   await expect(page.getByTestId("template-preview")).toContainText("Rainy day treats at Kiran Sweets, Bengaluru! Call +91 98450 12345.");
   await expect(page.getByRole("link", { name: "iSent Admin" })).toBeVisible();
@@ -56,7 +67,7 @@ test("an SMS template with a malformed slot is refused with the reason, then sav
   await page.goto("/admin/templates");
   await page.getByRole("link", { name: "Add template" }).first().click();
   await page.getByRole("navigation", { name: "Kind of template" }).getByRole("link", { name: "SMS" }).click();
-  await expect(page.getByRole("heading", { name: "Add a SMS template" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Add an SMS template" })).toBeVisible();
 
   const title = unique("Rain alert");
   await page.getByLabel("Title").fill(title);
@@ -88,9 +99,7 @@ test("disabling a template takes it off /add-templates and the API; the list kee
   login,
   baseURL,
 }) => {
-  await adminLogin();
-  const title = unique("Short-lived");
-  const editPage = await addPostTemplate(page, title, "Only today at {{businessName}}.");
+  const { title, editPage } = await adminWithNewTemplate(page, adminLogin, "Short-lived", "Only today at {{businessName}}.");
 
   await page.goto(`/admin/templates?kind=post&q=${encodeURIComponent(title)}`);
   const row = page.getByTestId("admin-template-row").filter({ hasText: title });
@@ -116,9 +125,7 @@ test("the preview follows the text (live with JavaScript, on Preview without), a
   page,
   adminLogin,
 }, testInfo) => {
-  await adminLogin();
-  const title = unique("Preview me");
-  const editPage = await addPostTemplate(page, title, "Hello from {{businessName}}.");
+  const { title, editPage } = await adminWithNewTemplate(page, adminLogin, "Preview me", "Hello from {{businessName}}.");
 
   await page.getByLabel("Text").fill("Fresh samosas at {{businessName}} in {{city}}.");
   if (!usesJavaScript(testInfo.project.name)) await page.getByRole("button", { name: "Preview" }).click();

@@ -138,3 +138,20 @@ test("every tap target on the feed, a business's page and a card is at least 44Ã
   const business = (await page.locator("article[data-post-id] header a").first().getAttribute("href"))!;
   await measure(page, ["/", "/?q=%23diwali", business, card, "/auth"]);
 });
+
+test("every tap target on the admin's template screens is at least 44Ã—44 px at 412 px wide", async ({ page, adminLogin }) => {
+  test.setTimeout(90_000);
+  await adminLogin();
+  const templates = (await (await page.request.get("/api/templates")).json()) as { id: string; kind: string }[];
+  const offer = templates.find((template) => template.kind === "offer");
+  expect(offer, "an offer template").toBeTruthy();
+  await measure(page, [
+    "/admin/templates",
+    "/admin/templates?owner=business",
+    "/admin/templates/add",
+    "/admin/templates/add?kind=offer",
+    "/admin/templates/add?kind=sms",
+    `/admin/templates/edit/${offer!.id}`,
+    "/admin/templates/categories",
+  ]);
+});

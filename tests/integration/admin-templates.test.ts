@@ -5,6 +5,7 @@ import { makeTemplate, makeTemplateCategory } from "~/db/seed/factories.server";
 import { templateCategories, templates } from "~/db/schema";
 import { TEMPLATE_MESSAGES } from "~/lib/schemas/admin-templates";
 import { listAdminActions } from "~/models/admin-audit.server";
+import { listTemplateCategoriesForAdmin } from "~/models/admin-templates.server";
 import { listTemplateCategories } from "~/models/categories.server";
 import { listSmsTemplates } from "~/models/campaigns.server";
 import { listTemplates, listTemplatesForBusiness, type TemplateSummary } from "~/models/templates.server";
@@ -329,6 +330,8 @@ describe("template categories", () => {
     const target = await makeTemplateCategory({ name: "Target" });
     const template = await makeTemplate({ categoryId: full.id, title: "Held" });
 
+    const counts = new Map((await listTemplateCategoriesForAdmin()).map((category) => [category.name, category.templateCount]));
+    expect([counts.get("Empty one"), counts.get("Full one")]).toEqual([0, 1]);
     expect((await categoryAction({ intent: "delete", id: empty.id })).status).toBe(302);
     const refused = await categoryAction({ intent: "delete", id: full.id });
     expect(refused.status).toBe(409);

@@ -15,6 +15,12 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { emptyTemplate, KIND_NAMES, TemplateForm, templateFormFields } from "./__template-form";
 import { submitTemplateForm } from "./__template-form.server";
 
+const ADD_HEADINGS: Record<TemplateKind, string> = {
+  post: "Add a post template",
+  offer: "Add an offer template",
+  sms: "Add an SMS template",
+};
+
 export const meta: MetaFunction = () => [{ title: adminTitle("Add Template") }];
 
 /** The kind asked for (?kind=), a post unless it names another. */
@@ -48,7 +54,7 @@ export default function AddTemplate() {
   const actionData = useActionData<typeof action>();
   return (
     <div className="mt-4">
-      <h2 className="text-xl font-semibold">Add a {KIND_NAMES[kind]} template</h2>
+      <h2 className="text-xl font-semibold">{ADD_HEADINGS[kind]}</h2>
       <nav aria-label="Kind of template" className="mt-2 flex flex-wrap gap-2">
         {TEMPLATE_KINDS.map((option) => (
           <Link
