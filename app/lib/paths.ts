@@ -106,8 +106,12 @@ export const paths = {
         page: query.page && query.page > 1 ? query.page : undefined,
       }),
     feedPost: (postId: string) => `/admin/feed/${id(postId)}`,
-    templates: () => "/admin/templates",
-    addTemplate: () => "/admin/templates/add",
+    /** The template list, with its filters and page as the query. */
+    templates: (query: { q?: string; kind?: string; category?: string; status?: string; owner?: string; page?: number } = {}) =>
+      withQuery("/admin/templates", { ...query, page: query.page && query.page > 1 ? query.page : undefined }),
+    /** A new template of a kind ('post' unless told). */
+    addTemplate: (query: { kind?: string } = {}) => withQuery("/admin/templates/add", query),
+    templateCategories: () => "/admin/templates/categories",
     editTemplate: (templateId: string) => `/admin/templates/edit/${id(templateId)}`,
     categories: () => "/admin/categories",
     /** A category's page; `delete` opens its delete step (where its posts and businesses go). */

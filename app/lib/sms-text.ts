@@ -114,3 +114,20 @@ export function slotValues(text: string, approved: string): string[] | null {
   const match = new RegExp(`^${pattern}$`, "u").exec(text);
   return match ? match.slice(1) : null;
 }
+
+/** Longest piece of text shown back as the malformed slot in a message. */
+const MAX_SHOWN_SLOT = 24;
+
+/**
+ * The first thing in an approved text that was meant as a slot but is not exactly {#var#}
+ * ('{#var}', '{#VAR#}', '{#name#}', '{var}'), as written; null when every slot is well formed.
+ * DLT scrubbing only knows {#var#}: anything else is sent as literal text, or refused.
+ */
+export function malformedSlot(approved: string): string | null {
+  // Each well-formed slot becomes a gap no pattern below can reach across.
+  const rest = approved.split(SLOT).join("\n");
+  const attempt = /\{+[^\S\n]*#[^{}\n]*\}*|\{[^{}#\n]*#\}+|#[^\S\n]*var[^\S\n]*#\}*|\{+[^\S\n]*var[^\S\n]*\}+/i.exec(rest);
+  if (!attempt) return null;
+  const shown = attempt[0].trim();
+  return shown.length > MAX_SHOWN_SLOT ? `${shown.slice(0, MAX_SHOWN_SLOT)}…` : shown;
+}

@@ -3,16 +3,9 @@ import { and, asc, eq, ne, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/db.server";
 import { templateCategories, templates, users, type TemplateKind, type TemplateOffer } from "~/db/schema";
 import type { CallToActionType } from "~/lib/call-to-action";
-import { addDays, indianDate } from "~/lib/india-time";
 import { isUuid } from "~/lib/ids";
-import {
-  fillTemplate,
-  missingDetails,
-  templateValues,
-  type PlaceholderName,
-  type TemplateBusiness,
-  type TemplateValues,
-} from "~/lib/template-fill";
+import { missingDetails, templateValues, type PlaceholderName, type TemplateBusiness } from "~/lib/template-fill";
+import { fillTemplateFor, type FilledTemplate } from "~/lib/template-preview";
 
 /** A template as GET /api/templates answers it: placeholders as written, not filled. */
 export type TemplateSummary = {
@@ -26,6 +19,13 @@ export type TemplateSummary = {
   imageUrl: string | null;
   offer: TemplateOffer | null;
 };
+
+/**
+ * How GET /api/templates and /api/template-categories may be cached: not without asking again. They
+ * are the same for everyone, but the admin changes them and the change must show at once; marked
+ * public they would be kept by the server's response cache (and browsers, for max-age).
+ */
+export const TEMPLATES_CACHE_CONTROL = "no-cache";
 
 export type TemplateFilter = { categoryId?: string; kind?: TemplateKind };
 
@@ -102,42 +102,21 @@ export type TemplateDraft = {
   content: string;
   hashtags: string[];
   images: string[];
-  offer: {
-    title: string;
-    couponCode: string | null;
-    terms: string | null;
-    /** Days in India, 'YYYY-MM-DD'. */
-    validFrom: string;
-    validUntil: string;
-    callToAction: { type: CallToActionType; url?: string } | null;
-  } | null;
+  offer: (NonNullable<FilledTemplate["offer"]> & { callToAction: { type: CallToActionType; url?: string } | null }) | null;
 };
 
 function draftFor(template: TemplateSummary, business: TemplateBusiness, now: Date): TemplateDraft {
-  const values: TemplateValues = templateValues(business);
-  let offer: TemplateDraft["offer"] = null;
-  if (template.kind === "offer" && template.offer) {
-    const validFrom = indianDate(now);
-    offer = {
-      title: fillTemplate(template.offer.title, values),
-      couponCode: template.offer.couponCode,
-      terms: template.offer.terms ? fillTemplate(template.offer.terms, values) : null,
-      validFrom,
-      // validDays counts the first day: a 7-day offer used on Monday runs until Sunday.
-      validUntil: addDays(validFrom, Math.max(1, template.offer.validDays) - 1),
-      callToAction: template.offer.callToAction ? { type: template.offer.callToAction } : null,
-    };
-  }
-  const contentValues = offer
-    ? templateValues(business, { title: offer.title, couponCode: offer.couponCode, validUntil: offer.validUntil })
-    : values;
+  const filled = fillTemplateFor(template, business, now);
   return {
     templateId: template.id,
     kind: template.kind === "offer" ? "offer" : "update",
-    content: fillTemplate(template.content, contentValues),
+    content: filled.content,
     hashtags: template.hashtags,
     images: template.imageUrl ? [template.imageUrl] : [],
-    offer,
+    offer:
+      filled.offer && template.offer
+        ? { ...filled.offer, callToAction: template.offer.callToAction ? { type: template.offer.callToAction } : null }
+        : null,
   };
 }
 

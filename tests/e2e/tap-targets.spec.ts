@@ -146,7 +146,11 @@ test("every tap target on the admin screens is at least 44×44 px at 412 px wide
     "/admin",
     "/admin/feed",
     "/admin/templates",
+    "/admin/templates?owner=business",
     "/admin/templates/add",
+    "/admin/templates/add?kind=offer",
+    "/admin/templates/add?kind=sms",
+    "/admin/templates/categories",
     "/admin/categories",
     "/admin/business-cards",
     "/admin/users",
@@ -160,6 +164,8 @@ test("every tap target on the admin screens is at least 44×44 px at 412 px wide
   // A record's own page of each kind there is one for: the first one its list links to.
   const records: string[] = [];
   for (const [list, pattern] of [
+    ["/admin/feed", /^\/admin\/feed\/[0-9a-f-]{36}$/],
+    ["/admin/categories", /^\/admin\/categories\/[0-9a-f-]{36}$/],
     ["/admin/users", /^\/admin\/users\/[0-9a-f-]{36}$/],
     ["/admin/templates", /^\/admin\/templates\/edit\/[0-9a-f-]{36}$/],
     ["/admin/campaigns", /^\/admin\/campaigns\/[0-9a-f-]{36}$/],
@@ -168,7 +174,8 @@ test("every tap target on the admin screens is at least 44×44 px at 412 px wide
     await page.goto(list);
     const links = await page.locator("a[href]").evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute("href") ?? ""));
     const record = links.find((href) => pattern.test(href));
-    if (record) records.push(record);
+    expect(record, `a record linked from ${list}`).toBeTruthy();
+    records.push(record!);
   }
   await measure(page, [...sections, ...records]);
 });

@@ -142,7 +142,14 @@ export const EXPECTED_ROUTE_TREE: Record<string, Record<string, string | null>> 
     "routes/admin+/feed_.$id": "/admin/feed/:id",
     "routes/admin+/sms-history": "/admin/sms-history",
     "routes/admin+/sms-pricing": "/admin/sms-pricing",
+    "routes/admin+/templates": "/admin/templates",
     "routes/admin+/users": "/admin/users",
     "routes/admin+/users_.$id": "/admin/users/:id",
+  },
+  "routes/admin+/templates": {
+    "routes/admin+/templates._index": "/admin/templates",
+    "routes/admin+/templates.add": "/admin/templates/add",
+    "routes/admin+/templates.categories": "/admin/templates/categories",
+    "routes/admin+/templates.edit.$id": "/admin/templates/edit/:id",
   },
 };

@@ -50,6 +50,12 @@ function differences(
   return lines;
 }
 
+/**
+ * The section layouts: routes whose sub-pages nest inside them on purpose (the section's header and
+ * tabs around its list, add and edit pages). Every other route nests only under its folder's _layout.
+ */
+const SECTION_LAYOUTS = new Set(["routes/admin+/templates"]);
+
 /** The `+` folder a route's file sits in ("routes/api+"), or null. */
 function folderOf(route: TreeRoute): string | null {
   return /^(routes\/[^/]+\+)\//.exec(route.file)?.[1] ?? null;
@@ -74,9 +80,13 @@ describe("the route tree", () => {
     expect(actual).toEqual(EXPECTED_ROUTE_TREE);
   });
 
-  it("nests a route only under its own folder's _layout: every api+ route sits under root", () => {
+  it("nests a route only under its own folder's _layout or a section layout: every api+ route sits under root", () => {
     const misplaced = tree
       .filter((route) => route.parentId !== null)
+      .filter(
+        (route) =>
+          !(SECTION_LAYOUTS.has(route.parentId!) && folderOf(route) === folderOf(tree.find((parent) => parent.id === route.parentId)!)),
+      )
       .filter((route) => {
         const folder = folderOf(route);
         const layout =

@@ -3,17 +3,14 @@ import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid
 
 import type { CallToActionType } from "../../lib/call-to-action";
 import { CARD_FONTS, CARD_STYLES, type CardStyle } from "../../lib/card-design";
+import { SMS_CATEGORIES, TEMPLATE_KINDS } from "../../lib/template-kinds";
 
 import { ownerId, users } from "./accounts";
 import { createdAt, id, oneOf, updatedAt } from "./columns";
 
-/** post and offer templates start a post or an offer (the posts table's 'update' and 'offer'); sms ones a campaign. */
-export const TEMPLATE_KINDS = ["post", "offer", "sms"] as const;
-export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
-
-/** DLT's three kinds of SMS template: promotional ones go out only inside the sending window and carry the opt-out line. */
-export const SMS_CATEGORIES = ["promotional", "service", "transactional"] as const;
-export type SmsCategory = (typeof SMS_CATEGORIES)[number];
+// The kinds are plain lists the forms share (app/lib/template-kinds.ts); the tables below check them.
+export { SMS_CATEGORIES, TEMPLATE_KINDS };
+export type { SmsCategory, TemplateKind } from "../../lib/template-kinds";
 
 /**
  * What an offer template fills the composer's offer block with. `title` and `terms` may hold

@@ -183,3 +183,6 @@ export const apiPostSchema = z
     };
   })
   .pipe(postSchema);
+
+/** The hashtags field's rules, for other forms that take tags the way the composer does (the admin's templates). */
+export { hashtags as hashtagsField };
