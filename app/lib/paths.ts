@@ -16,6 +16,8 @@ function withQuery(path: string, query: Record<string, string | number | null | 
 /** The /edit-profile fields a link can go straight to: each is the id of its field on the page. */
 export const PROFILE_FIELDS = { businessName: "business-name", categories: "categories", phone: "phone", image: "profile-image" } as const;
 
+type PageVersionQuery = { version?: string };
+
 export const paths = {
   feed: () => "/",
   login: (query: { redirectTo?: string } = {}) => withQuery("/login", query),
@@ -93,9 +95,14 @@ export const paths = {
     users: () => "/admin/users",
     user: (userId: string) => `/admin/users/${id(userId)}`,
     smsPricing: () => "/admin/sms-pricing",
-    termsConditions: () => "/admin/terms-conditions",
-    privacyTerms: () => "/admin/privacy-terms",
-    aboutUs: () => "/admin/about-us",
+    /** The page editors; `version` shows that saved version beside the editor, to restore it. */
+    termsConditions: (query: PageVersionQuery = {}) => withQuery("/admin/terms-conditions", query),
+    privacyTerms: (query: PageVersionQuery = {}) => withQuery("/admin/privacy-terms", query),
+    aboutUs: (query: PageVersionQuery = {}) => withQuery("/admin/about-us", query),
+    contactUs: (query: PageVersionQuery = {}) => withQuery("/admin/contact-us", query),
+    learnArticles: () => "/admin/learn",
+    newLearnArticle: () => "/admin/learn/new",
+    learnArticle: (slug: string, query: PageVersionQuery = {}) => withQuery(`/admin/learn/${id(slug)}`, query),
     smsHistory: () => "/admin/sms-history",
     campaigns: () => "/admin/campaigns",
   },
