@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 
 import type { Transaction } from "~/db/client.server";
 import { db } from "~/db/db.server";
@@ -75,6 +75,17 @@ export async function getPageVersion(slug: string, versionId: string): Promise<P
     .where(and(eq(pageVersions.id, versionId), eq(pageVersions.slug, slug)))
     .limit(1);
   return row ? { ...row, createdAt: row.createdAt.toISOString() } : null;
+}
+
+/**
+ * Keeps each page's text as its first version (by nobody) when it has none yet, so the editors list
+ * it and it can be restored after any edit. Run by the seed on every start; changes no page.
+ */
+export async function keepFirstPageVersions(): Promise<void> {
+  await db().execute(sql`
+    INSERT INTO ${pageVersions} (slug, title, summary, body, saved_by, created_at)
+    SELECT p.slug, p.title, p.summary, p.body, NULL, p.updated_at FROM ${pages} p
+    WHERE NOT EXISTS (SELECT 1 FROM ${pageVersions} v WHERE v.slug = p.slug)`);
 }
 
 /** Saves a page's new text as its newest version; null when there is no such page of that kind. */

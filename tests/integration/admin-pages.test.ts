@@ -5,7 +5,7 @@ import { adminAuditLog, pageVersions, pages } from "~/db/schema";
 import { DEMO_PAGES } from "~/db/seed/demo-content";
 import { LEARN_ARTICLES } from "~/db/seed/learn-articles";
 import { listLearnArticles } from "~/models/pages.server";
-import { slugFromTitle } from "~/models/admin-pages.server";
+import { keepFirstPageVersions, slugFromTitle } from "~/models/admin-pages.server";
 import { loader as publicPageLoader } from "~/routes/__information-page";
 import { action as aboutAction, loader as aboutLoader } from "~/routes/admin+/about-us";
 import { action as contactAction } from "~/routes/admin+/contact-us";
@@ -167,6 +167,16 @@ describe("versions", () => {
     expect(after.data.page.body).toBe(DEMO_PAGES.about.body);
     const [audit] = await test.db.select().from(adminAuditLog).where(eq(adminAuditLog.action, "restore_page"));
     expect(audit.after).toMatchObject({ restoredVersionId: original.id });
+  });
+
+  it("keeps each page's first text as a version once (the seed, on every start), and a save adds to it", async () => {
+    await keepFirstPageVersions();
+    await keepFirstPageVersions();
+    const firsts = await test.db.select().from(pageVersions);
+    expect(firsts).toHaveLength(Object.keys(DEMO_PAGES).length + LEARN_ARTICLES.length);
+    expect(firsts.find((version) => version.slug === "about")).toMatchObject({ body: DEMO_PAGES.about.body, savedBy: null });
+    await saveAbout({ body: "An edit." });
+    expect((await aboutEditor()).data.versions.map((version) => version.savedBy)).toEqual(["admin@isent.example.in", null]);
   });
 
   it("answers 404 for an unknown version, a malformed id and another page's version", async () => {
