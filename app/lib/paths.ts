@@ -16,6 +16,8 @@ function withQuery(path: string, query: Record<string, string | number | null | 
 /** The /edit-profile fields a link can go straight to: each is the id of its field on the page. */
 export const PROFILE_FIELDS = { businessName: "business-name", categories: "categories", phone: "phone", image: "profile-image" } as const;
 
+type PageVersionQuery = { version?: string };
+
 export const paths = {
   feed: () => "/",
   login: (query: { redirectTo?: string } = {}) => withQuery("/login", query),
@@ -134,9 +136,14 @@ export const paths = {
     user: (userId: string, query: { ledger?: number } = {}) =>
       withQuery(`/admin/users/${id(userId)}`, { ledger: query.ledger && query.ledger > 1 ? query.ledger : undefined }),
     smsPricing: () => "/admin/sms-pricing",
-    termsConditions: () => "/admin/terms-conditions",
-    privacyTerms: () => "/admin/privacy-terms",
-    aboutUs: () => "/admin/about-us",
+    /** The page editors; `version` shows that saved version beside the editor, to restore it. */
+    termsConditions: (query: PageVersionQuery = {}) => withQuery("/admin/terms-conditions", query),
+    privacyTerms: (query: PageVersionQuery = {}) => withQuery("/admin/privacy-terms", query),
+    aboutUs: (query: PageVersionQuery = {}) => withQuery("/admin/about-us", query),
+    contactUs: (query: PageVersionQuery = {}) => withQuery("/admin/contact-us", query),
+    learnArticles: () => "/admin/learn",
+    newLearnArticle: () => "/admin/learn/new",
+    learnArticle: (slug: string, query: PageVersionQuery = {}) => withQuery(`/admin/learn/${id(slug)}`, query),
     /** Every business's messages, filtered by business (name, email or id), campaign, status and days in India, paged. */
     smsHistory: (query: { business?: string; campaignId?: string; status?: string; from?: string; to?: string; page?: number } = {}) =>
       withQuery("/admin/sms-history", { ...query, page: query.page && query.page > 1 ? query.page : undefined }),

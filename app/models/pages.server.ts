@@ -2,13 +2,16 @@ import { and, asc, eq } from "drizzle-orm";
 
 import { db } from "~/db/db.server";
 import { pages, type PageKind, type PageSlug } from "~/db/schema";
-import { firstParagraph } from "~/lib/page-body";
+import { firstParagraphText, renderPageMarkdown } from "~/lib/page-markdown.server";
 import { SITE_DESCRIPTION } from "~/lib/site";
 
 export type InformationPage = { slug: string; title: string; body: string; updatedAt: Date };
 
-/** A page as a reader's screen shows it: what the page component and the meta description need. */
-export type PageForReading = { title: string; body: string; updatedAt: string; description: string };
+/**
+ * A page as a reader's screen shows it: what the page component and the meta description need.
+ * `html` is the body (Markdown) rendered and sanitised on the server, ready to show as it is.
+ */
+export type PageForReading = { title: string; html: string; updatedAt: string; description: string };
 
 export type LearnArticleSummary = { slug: string; title: string; summary: string };
 
@@ -49,8 +52,8 @@ async function findPage(slug: string, kind: PageKind) {
 function forReading(page: { title: string; body: string; updatedAt: Date }, summary: string): PageForReading {
   return {
     title: page.title,
-    body: page.body,
+    html: renderPageMarkdown(page.body),
     updatedAt: page.updatedAt.toISOString(),
-    description: (summary || firstParagraph(page.body)).slice(0, 160) || SITE_DESCRIPTION,
+    description: (summary || firstParagraphText(page.body)).slice(0, 160) || SITE_DESCRIPTION,
   };
 }

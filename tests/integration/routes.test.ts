@@ -37,7 +37,7 @@ describe("information pages", () => {
     const about = () => informationPageLoader(args("http://localhost/About-Us"));
     await expect(about()).rejects.toMatchObject({ status: 404 });
     await test.db.insert(pages).values({ slug: "about", title: "About iSent", body: "## Us\n\nLocal first." });
-    expect(await about()).toMatchObject({ title: "About iSent", body: "## Us\n\nLocal first." });
+    expect(await about()).toMatchObject({ title: "About iSent", html: "<h2>Us</h2>\n<p>Local first.</p>\n" });
   });
 });
 

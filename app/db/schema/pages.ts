@@ -9,8 +9,9 @@ export const PAGE_KINDS = ["information", "article"] as const;
 export type PageKind = (typeof PAGE_KINDS)[number];
 
 /**
- * The editable pages: the information pages and the /learn articles. `body` is plain text with
- * blank lines between blocks (lib/page-body.ts); `summary` is an article's one line in the list.
+ * The editable pages: the information pages and the /learn articles. `body` is Markdown, shown as
+ * HTML rendered and sanitised on the server (lib/page-markdown.server.ts); `summary` is an article's
+ * one line in the list. The admin's edits keep every saved text in page_versions.
  */
 export const pages = pgTable("pages", {
   slug: text("slug").primaryKey(),

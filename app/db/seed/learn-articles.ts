@@ -1,6 +1,6 @@
 /**
  * The how-to articles under /learn, seeded with the essentials (a new installation has them, demo
- * data or not). Bodies use the page format of lib/page-body.ts: "## " headings, "- " lists.
+ * data or not). Bodies are Markdown (lib/page-markdown.server.ts): "## " headings, "- " lists.
  */
 export const LEARN_ARTICLES: Array<{ slug: string; title: string; summary: string; body: string }> = [
   {

@@ -5,6 +5,7 @@ import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { config } from "~/config.server";
 import { analyseSms, fillSlots } from "~/lib/sms-text";
 import { addCreditPack, setCreditPackOnSale } from "~/models/admin-pricing.server";
+import { keepFirstPageVersions } from "~/models/admin-pages.server";
 import { createAdminAccount } from "~/models/admins.server";
 import { adjustBusinessCredits, suspendBusiness } from "~/models/admin-users.server";
 import { listCardDesigns, saveBusinessCard } from "~/models/business-cards.server";
@@ -125,6 +126,7 @@ export async function seedEssentials(options: { adminEmail: string; adminPasswor
     .insert(pages)
     .values(LEARN_ARTICLES.map((article, index) => ({ ...article, kind: "article" as const, sortOrder: index })))
     .onConflictDoNothing();
+  await keepFirstPageVersions();
   await db()
     .insert(categories)
     .values(DEMO_CATEGORIES.map((name, index) => ({ id: uuidFromName(`category:${name}`), name, sortOrder: index })))

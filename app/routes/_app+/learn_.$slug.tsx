@@ -26,7 +26,7 @@ export default function LearnArticle() {
         ← All articles
       </Link>
       <h1 className="mt-2 text-2xl font-bold text-slate-900 sm:text-3xl">{article.title}</h1>
-      <PageBody body={article.body} className="mt-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6" />
+      <PageBody html={article.html} className="mt-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6" />
     </div>
   );
 }

@@ -1,0 +1,26 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+
+import { AdminErrorBoundary } from "~/components/admin-shell";
+
+import { PageEditorScreen, pageEditorMeta } from "./__page-editor";
+import { editPageAction, loadPageEditor } from "./__page-editor.server";
+
+const PAGE = { slug: "privacy", kind: "information" } as const;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadPageEditor(request, PAGE);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return editPageAction(request, PAGE);
+}
+
+export const meta = pageEditorMeta;
+
+export default function AdminPrivacyTerms() {
+  return <PageEditorScreen />;
+}
+
+export function ErrorBoundary() {
+  return <AdminErrorBoundary />;
+}
