@@ -158,8 +158,12 @@ test("every tap target on the admin screens is at least 44×44 px at 412 px wide
     "/admin/terms-conditions",
     "/admin/privacy-terms",
     "/admin/about-us",
+    "/admin/contact-us",
+    "/admin/learn",
+    "/admin/learn/new",
     "/admin/sms-history",
     "/admin/campaigns",
+    "/admin/campaigns/settings",
   ];
   // A record's own page of each kind there is one for: the first one its list links to.
   const records: string[] = [];
@@ -170,6 +174,7 @@ test("every tap target on the admin screens is at least 44×44 px at 412 px wide
     ["/admin/templates", /^\/admin\/templates\/edit\/[0-9a-f-]{36}$/],
     ["/admin/campaigns", /^\/admin\/campaigns\/[0-9a-f-]{36}$/],
     ["/admin/business-cards", /^\/admin\/business-cards\/[0-9a-f-]{36}$/],
+    ["/admin/learn", /^\/admin\/learn\/(?!new$)[a-z0-9-]+$/],
   ] as const) {
     await page.goto(list);
     const links = await page.locator("a[href]").evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute("href") ?? ""));

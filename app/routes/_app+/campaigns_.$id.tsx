@@ -7,7 +7,8 @@ import { NotFoundBoundary } from "~/components/not-found-boundary";
 import { ActionToast } from "~/components/ui/action-toast";
 import { buttonClasses } from "~/components/ui/button";
 import type { CampaignAudience, SlotFill } from "~/db/schema/messaging";
-import { CAMPAIGN_STATUS_LABELS, FINAL_CAMPAIGN_STATUSES, type CampaignStatus } from "~/lib/campaign-status";
+import { CampaignTimeline } from "~/components/campaign-timeline";
+import { FINAL_CAMPAIGN_STATUSES, type CampaignStatus } from "~/lib/campaign-status";
 import { formatCount } from "~/lib/format-count";
 import { formatDateTime } from "~/lib/india-time";
 import { paths } from "~/lib/paths";
@@ -231,16 +232,7 @@ function Timeline({ events }: { events: CampaignView["events"] }) {
       <h2 id="timeline-heading" className="font-semibold text-slate-900">
         What happened
       </h2>
-      <ol className="mt-2 space-y-2 border-l-2 border-slate-200 pl-4" data-testid="campaign-timeline">
-        {events.map((event, index) => (
-          // Events are only ever added, oldest first: the place is the key.
-          <li key={index} className="text-sm">
-            <p className="font-medium text-slate-900">{CAMPAIGN_STATUS_LABELS[event.toStatus]}</p>
-            <p className="text-slate-500">{event.at}</p>
-            {event.reason ? <p className="break-words text-slate-700">{event.reason}</p> : null}
-          </li>
-        ))}
-      </ol>
+      <CampaignTimeline events={events} />
     </section>
   );
 }

@@ -10,6 +10,7 @@ import { ErrorSummary, SubmitButton, TextareaField, useValidatedForm } from "~/c
 import { ActionToast } from "~/components/ui/action-toast";
 import { buttonClasses } from "~/components/ui/button";
 import { useIsPending } from "~/hooks/use-is-pending";
+import { CampaignTimeline } from "~/components/campaign-timeline";
 import { CAMPAIGN_STATUS_LABELS } from "~/lib/campaign-status";
 import { formatCount } from "~/lib/format-count";
 import { formatDateTime } from "~/lib/india-time";
@@ -264,16 +265,7 @@ function Timeline({ events }: { events: LoaderData["campaign"]["events"] }) {
       <h2 id="timeline-heading" className="text-lg font-semibold">
         Timeline
       </h2>
-      <ol className="mt-2 space-y-2 border-l-2 border-slate-200 pl-4" data-testid="campaign-timeline">
-        {events.map((event, index) => (
-          // Events are only ever added, oldest first: the place is the key.
-          <li key={index} className="text-sm">
-            <p className="font-medium">{CAMPAIGN_STATUS_LABELS[event.toStatus]}</p>
-            <p className="text-slate-500">{event.at}</p>
-            {event.reason ? <p className="break-words text-slate-700">{event.reason}</p> : null}
-          </li>
-        ))}
-      </ol>
+      <CampaignTimeline events={events} />
     </section>
   );
 }
