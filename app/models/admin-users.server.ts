@@ -56,7 +56,7 @@ const listColumns = {
 
 /**
  * Every word of the search matches one of the business's name, owner's name, email or city, or
- * (its digits) its mobile or business phone, however the number was written ('98450 12345').
+ * (a term of digits) its mobile or business phone, however the number was written ('98450 12345').
  */
 function searchCondition(q: string): SQL | undefined {
   const terms = q
@@ -68,7 +68,8 @@ function searchCondition(q: string): SQL | undefined {
   return and(
     ...terms.map((term) => {
       const pattern = likePattern(term);
-      const digits = term.replace(/\D/g, "");
+      // Only a term written as (part of) a number is looked up in the phones: 'a1c79f' is a name, not '179'.
+      const digits = /^\+?[\d().-]+$/.test(term) ? term.replace(/\D/g, "") : "";
       return or(
         sql`${users.businessName} ilike ${pattern}`,
         sql`${users.name} ilike ${pattern}`,

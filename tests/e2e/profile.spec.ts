@@ -99,7 +99,7 @@ test("a new business is onboarded: profile, GST number, photo without its GPS, a
   const postId = new URL(page.url()).searchParams.get("post")!;
   await page.goto(`/?post=${postId}`);
   const card = page.locator(`article[data-post-id="${postId}"]`);
-  await expect(card.getByText("Lakshmi Tiffins")).toBeVisible();
+  await expect(card.getByText("Lakshmi Tiffins", { exact: true })).toBeVisible();
   await expect(card.locator("header img")).toHaveAttribute("src", /^\/img\/160\/u\/[0-9a-f]{32}\.jpg$/);
   await page.goto(`/business/${id}`);
   await expect(page.getByText("Ghee podi idli all day today")).toBeVisible();

@@ -358,6 +358,8 @@ describe("the list of businesses", () => {
     expect(ids(await usersList(`?q=Meera+${tag}`))).toEqual([first.id]);
     expect(ids(await usersList(`?q=${encodeURIComponent(`meera${tag}`)}`))).toEqual([first.id]);
     expect(ids(await usersList(`?q=98765+01234`))).toContain(first.id);
+    // A word with letters is a name, not a number: its digits are not looked up in the phones.
+    expect(ids(await usersList(`?q=ab98765cd`))).not.toContain(first.id);
     expect(ids(await usersList(`?q=Hubli${tag}&sort=name`))).toEqual([first.id, second.id]);
     expect(ids(await usersList(`?q=Hubli${tag}&sort=balance`))).toEqual([second.id, first.id]);
     expect(ids(await usersList(`?q=Hubli${tag}&status=suspended`))).toEqual([second.id]);

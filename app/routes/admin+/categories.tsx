@@ -90,7 +90,7 @@ export default function AdminCategories() {
                 <div className="min-w-0 flex-1">
                   <Link
                     to={paths.admin.category(category.id)}
-                    className="inline-flex min-h-11 items-center font-medium text-brand-700 hover:underline"
+                    className="inline-flex min-h-11 min-w-11 items-center font-medium text-brand-700 hover:underline"
                   >
                     {category.name}
                   </Link>
