@@ -1,4 +1,4 @@
-import { and, count, eq, gte, inArray, isNull, sql, sum, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, count, eq, gte, inArray, isNull, lt, or, sql, sum, type AnyColumn, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 
 import { db } from "~/db/db.server";
@@ -148,7 +148,10 @@ async function waitingForAdmin(now: Date): Promise<AdminDashboard["waiting"]> {
       .select({ total: count() })
       .from(creditOrders)
       .where(
-        sql`(${creditOrders.status} = 'created' and ${creditOrders.expiresAt} < ${now}) or (${creditOrders.status} = 'failed' and ${creditOrders.updatedAt} >= ${since})`,
+        or(
+          and(eq(creditOrders.status, "created"), lt(creditOrders.expiresAt, now)),
+          and(eq(creditOrders.status, "failed"), gte(creditOrders.updatedAt, since)),
+        ),
       ),
   ]);
   return { reportedPosts: numberOf(reported.total), failedCampaigns: failed.total, paymentsToCheck: payments.total };
