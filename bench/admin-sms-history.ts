@@ -24,7 +24,8 @@ import { addDays, indianDate } from "~/lib/india-time";
 import { adminCampaignsQuerySchema, adminSmsHistoryQuerySchema } from "~/lib/schemas/admin-sms";
 import { listAllCampaigns, listAllSmsHistory } from "~/models/admin-campaigns.server";
 
-import { formatMs, intFlag, openTarget, parseFlags, percentile, printTable, secondsSince } from "./lib";
+import { intFlag, openTarget, parseFlags, printTable, secondsSince } from "./lib";
+import { fillMessages, measureCalls } from "./sms-lib";
 
 const flags = parseFlags();
 const handle: DatabaseHandle = process.env.DATABASE_URL || flags.has("pglite") ? openTarget(flags) : openPglite({});
@@ -32,33 +33,8 @@ const MESSAGES = Math.max(1_000, intFlag(flags, "messages", 1_000_000));
 const BUSINESSES = Math.max(2, intFlag(flags, "businesses", 100));
 const ITERATIONS = Math.max(1, intFlag(flags, "iterations", 20));
 
-/** `count` messages of one campaign over the last 90 days; about 1 in 50 failed, 1 in 20 still queued. */
-async function fillMessages(userId: string, campaignId: string, count: number) {
-  const chunk = 50_000;
-  for (let start = 0; start < count; start += chunk) {
-    const end = Math.min(count, start + chunk);
-    await handle.db.execute(sql`
-      insert into sms_messages (user_id, campaign_id, to_number, body, parts, encoding, cost, status, created_at, submitted_at, failure_reason)
-      select ${userId}::uuid, ${campaignId}::uuid, '+9198' || lpad(n::text, 8, '0'),
-             'Hi Ravi, Rao Sweets has 20% off for you. Reply STOP to opt out.', 1, 'GSM-7', 1,
-             case when n % 50 = 0 then 'failed' when n % 20 = 0 then 'queued' when n % 3 = 0 then 'submitted' else 'delivered' end,
-             now() - make_interval(secs => n * (90 * 86400.0 / ${count}::int)),
-             case when n % 50 = 0 or n % 20 = 0 then null else now() - make_interval(secs => n * (90 * 86400.0 / ${count}::int)) end,
-             case when n % 50 = 0 then 'Number not reachable' else null end
-      from generate_series(${start + 1}::int, ${end}::int) as n`);
-  }
-}
-
-async function measure(name: string, run: () => Promise<unknown>): Promise<Array<string | number>> {
-  for (let i = 0; i < 2; i++) await run();
-  const times: number[] = [];
-  for (let i = 0; i < ITERATIONS; i++) {
-    const started = performance.now();
-    await run();
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return [name, formatMs(percentile(times, 50)), formatMs(percentile(times, 95)), formatMs(percentile(times, 99))];
+function measure(name: string, run: () => Promise<unknown>): Promise<Array<string | number>> {
+  return measureCalls(name, run, ITERATIONS, 2);
 }
 
 async function explain(label: string, query: ReturnType<typeof sql>) {
@@ -82,7 +58,7 @@ async function main() {
     const businessName = `Bench Shop ${index + 1}`;
     const business = await makeUser({ businessName });
     const campaign = await makeCampaign({ userId: business.id, status: "sent", recipientsCount: perBusiness, cost: perBusiness });
-    await fillMessages(business.id, campaign.id, perBusiness);
+    await fillMessages(handle, business.id, campaign.id, perBusiness);
     first ??= { userId: business.id, campaignId: campaign.id, businessName };
   }
   await handle.db.execute(sql`vacuum analyze sms_messages`);

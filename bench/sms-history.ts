@@ -25,7 +25,8 @@ import { makeCampaign, makeUser } from "~/db/seed/factories.server";
 import { indianDate, addDays } from "~/lib/india-time";
 import { getCampaign, listSmsHistory, SMS_HISTORY_PAGE_SIZE, smsSentCount } from "~/models/campaigns.server";
 
-import { formatMs, intFlag, openTarget, parseFlags, percentile, printTable, secondsSince } from "./lib";
+import { intFlag, openTarget, parseFlags, printTable, secondsSince } from "./lib";
+import { fillMessages, measureCalls } from "./sms-lib";
 
 const flags = parseFlags();
 const handle: DatabaseHandle = process.env.DATABASE_URL || flags.has("pglite") ? openTarget(flags) : openPglite({});
@@ -33,33 +34,8 @@ const MESSAGES = Math.max(SMS_HISTORY_PAGE_SIZE, intFlag(flags, "messages", 100_
 const OTHERS = Math.max(0, intFlag(flags, "others", 100_000));
 const ITERATIONS = Math.max(1, intFlag(flags, "iterations", 50));
 
-/** Writes `count` messages of one campaign, spread over the last 90 days; about 1 in 50 failed, 1 in 20 still queued. */
-async function fillMessages(userId: string, campaignId: string, count: number, from: number) {
-  const chunk = 50_000;
-  for (let start = 0; start < count; start += chunk) {
-    const end = Math.min(count, start + chunk);
-    await handle.db.execute(sql`
-      insert into sms_messages (user_id, campaign_id, to_number, body, parts, encoding, cost, status, created_at, submitted_at, failure_reason)
-      select ${userId}::uuid, ${campaignId}::uuid, '+9198' || lpad((${from}::int + n)::text, 8, '0'),
-             'Hi Ravi, Rao Sweets has 20% off for you. Reply STOP to opt out.', 1, 'GSM-7', 1,
-             case when n % 50 = 0 then 'failed' when n % 20 = 0 then 'queued' when n % 3 = 0 then 'submitted' else 'delivered' end,
-             now() - make_interval(secs => n * (90 * 86400.0 / ${count}::int)),
-             case when n % 50 = 0 or n % 20 = 0 then null else now() - make_interval(secs => n * (90 * 86400.0 / ${count}::int)) end,
-             case when n % 50 = 0 then 'Number not reachable' else null end
-      from generate_series(${start + 1}::int, ${end}::int) as n`);
-  }
-}
-
-async function measure(name: string, run: () => Promise<unknown>): Promise<Array<string | number>> {
-  for (let i = 0; i < 3; i++) await run();
-  const times: number[] = [];
-  for (let i = 0; i < ITERATIONS; i++) {
-    const started = performance.now();
-    await run();
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return [name, formatMs(percentile(times, 50)), formatMs(percentile(times, 95)), formatMs(percentile(times, 99))];
+function measure(name: string, run: () => Promise<unknown>): Promise<Array<string | number>> {
+  return measureCalls(name, run, ITERATIONS, 3);
 }
 
 async function main() {
@@ -75,12 +51,12 @@ async function main() {
   const business = await makeUser({ businessName: "Rao Sweets" });
   const main = await makeCampaign({ userId: business.id, name: "Diwali", status: "sent" });
   const small = await makeCampaign({ userId: business.id, name: "Weekend", status: "sent" });
-  await fillMessages(business.id, main.id, MESSAGES - 1_000, 0);
-  await fillMessages(business.id, small.id, 1_000, MESSAGES);
+  await fillMessages(handle, business.id, main.id, MESSAGES - 1_000, 0);
+  await fillMessages(handle, business.id, small.id, 1_000, MESSAGES);
   for (let written = 0; written < OTHERS; written += 10_000) {
     const other = await makeUser();
     const campaign = await makeCampaign({ userId: other.id, status: "sent" });
-    await fillMessages(other.id, campaign.id, Math.min(10_000, OTHERS - written), 1_000_000 + written);
+    await fillMessages(handle, other.id, campaign.id, Math.min(10_000, OTHERS - written), 1_000_000 + written);
   }
   await handle.db.execute(sql`vacuum analyze sms_messages`);
   console.log(`${handle.description}: ${MESSAGES} messages of one business and ${OTHERS} of others, written in ${secondsSince(started)}`);

@@ -16,7 +16,15 @@ import { likePattern } from "~/lib/search-terms";
 import type { SmsStatus } from "~/lib/sms-status";
 
 import { recordAdminAction, type ActingAdmin } from "./admin-audit.server";
-import { CAMPAIGN_REFUSALS, getCampaign, settle, transitionCampaign, type CampaignDetail, type CampaignRefusal } from "./campaigns.server";
+import {
+  CAMPAIGN_REFUSALS,
+  getCampaign,
+  settle,
+  smsMessagesPage,
+  transitionCampaign,
+  type CampaignDetail,
+  type CampaignRefusal,
+} from "./campaigns.server";
 
 /**
  * The admin's view of every business's SMS: campaigns and messages across businesses, filtered and
@@ -257,44 +265,9 @@ export async function listAllSmsHistory(query: AdminSmsHistoryQuery, now = new D
     .where(where);
   const pageCount = pageCountOf(totals.messages, ADMIN_SMS_PAGE_SIZE);
   const page = Math.min(query.page, pageCount);
-  const newestFirst = [sql`${smsMessages.createdAt} desc nulls last`, sql`${smsMessages.id} desc nulls last`];
-  const pageIds = db()
-    .select({ id: smsMessages.id })
-    .from(smsMessages)
-    .where(where)
-    .orderBy(...newestFirst)
-    .limit(ADMIN_SMS_PAGE_SIZE)
-    .offset((page - 1) * ADMIN_SMS_PAGE_SIZE)
-    .as("page_ids");
-  const rows = await db()
-    .select({
-      id: smsMessages.id,
-      userId: smsMessages.userId,
-      campaignId: smsMessages.campaignId,
-      toNumber: smsMessages.toNumber,
-      body: smsMessages.body,
-      parts: smsMessages.parts,
-      cost: smsMessages.cost,
-      status: smsMessages.status,
-      failureReason: smsMessages.failureReason,
-      createdAt: smsMessages.createdAt,
-    })
-    .from(smsMessages)
-    .innerJoin(pageIds, eq(smsMessages.id, pageIds.id))
-    .orderBy(...newestFirst);
-  const campaignIds = [...new Set(rows.map((row) => row.campaignId))];
-  const [businesses, names] = await Promise.all([
-    businessesById([...new Set(rows.map((row) => row.userId))]),
-    campaignIds.length
-      ? db().select({ id: campaigns.id, name: campaigns.name }).from(campaigns).where(inArray(campaigns.id, campaignIds))
-      : Promise.resolve([]),
-  ]);
-  const nameOf = new Map(names.map((row) => [row.id, row.name]));
-  const messages: AdminSmsRow[] = rows.map(({ userId, ...row }) => ({
-    ...row,
-    campaignName: nameOf.get(row.campaignId) ?? "",
-    business: businesses.get(userId)!,
-  }));
+  const rows = await smsMessagesPage(where, { limit: ADMIN_SMS_PAGE_SIZE, offset: (page - 1) * ADMIN_SMS_PAGE_SIZE });
+  const businesses = await businessesById([...new Set(rows.map((row) => row.userId))]);
+  const messages: AdminSmsRow[] = rows.map(({ userId, ...row }) => ({ ...row, business: businesses.get(userId)! }));
   return { messages, totals: totals as AdminSmsTotals, page, pageCount, period };
 }
 

@@ -938,20 +938,34 @@ export async function listSmsHistory(userId: string, filter: SmsHistoryFilter = 
     filter.from ? gte(smsMessages.createdAt, startOfIndianDay(filter.from)) : undefined,
     filter.to ? lte(smsMessages.createdAt, endOfIndianDay(filter.to)) : undefined,
   );
-  // The page's ids first, from the index alone where it can (a deep page reads 50,000 index entries,
-  // not 50,000 rows), then only those rows.
+  const rows = await smsMessagesPage(where, { limit: SMS_HISTORY_PAGE_SIZE + 1, offset: (page - 1) * SMS_HISTORY_PAGE_SIZE });
+  const messages: SmsHistoryEntry[] = rows.slice(0, SMS_HISTORY_PAGE_SIZE).map(({ userId: _owner, ...message }) => message);
+  return { messages, page, hasNextPage: rows.length > SMS_HISTORY_PAGE_SIZE };
+}
+
+/**
+ * The messages matching `where`, newest first, `limit` of them from `offset`, each with its
+ * campaign's name: the page's ids first, from the index alone where it can (a deep page reads
+ * 50,000 index entries, not 50,000 rows), then only those rows (the business's SMS History and the
+ * admin's alike).
+ */
+export async function smsMessagesPage(
+  where: SQL | undefined,
+  window: { limit: number; offset: number },
+): Promise<Array<SmsHistoryEntry & { userId: string }>> {
   const newestFirst = [sql`${smsMessages.createdAt} desc nulls last`, sql`${smsMessages.id} desc nulls last`];
   const pageIds = db()
     .select({ id: smsMessages.id })
     .from(smsMessages)
     .where(where)
     .orderBy(...newestFirst)
-    .limit(SMS_HISTORY_PAGE_SIZE + 1)
-    .offset((page - 1) * SMS_HISTORY_PAGE_SIZE)
+    .limit(window.limit)
+    .offset(window.offset)
     .as("page_ids");
   const rows = await db()
     .select({
       id: smsMessages.id,
+      userId: smsMessages.userId,
       campaignId: smsMessages.campaignId,
       toNumber: smsMessages.toNumber,
       body: smsMessages.body,
@@ -966,17 +980,12 @@ export async function listSmsHistory(userId: string, filter: SmsHistoryFilter = 
     .from(smsMessages)
     .innerJoin(pageIds, eq(smsMessages.id, pageIds.id))
     .orderBy(...newestFirst);
-  const shown = rows.slice(0, SMS_HISTORY_PAGE_SIZE);
-  const ids = [...new Set(shown.map((row) => row.campaignId))];
+  const ids = [...new Set(rows.map((row) => row.campaignId))];
   const names = ids.length
-    ? await db()
-        .select({ id: campaigns.id, name: campaigns.name })
-        .from(campaigns)
-        .where(and(eq(campaigns.userId, userId), inArray(campaigns.id, ids)))
+    ? await db().select({ id: campaigns.id, name: campaigns.name }).from(campaigns).where(inArray(campaigns.id, ids))
     : [];
   const nameOf = new Map(names.map((row) => [row.id, row.name]));
-  const messages: SmsHistoryEntry[] = shown.map((row) => ({ ...row, campaignName: nameOf.get(row.campaignId) ?? "" }));
-  return { messages, page, hasNextPage: rows.length > SMS_HISTORY_PAGE_SIZE };
+  return rows.map((row) => ({ ...row, campaignName: nameOf.get(row.campaignId) ?? "" }));
 }
 
 /** The dashboard's 'SMS sent': messages the provider took. */

@@ -1,17 +1,17 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 
 import { BadFilterNotice, FilterButtons } from "~/components/filter-form";
 import { NotFoundBoundary } from "~/components/not-found-boundary";
+import { SmsMessageItem } from "~/components/sms-message-item";
 import { NextPrevious } from "~/components/page-links";
 import { ButtonLink } from "~/components/ui/button";
-import { formatCount } from "~/lib/format-count";
 import { formatDateTime } from "~/lib/india-time";
 import { paths } from "~/lib/paths";
 import { formatIndianPhone } from "~/lib/phone";
 import { CAMPAIGN_NOT_FOUND } from "~/lib/schemas/campaign-lists";
 import { smsHistoryQuerySchema } from "~/lib/schemas/sms-history.server";
-import { SMS_STATUSES, SMS_STATUS_LABELS, type SmsStatus } from "~/lib/sms-status";
+import { SMS_STATUSES, SMS_STATUS_LABELS } from "~/lib/sms-status";
 import { pageTitle } from "~/lib/title";
 import { getCampaign, listCampaigns, listSmsHistory } from "~/models/campaigns.server";
 import { requireUser } from "~/utils/session.server";
@@ -45,16 +45,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     badFilter: parsed.success ? null : parsed.error.issues[0].message,
   };
 }
-
-const STATUS_STYLES: Record<SmsStatus, string> = {
-  queued: "bg-slate-100 text-slate-700 ring-slate-200",
-  submitted: "bg-brand-50 text-brand-700 ring-brand-100",
-  delivered: "bg-green-50 text-green-800 ring-green-200",
-  failed: "bg-red-50 text-red-800 ring-red-200",
-  undelivered: "bg-red-50 text-red-800 ring-red-200",
-  skipped: "bg-slate-100 text-slate-700 ring-slate-200",
-  cancelled: "bg-slate-100 text-slate-700 ring-slate-200",
-};
 
 const CONTROL = "mt-1 min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm";
 
@@ -130,28 +120,7 @@ export default function SmsHistory() {
       ) : (
         <ul className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white" aria-label="Messages">
           {messages.map((message) => (
-            <li key={message.id} className="p-3 text-sm" data-testid="sms-row">
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <span className="font-medium text-slate-900">{message.to}</span>
-                <span
-                  className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${STATUS_STYLES[message.status]}`}
-                  data-testid="sms-status"
-                >
-                  {SMS_STATUS_LABELS[message.status]}
-                </span>
-              </div>
-              {message.failureReason ? <p className="mt-1 text-red-700">{message.failureReason}</p> : null}
-              <p className="mt-1 flex flex-wrap items-center gap-x-3 text-slate-600">
-                <Link to={paths.campaign(message.campaignId)} className="tap font-medium text-brand-700 hover:underline">
-                  {message.campaignName}
-                </Link>
-                <span>
-                  {message.parts} {message.parts === 1 ? "part" : "parts"} · {formatCount(message.cost)}{" "}
-                  {message.cost === 1 ? "credit" : "credits"}
-                </span>
-                <span>{message.at}</span>
-              </p>
-            </li>
+            <SmsMessageItem key={message.id} message={message} campaignTo={paths.campaign(message.campaignId)} testId="sms-row" />
           ))}
         </ul>
       )}

@@ -3,8 +3,8 @@ import { Link, useLoaderData, useLocation } from "@remix-run/react";
 
 import { AdminErrorBoundary } from "~/components/admin-shell";
 import { PageLinks } from "~/components/page-links";
+import { SmsMessageItem } from "~/components/sms-message-item";
 import { ButtonLink } from "~/components/ui/button";
-import { formatCount } from "~/lib/format-count";
 import { formatDateTime } from "~/lib/india-time";
 import { paths } from "~/lib/paths";
 import { maskedPhone } from "~/lib/phone";
@@ -115,29 +115,18 @@ export default function AdminSmsHistory() {
       ) : (
         <ul className="mt-4 divide-y divide-slate-200 rounded-xl bg-white shadow-sm" aria-label="Messages">
           {messages.map((message) => (
-            <li key={message.id} className="p-3 text-sm" data-testid="admin-sms-row">
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <span className="font-medium text-slate-900">{message.to}</span>
-                <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-800" data-testid="sms-status">
-                  {SMS_STATUS_LABELS[message.status]}
-                </span>
-              </div>
-              <p className="mt-1 line-clamp-2 break-words text-slate-700">{message.body}</p>
-              {message.failureReason ? <p className="mt-1 text-red-700">{message.failureReason}</p> : null}
-              <p className="mt-1 flex flex-wrap items-center gap-x-3 text-slate-600">
+            <SmsMessageItem
+              key={message.id}
+              message={message}
+              campaignTo={paths.admin.campaign(message.campaignId)}
+              testId="admin-sms-row"
+              body={message.body}
+              links={
                 <Link to={paths.admin.user(message.business.id)} className="tap font-medium text-brand-700 hover:underline">
                   {message.business.businessName}
                 </Link>
-                <Link to={paths.admin.campaign(message.campaignId)} className="tap font-medium text-brand-700 hover:underline">
-                  {message.campaignName}
-                </Link>
-                <span>
-                  {message.parts} {message.parts === 1 ? "part" : "parts"} · {formatCount(message.cost)}{" "}
-                  {message.cost === 1 ? "credit" : "credits"}
-                </span>
-                <span>{message.at}</span>
-              </p>
-            </li>
+              }
+            />
           ))}
         </ul>
       )}
