@@ -1,11 +1,12 @@
-import { inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 
 import { db } from "~/db/db.server";
-import { posts } from "~/db/schema";
+import { posts, users } from "~/db/schema";
 import type { FeedQuery } from "~/lib/feed-query";
 import { clearResponseCache } from "~/utils/response-cache.server";
 
 import { listFeed, type FeedPage, type FeedPost } from "./feed.server";
+import { livePostCondition } from "./live-post.server";
 
 /**
  * A few seconds of memory in front of listFeed: under load, the same feed page
@@ -42,22 +43,25 @@ export function forgetCachedFeed() {
 /**
  * The current like and view counts of these posts, laid over a remembered page,
  * so a visitor always sees their own like counted (one primary-key lookup). A post
- * no longer live (removed by the admin, hidden, deleted) is dropped from the page
- * by the same lookup, so even another instance's remembered page never shows it.
+ * no longer live (removed by the admin, hidden, ended, deleted, or its business
+ * suspended: the feed's own live-post rule) is dropped from the page by the same
+ * lookup, so even another instance's remembered page never shows it.
  */
 export async function withCurrentCounts(feedPosts: FeedPost[]): Promise<FeedPost[]> {
   if (feedPosts.length === 0) return feedPosts;
   const rows = await db()
-    .select({ id: posts.id, likesCount: posts.likesCount, viewsCount: posts.viewsCount, status: posts.status })
+    .select({ id: posts.id, likesCount: posts.likesCount, viewsCount: posts.viewsCount })
     .from(posts)
+    .innerJoin(users, eq(users.id, posts.userId))
     .where(
-      inArray(
-        posts.id,
-        feedPosts.map((post) => post.id),
+      and(
+        inArray(
+          posts.id,
+          feedPosts.map((post) => post.id),
+        ),
+        livePostCondition(),
       ),
     );
-  const counts = new Map(
-    rows.filter((row) => row.status === "live").map(({ id, likesCount, viewsCount }) => [id, { likesCount, viewsCount }]),
-  );
+  const counts = new Map(rows.map(({ id, likesCount, viewsCount }) => [id, { likesCount, viewsCount }]));
   return feedPosts.filter((post) => counts.has(post.id)).map((post) => ({ ...post, ...counts.get(post.id) }));
 }
