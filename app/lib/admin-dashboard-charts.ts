@@ -1,4 +1,5 @@
 import { dailyChartSvg } from "./daily-chart";
+import { formatCount } from "./format-count";
 
 /** The admin dashboard's charts: which daily series each draws, in which colours. */
 const CHARTS = [
@@ -43,7 +44,7 @@ export type DashboardChart = { id: string; title: string; svg: string };
 export function dashboardCharts(daily: { days: readonly string[]; values: Record<string, readonly number[]> }): DashboardChart[] {
   return CHARTS.map((chart) => {
     const series = chart.series.map((entry) => ({ ...entry, values: daily.values[entry.key] ?? [] }));
-    const totals = series.map((entry) => `${entry.label} ${entry.values.reduce((sum, value) => sum + value, 0).toLocaleString("en-IN")}`);
+    const totals = series.map((entry) => `${entry.label} ${formatCount(entry.values.reduce((sum, value) => sum + value, 0))}`);
     const summary = `${chart.title}: ${totals.join(", ")} in the last ${daily.days.length} days`;
     return { id: chart.id, title: chart.title, svg: dailyChartSvg({ days: daily.days, series, summary }) };
   });

@@ -1,3 +1,4 @@
+import { formatCount } from "./format-count";
 import { shortDay } from "./india-time";
 
 /**
@@ -62,7 +63,7 @@ function bandSvg(series: ChartSeries, band: Band): string {
   const path = barsPath(series.values, band);
   return (
     `<text x="0" y="${band.top + 11}" font-size="10" fill="#475569">${escapeXml(series.label)}</text>` +
-    `<text x="0" y="${band.top + 24}" font-size="11" font-weight="600" fill="#0f172a">${escapeXml(total.toLocaleString("en-IN"))}</text>` +
+    `<text x="0" y="${band.top + 24}" font-size="11" font-weight="600" fill="#0f172a">${escapeXml(formatCount(total))}</text>` +
     `<path d="M${PLOT_LEFT} ${band.bottom}H${DAILY_CHART_WIDTH}" stroke="#e2e8f0"/>` +
     (path ? `<path data-series="${escapeXml(series.key)}" fill="${series.colour}" d="${path}"/>` : "")
   );

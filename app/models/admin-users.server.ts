@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-o
 import type { Transaction } from "~/db/client.server";
 import { db } from "~/db/db.server";
 import { campaigns, contacts, creditOrders, posts, sessions, users } from "~/db/schema";
+import { countOf } from "~/lib/format-count";
 import { CAMPAIGN_TRANSITIONS, type CampaignStatus } from "~/lib/campaign-status";
 import { isUuid } from "~/lib/ids";
 import { postDisplayStatus } from "~/lib/post-status";
@@ -366,7 +367,7 @@ export async function adjustBusinessCredits(
     const applied = input.direction === "add" ? await grantCredits(tx, change) : await chargeCredits(tx, change);
     if (!applied.ok) return { ok: false, reason: "insufficient_balance", balance: applied.balance };
     if (applied.repeated) return applied;
-    const credits = `${input.amount.toLocaleString("en-IN")} ${input.amount === 1 ? "credit" : "credits"}`;
+    const credits = countOf(input.amount, "credit");
     await recordAdminAction(tx, admin, {
       action: input.direction === "add" ? "add_credits" : "remove_credits",
       entityType: "user",

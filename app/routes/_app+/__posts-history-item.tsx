@@ -5,6 +5,7 @@ import { PostStatusBadge } from "~/components/post-status-badge";
 import { RowMenu, menuItemClasses } from "~/components/row-menu";
 import { ActionToast } from "~/components/ui/action-toast";
 import { buttonClasses } from "~/components/ui/button";
+import { countOf } from "~/lib/format-count";
 import { paths } from "~/lib/paths";
 import { POST_CHANGE_RULES } from "~/lib/post-status";
 
@@ -18,9 +19,6 @@ const DELETE_FETCHER_PREFIX = "delete-post:";
 export function usePendingDeleteCount(): number {
   return usePendingDeletes(DELETE_FETCHER_PREFIX, "delete");
 }
-
-const NUMBER = new Intl.NumberFormat("en-IN");
-const counted = (count: number, one: string, many: string) => `${NUMBER.format(count)} ${count === 1 ? one : many}`;
 
 /**
  * One post of the history: what it is, its state, its numbers and chart, and what can be done
@@ -63,8 +61,8 @@ export function PostHistoryItem({ post, page }: { post: HistoryItem; page: numbe
         ) : null}
 
         <p className="mt-3 flex gap-4 text-sm text-slate-700">
-          <span data-testid="views-count">{counted(post.views, "view", "views")}</span>
-          <span data-testid="likes-count">{counted(post.likes, "like", "likes")}</span>
+          <span data-testid="views-count">{countOf(post.views, "view", "views")}</span>
+          <span data-testid="likes-count">{countOf(post.likes, "like", "likes")}</span>
         </p>
         {post.chartSvg ? (
           // Drawn on the server (app/lib/engagement-chart.ts): plain SVG, no script.
@@ -113,7 +111,7 @@ export function PostHistoryItem({ post, page }: { post: HistoryItem; page: numbe
 
         <DeleteQuestion question={deleteStep.question} action={listAction} id={questionId} fields={{ postId: post.id }} className="mt-3">
           {POST_CHANGE_RULES.delete.question(post.kindLabel.toLowerCase())}
-          {post.refundOnDelete > 0 ? ` Its ${counted(post.refundOnDelete, "credit comes", "credits come")} back.` : ""}
+          {post.refundOnDelete > 0 ? ` Its ${countOf(post.refundOnDelete, "credit comes", "credits come")} back.` : ""}
         </DeleteQuestion>
       </article>
       <ActionToast toast={deleteStep.fetcher.data?.toast} />

@@ -4,6 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/admin-shell";
 import { AuditTrail } from "~/components/audit-trail";
 import { dashboardCharts } from "~/lib/admin-dashboard-charts";
+import { formatCount } from "~/lib/format-count";
 import { paths } from "~/lib/paths";
 import { adminTitle } from "~/lib/title";
 import { DASHBOARD_DAYS, adminDashboard } from "~/models/admin-dashboard.server";
@@ -21,8 +22,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction = () => [{ title: adminTitle("Dashboard") }];
-
-const number = (value: number) => value.toLocaleString("en-IN");
 
 export default function AdminDashboard() {
   const { totals, waiting, latestActions, charts } = useLoaderData<typeof loader>();
@@ -66,7 +65,7 @@ export default function AdminDashboard() {
                   className={`mt-1 block text-2xl font-bold ${wait.value > 0 ? "text-amber-700" : "text-slate-900"}`}
                   data-testid={wait.testId}
                 >
-                  {number(wait.value)}
+                  {formatCount(wait.value)}
                 </span>
               </>
             );
@@ -99,7 +98,7 @@ export default function AdminDashboard() {
             <div key={card.label} className="rounded-xl bg-white p-4 shadow-sm">
               <dt className="text-sm text-slate-500">{card.label}</dt>
               <dd className="mt-1 text-2xl font-bold" data-testid={card.testId}>
-                {number(card.value)}
+                {formatCount(card.value)}
               </dd>
             </div>
           ))}
