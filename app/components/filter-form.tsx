@@ -1,5 +1,8 @@
 import { Button, ButtonLink } from "~/components/ui/button";
 
+/** A filter form's select or text box: full width, 44 px tall. */
+export const FILTER_CONTROL = "mt-1 min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm";
+
 /** A filter form's buttons: 'Filter' (busy while the list loads) and, once anything is filtered, 'Clear' back to the whole list. */
 export function FilterButtons({ filtering, clearTo, className = "" }: { filtering: boolean; clearTo: string | null; className?: string }) {
   return (

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 
-import { BadFilterNotice, FilterButtons } from "~/components/filter-form";
+import { BadFilterNotice, FILTER_CONTROL, FilterButtons } from "~/components/filter-form";
 import { NotFoundBoundary } from "~/components/not-found-boundary";
 import { SmsMessageItem } from "~/components/sms-message-item";
 import { NextPrevious } from "~/components/page-links";
@@ -46,8 +46,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-const CONTROL = "mt-1 min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm";
-
 export default function SmsHistory() {
   const { messages, page, hasNextPage, campaigns, filters, badFilter } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
@@ -66,7 +64,7 @@ export default function SmsHistory() {
       <Form method="get" role="search" aria-label="Filter messages" className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-5 sm:items-end">
         <label className="col-span-2 block text-sm font-medium text-slate-700 sm:col-span-1">
           Campaign
-          <select name="campaignId" defaultValue={filters.campaignId} className={CONTROL}>
+          <select name="campaignId" defaultValue={filters.campaignId} className={FILTER_CONTROL}>
             <option value="">All campaigns</option>
             {campaigns.map((campaign) => (
               <option key={campaign.id} value={campaign.id}>
@@ -77,7 +75,7 @@ export default function SmsHistory() {
         </label>
         <label className="col-span-2 block text-sm font-medium text-slate-700 sm:col-span-1">
           Status
-          <select name="status" defaultValue={filters.status} className={CONTROL}>
+          <select name="status" defaultValue={filters.status} className={FILTER_CONTROL}>
             <option value="">Any status</option>
             {SMS_STATUSES.map((status) => (
               <option key={status} value={status}>
@@ -88,11 +86,11 @@ export default function SmsHistory() {
         </label>
         <label className="block text-sm font-medium text-slate-700">
           From
-          <input type="date" name="from" defaultValue={filters.from} className={CONTROL} />
+          <input type="date" name="from" defaultValue={filters.from} className={FILTER_CONTROL} />
         </label>
         <label className="block text-sm font-medium text-slate-700">
           To
-          <input type="date" name="to" defaultValue={filters.to} className={CONTROL} />
+          <input type="date" name="to" defaultValue={filters.to} className={FILTER_CONTROL} />
         </label>
         <FilterButtons filtering={filtering} clearTo={filtered ? paths.smsHistory() : null} className="col-span-2 sm:col-span-1" />
       </Form>

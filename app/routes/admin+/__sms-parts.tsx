@@ -1,12 +1,10 @@
 import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 
-import { Button, ButtonLink } from "~/components/ui/button";
+import { FILTER_CONTROL, FilterButtons } from "~/components/filter-form";
 import { formatCount } from "~/lib/format-count";
 
 /** The admin's SMS screens' shared pieces: the filter form (a GET form: every filter is in the URL, without JavaScript too) and the totals. */
-
-export const FILTER_CONTROL = "mt-1 min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm";
 
 export type Choice = { value: string; label: string };
 
@@ -75,25 +73,8 @@ export function FilterForm({
       <FilterLabel label="To">
         <input type="date" name="to" defaultValue={filters.to} className={FILTER_CONTROL} />
       </FilterLabel>
-      <div className="col-span-2 flex gap-2 lg:col-span-1">
-        <Button type="submit" variant="dark" className="flex-1">
-          {filtering ? "Filtering..." : "Filter"}
-        </Button>
-        <ButtonLink to={path} variant="secondary">
-          Clear
-        </ButtonLink>
-      </div>
+      <FilterButtons filtering={filtering} clearTo={path} className="col-span-2 lg:col-span-1" />
     </Form>
-  );
-}
-
-/** A filter the URL holds that is not one (a hand-made link): said, and the screen shows everything instead. */
-export function BadFilterNotice({ message }: { message: string | null }) {
-  if (!message) return null;
-  return (
-    <p role="alert" className="mt-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-      {`${message}: showing everything instead.`}
-    </p>
   );
 }
 

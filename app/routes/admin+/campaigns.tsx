@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 
 import { AdminErrorBoundary } from "~/components/admin-shell";
+import { BadFilterNotice } from "~/components/filter-form";
 import { PageLinks } from "~/components/page-links";
 import { ButtonLink } from "~/components/ui/button";
 import { CAMPAIGN_STATUS_LABELS, type CampaignStatus } from "~/lib/campaign-status";
@@ -15,7 +16,7 @@ import { getSmsSettings } from "~/models/settings.server";
 import { CampaignStatusBadge } from "~/routes/_app+/__campaign-parts";
 import { requireAdmin } from "~/utils/admin.server";
 
-import { BadFilterNotice, FilterForm, FilterLabel, FilterSelect, Totals } from "./__sms-parts";
+import { FilterForm, FilterLabel, FilterSelect, Totals } from "./__sms-parts";
 
 export const meta: MetaFunction = () => [{ title: adminTitle("Campaigns") }];
 
@@ -83,7 +84,7 @@ export default function AdminCampaigns() {
           />
         </FilterLabel>
       </FilterForm>
-      <BadFilterNotice message={badFilter} />
+      <BadFilterNotice message={badFilter} instead="showing everything instead." />
 
       <Totals
         label="Totals for this filter"

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 
 import { AdminErrorBoundary } from "~/components/admin-shell";
-import { BadFilterNotice, FilterButtons } from "~/components/filter-form";
+import { BadFilterNotice, FILTER_CONTROL, FilterButtons } from "~/components/filter-form";
 import { PageLinks } from "~/components/page-links";
 import { PostStatusBadge } from "~/components/post-status-badge";
 import { ButtonLink } from "~/components/ui/button";
@@ -44,7 +44,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-const CONTROL = "mt-1 min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm";
 const LABEL = "block text-sm font-medium text-slate-700";
 
 export default function AdminFeed() {
@@ -72,7 +71,7 @@ export default function AdminFeed() {
         <SearchInput label="Business" name="business" value={filters.business} placeholder="Name or id" wide />
         <label className={LABEL}>
           Status
-          <select name="status" defaultValue={filters.status} className={CONTROL}>
+          <select name="status" defaultValue={filters.status} className={FILTER_CONTROL}>
             <option value="">Any status</option>
             {POST_DISPLAY_STATUSES.map((status) => (
               <option key={status} value={status}>
@@ -83,7 +82,7 @@ export default function AdminFeed() {
         </label>
         <label className={LABEL}>
           Kind
-          <select name="kind" defaultValue={filters.kind} className={CONTROL}>
+          <select name="kind" defaultValue={filters.kind} className={FILTER_CONTROL}>
             <option value="">Posts and offers</option>
             {POST_KINDS.map((kind) => (
               <option key={kind} value={kind}>
@@ -95,7 +94,7 @@ export default function AdminFeed() {
         <SearchInput label="City" name="city" value={filters.city} />
         <label className={LABEL}>
           Category
-          <select name="category" defaultValue={filters.category} className={CONTROL}>
+          <select name="category" defaultValue={filters.category} className={FILTER_CONTROL}>
             <option value="">Any category</option>
             {categories.map((name) => (
               <option key={name} value={name}>
@@ -106,7 +105,7 @@ export default function AdminFeed() {
         </label>
         <label className={LABEL}>
           Sort
-          <select name="sort" defaultValue={filters.sort} className={CONTROL}>
+          <select name="sort" defaultValue={filters.sort} className={FILTER_CONTROL}>
             <option value="newest">Newest first</option>
             <option value="reported">Most reported first</option>
           </select>
@@ -205,7 +204,7 @@ function SearchInput({
         defaultValue={value}
         maxLength={ADMIN_FEED_SEARCH_MAX}
         placeholder={placeholder}
-        className={CONTROL}
+        className={FILTER_CONTROL}
       />
     </label>
   );

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 
 import { AdminErrorBoundary } from "~/components/admin-shell";
+import { BadFilterNotice, FILTER_CONTROL } from "~/components/filter-form";
 import { PageLinks } from "~/components/page-links";
 import { SmsMessageItem } from "~/components/sms-message-item";
 import { ButtonLink } from "~/components/ui/button";
@@ -14,7 +15,7 @@ import { adminTitle } from "~/lib/title";
 import { campaignLabel, DEFAULT_PERIOD_DAYS, listAllSmsHistory } from "~/models/admin-campaigns.server";
 import { requireAdmin } from "~/utils/admin.server";
 
-import { BadFilterNotice, FILTER_CONTROL, FilterForm, FilterLabel, FilterSelect, Totals } from "./__sms-parts";
+import { FilterForm, FilterLabel, FilterSelect, Totals } from "./__sms-parts";
 
 export const meta: MetaFunction = () => [{ title: adminTitle("SMS History") }];
 
@@ -88,7 +89,7 @@ export default function AdminSmsHistory() {
           </FilterLabel>
         ) : null}
       </FilterForm>
-      <BadFilterNotice message={badFilter} />
+      <BadFilterNotice message={badFilter} instead="showing everything instead." />
       {defaultedFrom ? (
         <p className="mt-3 text-sm text-slate-600" data-testid="default-period">
           Showing the last {periodDays} days (from {defaultedFrom}). Choose a business, a campaign or a &apos;From&apos; date to see earlier
