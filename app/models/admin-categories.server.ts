@@ -7,6 +7,7 @@ import { queryRows } from "~/db/query.server";
 import { categories, posts, users } from "~/db/schema";
 import { isUuid } from "~/lib/ids";
 import { CATEGORY_MESSAGES, NO_CATEGORY, categoryNameTaken, type CategoryDeleteInput } from "~/lib/schemas/admin-categories";
+import { movedOneStep, renumbered } from "~/lib/reorder";
 
 import { recordAdminAction, type ActingAdmin } from "./admin-audit.server";
 import { forgetCachedFeed } from "./feed-cache.server";
@@ -242,21 +243,20 @@ export async function moveCategory(
         .for("update");
       const at = ordered.findIndex((category) => category.id === id);
       if (at === -1) return notFound;
-      const to = direction === "up" ? at - 1 : at + 1;
-      if (to < 0 || to >= ordered.length) return { ok: true as const, name: ordered[at].name, moved: false };
-      [ordered[at], ordered[to]] = [ordered[to], ordered[at]];
-      for (const [position, category] of ordered.entries()) {
-        if (category.sortOrder !== position) await tx.update(categories).set({ sortOrder: position }).where(eq(categories.id, category.id));
+      const move = movedOneStep(ordered, at, direction);
+      if (!move) return { ok: true as const, name: ordered[at].name, moved: false };
+      for (const { item, sortOrder } of renumbered(move.order)) {
+        await tx.update(categories).set({ sortOrder }).where(eq(categories.id, item.id));
       }
       await recordAdminAction(tx, admin, {
         action: "move_category",
         entityType: "category",
         entityId: id,
-        summary: `Moved category ${ordered[to].name} ${direction} (now ${to + 1} of ${ordered.length})`,
+        summary: `Moved category ${ordered[at].name} ${direction} (now ${move.to + 1} of ${ordered.length})`,
         before: { position: at + 1 },
-        after: { position: to + 1 },
+        after: { position: move.to + 1 },
       });
-      return { ok: true as const, name: ordered[to].name, moved: true };
+      return { ok: true as const, name: ordered[at].name, moved: true };
     }),
   );
 }

@@ -6,6 +6,7 @@ import { pageVersions, pages, users, type PageKind } from "~/db/schema";
 import { isUuid } from "~/lib/ids";
 import { formatDateTime } from "~/lib/india-time";
 import type { PageContent } from "~/lib/schemas/admin-pages";
+import { movedOneStep, renumbered } from "~/lib/reorder";
 
 import { recordAdminAction, type ActingAdmin } from "./admin-audit.server";
 
@@ -249,15 +250,11 @@ export async function moveLearnArticle(admin: ActingAdmin, slug: string, directi
       .orderBy(asc(pages.sortOrder), asc(pages.title))
       .for("update");
     const from = articles.findIndex((article) => article.slug === slug);
-    const to = direction === "up" ? from - 1 : from + 1;
-    if (from < 0 || to < 0 || to >= articles.length) return false;
-    const order = articles.map((article) => article.slug);
-    [order[from], order[to]] = [order[to], order[from]];
-    // Numbered afresh from 0, so equal numbers (ties broken by title) never make a move a no-op.
-    for (const [index, articleSlug] of order.entries()) {
-      if (articles.find((article) => article.slug === articleSlug)?.sortOrder !== index) {
-        await tx.update(pages).set({ sortOrder: index }).where(eq(pages.slug, articleSlug));
-      }
+    const move = movedOneStep(articles, from, direction);
+    if (!move) return false;
+    const { to } = move;
+    for (const { item, sortOrder } of renumbered(move.order)) {
+      await tx.update(pages).set({ sortOrder }).where(eq(pages.slug, item.slug));
     }
     await recordAdminAction(tx, admin, {
       action: "move_article",

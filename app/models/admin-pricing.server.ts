@@ -6,6 +6,7 @@ import { creditOrders, creditPacks, priceHistory, pricing, settings, users } fro
 import { formatRupeesShort } from "~/lib/money";
 import { PRICE_KEYS, type PriceKey } from "~/lib/price-keys";
 import type { BillingSettingsInput, PackInput } from "~/lib/schemas/admin-pricing";
+import { movedOneStep, renumbered } from "~/lib/reorder";
 
 import { recordAdminAction, type ActingAdmin } from "./admin-audit.server";
 import { BILLING_SETTING_KEYS, getBillingSettings, type BillingSettings, type InvoiceSeller } from "./billing-settings.server";
@@ -250,29 +251,26 @@ export async function moveCreditPack(admin: ActingAdmin, packId: string, directi
   return db().transaction(async (tx) => {
     await lockPacks(tx);
     const packs = await tx
-      .select({ id: creditPacks.id, name: creditPacks.name })
+      .select({ id: creditPacks.id, name: creditPacks.name, sortOrder: creditPacks.sortOrder })
       .from(creditPacks)
       .orderBy(asc(creditPacks.sortOrder), asc(creditPacks.credits), asc(creditPacks.name));
     const from = packs.findIndex((pack) => pack.id === packId);
     if (from === -1) return notFound;
-    const to = direction === "up" ? from - 1 : from + 1;
-    if (to < 0 || to >= packs.length) return { ok: true, packId, changed: false };
-    const before = packs.map((pack) => pack.name);
-    const [moved] = packs.splice(from, 1);
-    packs.splice(to, 0, moved);
-    for (const [index, pack] of packs.entries()) {
+    const move = movedOneStep(packs, from, direction);
+    if (!move) return { ok: true, packId, changed: false };
+    for (const { item, sortOrder } of renumbered(move.order)) {
       await tx
         .update(creditPacks)
-        .set({ sortOrder: index, updatedAt: sql`now()` })
-        .where(eq(creditPacks.id, pack.id));
+        .set({ sortOrder, updatedAt: sql`now()` })
+        .where(eq(creditPacks.id, item.id));
     }
     await recordAdminAction(tx, admin, {
       action: "move_credit_pack",
       entityType: "credit_pack",
       entityId: packId,
-      summary: `Moved the pack ${moved.name} ${direction}`,
-      before: { order: before },
-      after: { order: packs.map((pack) => pack.name) },
+      summary: `Moved the pack ${packs[from].name} ${direction}`,
+      before: { order: packs.map((pack) => pack.name) },
+      after: { order: move.order.map((pack) => pack.name) },
     });
     return { ok: true, packId, changed: true };
   });

@@ -6,6 +6,7 @@ import { isUniqueViolation } from "~/db/errors.server";
 import { templateCategories, templates, users, type SmsCategory, type TemplateKind, type TemplateOffer } from "~/db/schema";
 import { isUuid } from "~/lib/ids";
 import { TEMPLATE_MESSAGES, type AdminTemplateInput, type TemplateListQuery } from "~/lib/schemas/admin-templates";
+import { movedOneStep, renumbered } from "~/lib/reorder";
 
 import { recordAdminAction, type ActingAdmin } from "./admin-audit.server";
 
@@ -381,23 +382,19 @@ export async function moveTemplateCategory(
       .for("update");
     const from = ordered.findIndex((category) => category.id === id);
     if (from === -1) return refuse(404, CATEGORY_NOT_FOUND);
-    const to = direction === "up" ? from - 1 : from + 1;
     const name = ordered[from].name;
-    if (to < 0 || to >= ordered.length) return { ok: true as const, name };
-    const before = ordered.map((category) => category.name);
-    const moved = [...ordered];
-    [moved[from], moved[to]] = [moved[to], moved[from]];
-    for (const [index, category] of moved.entries()) {
-      if (category.sortOrder !== index)
-        await tx.update(templateCategories).set({ sortOrder: index }).where(eq(templateCategories.id, category.id));
+    const move = movedOneStep(ordered, from, direction);
+    if (!move) return { ok: true as const, name };
+    for (const { item, sortOrder } of renumbered(move.order)) {
+      await tx.update(templateCategories).set({ sortOrder }).where(eq(templateCategories.id, item.id));
     }
     await recordAdminAction(tx, admin, {
       action: "template_category.move",
       entityType: "template_category",
       entityId: id,
       summary: `Moved template category "${name}" ${direction}`,
-      before: { order: before },
-      after: { order: moved.map((category) => category.name) },
+      before: { order: ordered.map((category) => category.name) },
+      after: { order: move.order.map((category) => category.name) },
     });
     return { ok: true as const, name };
   });
