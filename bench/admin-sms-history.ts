@@ -16,8 +16,6 @@
 import { sql } from "drizzle-orm";
 
 import { openPglite, type DatabaseHandle } from "~/db/client.server";
-import { useDatabase } from "~/db/db.server";
-import { migrateDatabase } from "~/db/migrate.server";
 import { queryRows } from "~/db/query.server";
 import { makeCampaign, makeUser } from "~/db/seed/factories.server";
 import { addDays, indianDate } from "~/lib/india-time";
@@ -25,7 +23,7 @@ import { adminCampaignsQuerySchema, adminSmsHistoryQuerySchema } from "~/lib/sch
 import { listAllCampaigns, listAllSmsHistory } from "~/models/admin-campaigns.server";
 
 import { intFlag, openTarget, parseFlags, printTable, secondsSince } from "./lib";
-import { fillMessages, measureCalls } from "./sms-lib";
+import { emptyMessagesDatabase, fillMessages, measureCalls } from "./sms-lib";
 
 const flags = parseFlags();
 const handle: DatabaseHandle = process.env.DATABASE_URL || flags.has("pglite") ? openTarget(flags) : openPglite({});
@@ -43,14 +41,7 @@ async function explain(label: string, query: ReturnType<typeof sql>) {
 }
 
 async function main() {
-  useDatabase(handle);
-  await migrateDatabase(handle);
-  const [{ existing }] = await queryRows<{ existing: number }>(handle.db, sql`select count(*)::int as existing from sms_messages`);
-  if (existing > 0) {
-    if (!flags.has("reset"))
-      throw new Error(`This database already has ${existing} messages: pass --reset to empty it (a bench database only)`);
-    await handle.db.execute(sql`truncate users cascade`);
-  }
+  await emptyMessagesDatabase(handle, flags);
   const started = performance.now();
   const perBusiness = Math.ceil(MESSAGES / BUSINESSES);
   let first: { userId: string; campaignId: string; businessName: string } | null = null;

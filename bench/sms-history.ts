@@ -18,15 +18,12 @@
 import { sql } from "drizzle-orm";
 
 import { openPglite, type DatabaseHandle } from "~/db/client.server";
-import { useDatabase } from "~/db/db.server";
-import { migrateDatabase } from "~/db/migrate.server";
-import { queryRows } from "~/db/query.server";
 import { makeCampaign, makeUser } from "~/db/seed/factories.server";
 import { indianDate, addDays } from "~/lib/india-time";
 import { getCampaign, listSmsHistory, SMS_HISTORY_PAGE_SIZE, smsSentCount } from "~/models/campaigns.server";
 
 import { intFlag, openTarget, parseFlags, printTable, secondsSince } from "./lib";
-import { fillMessages, measureCalls } from "./sms-lib";
+import { emptyMessagesDatabase, fillMessages, measureCalls } from "./sms-lib";
 
 const flags = parseFlags();
 const handle: DatabaseHandle = process.env.DATABASE_URL || flags.has("pglite") ? openTarget(flags) : openPglite({});
@@ -39,14 +36,7 @@ function measure(name: string, run: () => Promise<unknown>): Promise<Array<strin
 }
 
 async function main() {
-  useDatabase(handle);
-  await migrateDatabase(handle);
-  const [{ existing }] = await queryRows<{ existing: number }>(handle.db, sql`select count(*)::int as existing from sms_messages`);
-  if (existing > 0) {
-    if (!flags.has("reset"))
-      throw new Error(`This database already has ${existing} messages: pass --reset to empty it (a bench database only)`);
-    await handle.db.execute(sql`truncate users cascade`);
-  }
+  await emptyMessagesDatabase(handle, flags);
   const started = performance.now();
   const business = await makeUser({ businessName: "Rao Sweets" });
   const main = await makeCampaign({ userId: business.id, name: "Diwali", status: "sent" });

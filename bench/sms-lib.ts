@@ -168,6 +168,20 @@ export async function moneyFigures(handle: DatabaseHandle, userId: string, campa
 export const unfinished = (states: Record<string, number>) => states.queued ?? 0;
 
 /**
+ * The history benches' database, migrated and without messages: one that already holds some is
+ * emptied only when --reset says it is a bench database.
+ */
+export async function emptyMessagesDatabase(handle: DatabaseHandle, flags: Map<string, string>) {
+  useDatabase(handle);
+  await migrateDatabase(handle);
+  const [{ existing }] = await queryRows<{ existing: number }>(handle.db, sql`select count(*)::int as existing from sms_messages`);
+  if (existing === 0) return;
+  if (!flags.has("reset"))
+    throw new Error(`This database already has ${existing} messages: pass --reset to empty it (a bench database only)`);
+  await handle.db.execute(sql`truncate users cascade`);
+}
+
+/**
  * Writes `count` messages of one campaign, spread over the last 90 days (numbers from `from` on);
  * about 1 in 50 failed, 1 in 20 still queued: the SMS History benches' data.
  */

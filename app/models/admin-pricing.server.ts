@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ne, sql } from "drizzle-orm";
 
 import type { Transaction } from "~/db/client.server";
 import { db } from "~/db/db.server";
-import { creditOrders, creditPacks, priceHistory, pricing, settings, users } from "~/db/schema";
+import { creditOrders, creditPacks, priceHistory, pricing, users } from "~/db/schema";
 import { formatRupeesShort } from "~/lib/money";
 import { PRICE_KEYS, type PriceKey } from "~/lib/price-keys";
 import type { BillingSettingsInput, PackInput } from "~/lib/schemas/admin-pricing";
@@ -11,6 +11,7 @@ import { movedOneStep, renumbered } from "~/lib/reorder";
 import { recordAdminAction, type ActingAdmin } from "./admin-audit.server";
 import { BILLING_SETTING_KEYS, getBillingSettings, type BillingSettings, type InvoiceSeller } from "./billing-settings.server";
 import { DEFAULT_PRICES, priceOf } from "./pricing.server";
+import { writeSettings } from "./settings.server";
 
 /**
  * The pricing manager's changes (/admin/sms-pricing): prices in credits, the packs of credits on
@@ -276,13 +277,6 @@ export async function moveCreditPack(admin: ActingAdmin, packId: string, directi
   });
 }
 
-async function writeSetting(tx: Transaction, key: string, value: unknown) {
-  await tx
-    .insert(settings)
-    .values({ key, value })
-    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } });
-}
-
 const sameSeller = (a: InvoiceSeller, b: InvoiceSeller) =>
   a.legalName === b.legalName && a.gstin === b.gstin && a.address === b.address && a.state === b.state;
 
@@ -297,7 +291,7 @@ export async function saveBillingSettings(admin: ActingAdmin, input: Omit<Billin
     const seller: InvoiceSeller = { legalName: input.legalName, gstin: input.gstin, address: input.address, state: input.state };
     let changed = false;
     if (before.gstRatePercent !== input.gstRatePercent) {
-      await writeSetting(tx, BILLING_SETTING_KEYS.gstRate, input.gstRatePercent);
+      await writeSettings(tx, [{ key: BILLING_SETTING_KEYS.gstRate, value: input.gstRatePercent }]);
       await recordAdminAction(tx, admin, {
         action: "set_gst_rate",
         entityType: "setting",
@@ -309,7 +303,7 @@ export async function saveBillingSettings(admin: ActingAdmin, input: Omit<Billin
       changed = true;
     }
     if (!sameSeller(before.seller, seller)) {
-      await writeSetting(tx, BILLING_SETTING_KEYS.seller, seller);
+      await writeSettings(tx, [{ key: BILLING_SETTING_KEYS.seller, value: seller }]);
       await recordAdminAction(tx, admin, {
         action: "set_invoice_seller",
         entityType: "setting",

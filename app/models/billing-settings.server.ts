@@ -1,11 +1,11 @@
-import { inArray } from "drizzle-orm";
 import { z } from "zod";
 
 import { config } from "~/config.server";
 import type { Database, Transaction } from "~/db/client.server";
 import { db } from "~/db/db.server";
-import { settings } from "~/db/schema";
 import { GST_RATE_MAX, GST_RATE_PERCENT } from "~/lib/money";
+
+import { readSettings } from "./settings.server";
 
 /**
  * What a sale of credits is taxed at and who sells them: the GST rate and the seller printed on
@@ -43,11 +43,7 @@ export function configuredSeller(): InvoiceSeller {
 }
 
 export async function getBillingSettings(tx: Reader = db()): Promise<BillingSettings> {
-  const rows = await tx
-    .select({ key: settings.key, value: settings.value })
-    .from(settings)
-    .where(inArray(settings.key, Object.values(BILLING_SETTING_KEYS)));
-  const value = (key: string) => rows.find((row) => row.key === key)?.value;
+  const value = await readSettings(Object.values(BILLING_SETTING_KEYS), tx);
   const rate = storedRate.safeParse(value(BILLING_SETTING_KEYS.gstRate));
   const seller = storedSeller.safeParse(value(BILLING_SETTING_KEYS.seller));
   return {

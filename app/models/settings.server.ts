@@ -17,6 +17,24 @@ import { recordAdminAction, type ActingAdmin } from "./admin-audit.server";
 
 type Reader = Pick<Database | Transaction, "select">;
 
+/** The stored value of each of these keys that has a row (what it holds is for its reader to check). */
+export async function readSettings(keys: readonly string[], tx: Reader = db()): Promise<(key: string) => unknown> {
+  const rows = await tx
+    .select({ key: settings.key, value: settings.value })
+    .from(settings)
+    .where(inArray(settings.key, [...keys]));
+  const values = new Map(rows.map((row) => [row.key, row.value]));
+  return (key) => values.get(key);
+}
+
+/** Stores these values, each replacing its key's, in the caller's transaction (beside its audit row). */
+export async function writeSettings(tx: Transaction, values: ReadonlyArray<{ key: string; value: unknown }>) {
+  await tx
+    .insert(settings)
+    .values([...values])
+    .onConflictDoUpdate({ target: settings.key, set: { value: sql`excluded.value`, updatedAt: sql`now()` } });
+}
+
 const windowSchema = z
   .object({ startHour: z.number().int().min(0).max(23), endHour: z.number().int().min(1).max(24) })
   .refine((window) => window.startHour < window.endHour);
@@ -44,11 +62,7 @@ export type SmsSettings = {
 export const DEFAULT_SMS_SETTINGS: Omit<SmsSettings, "platformSenderHeader"> = { window: SMS_SENDING_WINDOW, smsFreeTextAllowed: false };
 
 export async function getSmsSettings(tx: Reader = db()): Promise<SmsSettings> {
-  const rows = await tx
-    .select({ key: settings.key, value: settings.value })
-    .from(settings)
-    .where(inArray(settings.key, Object.values(SMS_SETTING_KEYS)));
-  const value = (key: string) => rows.find((row) => row.key === key)?.value;
+  const value = await readSettings(Object.values(SMS_SETTING_KEYS), tx);
   const window = windowSchema.safeParse(value(SMS_SETTING_KEYS.window));
   const freeText = z.boolean().safeParse(value(SMS_SETTING_KEYS.freeText));
   const header = senderHeaderSchema.safeParse(value(SMS_SETTING_KEYS.platformSenderHeader));
@@ -74,15 +88,11 @@ export async function saveSmsSettings(admin: ActingAdmin, input: SmsSettingsInpu
       smsFreeTextAllowed: input.smsFreeTextAllowed,
       platformSenderHeader: input.platformSenderHeader,
     };
-    const rows = [
+    await writeSettings(tx, [
       { key: SMS_SETTING_KEYS.window, value: after.window },
       { key: SMS_SETTING_KEYS.freeText, value: after.smsFreeTextAllowed },
       { key: SMS_SETTING_KEYS.platformSenderHeader, value: after.platformSenderHeader },
-    ];
-    await tx
-      .insert(settings)
-      .values(rows)
-      .onConflictDoUpdate({ target: settings.key, set: { value: sql`excluded.value`, updatedAt: sql`now()` } });
+    ]);
     await recordAdminAction(tx, admin, {
       action: "update_sms_settings",
       entityType: "setting",
