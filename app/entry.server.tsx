@@ -14,6 +14,7 @@ import { config } from "~/config.server";
 import { verifyDatabaseAtStart } from "~/models/health.server";
 import { crossSiteRefusal } from "~/utils/csrf.server";
 import { NonceProvider } from "~/utils/nonce-provider";
+import { keepPage, keptPage, renderKey } from "~/utils/page-cache.server";
 import { serveWithCache } from "~/utils/response-cache.server";
 import { applySecurityHeaders, createNonce, withSecurityHeaders } from "~/utils/security-headers.server";
 
@@ -36,39 +37,57 @@ const ABORT_DELAY = 5_000;
 // Fail the start, not the first visitor, when the database cannot be reached.
 if (config.NODE_ENV !== "test") verifyDatabaseAtStart();
 
-export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+) {
   const nonce = createNonce();
   applySecurityHeaders(responseHeaders, nonce);
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  const key = renderKey(request, responseStatusCode, remixContext);
+  const kept = key && keptPage(key, nonce);
+  if (kept) {
+    // The page's data was made for a render that is not needed: let it go.
+    void remixContext.serverHandoffStream?.cancel().catch(() => {});
+    return new Response(kept, { headers: responseHeaders, status: responseStatusCode });
+  }
+  const { body, status } = await renderDocument(request, responseStatusCode, remixContext, nonce);
+  if (!key || status !== responseStatusCode)
+    return new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status });
+  const html = await text(body);
+  keepPage(key, html, nonce);
+  return new Response(html, { headers: responseHeaders, status });
+}
 
-  return new Promise((resolve, reject) => {
+/**
+ * The whole document at once, for browsers and bots alike: parts the pages load on demand
+ * (React.lazy, e.g. the first-visit message) are then in the HTML itself, where visitors without
+ * JavaScript see them. Streaming would send them after the shell, for a script to put in place.
+ * (No loader defers data, so waiting costs nothing.)
+ */
+function renderDocument(request: Request, statusCode: number, remixContext: EntryContext, nonce: string) {
+  return new Promise<{ body: PassThrough; status: number }>((resolve, reject) => {
     let shellRendered = false;
+    let status = statusCode;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,
-        // The whole document at once, for browsers and bots alike: parts the pages load on demand
-        // (React.lazy, e.g. the first-visit message) are then in the HTML itself, where visitors
-        // without JavaScript see them. Streaming would send them after the shell, for a script to
-        // put in place. (No loader defers data, so waiting costs nothing.)
         onAllReady() {
           shellRendered = true;
           const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
+          resolve({ body, status });
           pipe(body);
         },
         onShellError(error: unknown) {
           reject(error);
         },
         onError(error: unknown) {
-          responseStatusCode = 500;
+          status = 500;
           // Errors after the shell are already reported through handleError.
           if (shellRendered) console.error(error);
         },
@@ -76,6 +95,12 @@ export default function handleRequest(request: Request, responseStatusCode: numb
     );
     setTimeout(abort, ABORT_DELAY);
   });
+}
+
+async function text(stream: PassThrough): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
 }
 
 export const handleDataRequest: HandleDataRequestFunction = (response) => {

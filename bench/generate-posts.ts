@@ -16,7 +16,8 @@
  *
  * Flags: --posts N (1000000)  --users N (2000)  --batch N (100000 on PostgreSQL,
  * 25000 on PGlite)  --seed N (42)  --reset (TRUNCATE users and posts first; the
- * script refuses to add to a database that already has posts without it).
+ * script refuses to add to a database that already has posts without it)  --add (add them
+ * beside what is there, such as the demo data: bench/http.ts's 1M-post database).
  */
 import { sql } from "drizzle-orm";
 
@@ -124,9 +125,9 @@ try {
     db,
     sql`select ((select count(*) from (select 1 from posts limit 1) p) + (select count(*) from (select 1 from users limit 1) u))::int as existing`,
   );
-  if (existing > 0) {
+  if (existing > 0 && !flags.has("add")) {
     if (!flags.has("reset"))
-      throw new Error("posts/users are not empty: pass --reset to TRUNCATE users and posts (and what refers to them) first");
+      throw new Error("posts/users are not empty: pass --reset to TRUNCATE users and posts (and what refers to them) first, or --add");
     step = performance.now();
     await db.execute(sql`truncate users, posts cascade`);
     console.log(`reset: ${secondsSince(step)}`);
@@ -200,7 +201,7 @@ try {
       await tx.execute(sql`select setseed(${((SEED * 7919 + batch * 104729) % 2_000_000) / 1_000_000 - 1}::float8)`);
       await tx.execute(sql`
         insert into posts (id, user_id, kind, status, content, hashtags, images, category, lat, lon, city, state, country,
-                           offer_title, coupon_code, offer_terms, valid_from, valid_until, call_to_action_label,
+                           offer_title, coupon_code, offer_terms, valid_from, valid_until, call_to_action_type,
                            price_paid, likes_count, views_count, created_at, updated_at)
         select md5('bench-post:' || ${SEED} || ':' || r.n)::uuid,
                b.id,
@@ -220,7 +221,7 @@ try {
                case when r.r_kind < 0.25 then 'One per customer. Not valid with other offers.' end,
                case when r.r_kind < 0.25 then r.created_at end,
                case when r.r_kind < 0.25 then r.created_at + (7 + floor(r.r_valid * 39)::int) * interval '1 day' end,
-               case when r.r_kind < 0.25 then 'Call now' end,
+               case when r.r_kind < 0.25 then 'call' end,
                case when r.r_kind < 0.25 then 10 else 5 end,
                floor(200 * r.r_likes ^ 3)::int,
                floor(200 * r.r_likes ^ 3)::int + floor(500 * r.r_views)::int,

@@ -162,13 +162,20 @@ export type DemoServer = Server & { dataDir: string };
  * `npm start` has it (a temporary DATA_DIR, removed by stop()). Extra env is
  * passed to the server, e.g. TRUST_PROXY.
  */
-export async function startDemoServer(port: number, prefix: string, extraEnv: Record<string, string> = {}): Promise<DemoServer> {
+export async function startDemoServer(
+  port: number,
+  prefix: string,
+  extraEnv: Record<string, string> = {},
+  /** More data, added before the server opens the database (PGlite is one process's at a time). */
+  prepare?: (dataDir: string) => Promise<void>,
+): Promise<DemoServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), prefix));
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, SEED_DEMO_DATA: "true" };
   delete env.DATABASE_URL;
   console.log(`Preparing PGlite demo data in ${dataDir} …`);
   const started = performance.now();
   await runCommand(path.join(ROOT, "node_modules/.bin/tsx"), ["scripts/db-setup.ts"], env, 300_000);
+  await prepare?.(dataDir);
   console.log(`db-setup: ${((performance.now() - started) / 1000).toFixed(1)} s`);
   const server = await startServer(
     { DATA_DIR: dataDir, SEED_DEMO_DATA: "true", LOG_LEVEL: "warn", DATABASE_URL: "", ...extraEnv },

@@ -28,7 +28,7 @@ import { hashPassword, verifyPassword } from "./password.server";
 import { hitRateLimit, throttleByAddress, throttledFor, type RateLimit, type Throttled } from "./rate-limit.server";
 import { signOutEverywhere } from "./sessions.server";
 import { confirmPassword, type PasswordConfirmation } from "./sign-in.server";
-import { accountColumns } from "./users.server";
+import { accountColumns } from "./account-user.server";
 
 /** Tries of the current password per account: like sign-in, so the form cannot be used to guess it. */
 export const PASSWORD_CHANGES_PER_ACCOUNT: RateLimit = { limit: 5, windowSeconds: 15 * 60 };

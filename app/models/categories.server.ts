@@ -9,7 +9,7 @@ export type NamedItem = { id: string; name: string };
  * The feed's category menu and the profile's and composer's choices, in the admin's order: the
  * categories the admin has not hidden (posts and businesses that have a hidden one keep it).
  */
-export function listCategories(): Promise<NamedItem[]> {
+export async function listCategories(): Promise<NamedItem[]> {
   return db()
     .select({ id: categories.id, name: categories.name })
     .from(categories)

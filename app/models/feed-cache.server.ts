@@ -1,10 +1,11 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 
 import { db } from "~/db/db.server";
-import { posts, users } from "~/db/schema";
+import { postLikes, posts, users } from "~/db/schema";
 import type { FeedQuery } from "~/lib/feed-query";
 import { clearResponseCache } from "~/utils/response-cache.server";
 
+import { listCategories, type NamedItem } from "./categories.server";
 import { listFeed, type FeedPage, type FeedPost } from "./feed.server";
 import { livePostCondition } from "./live-post.server";
 
@@ -30,27 +31,50 @@ export function cachedFeedPage(query: FeedQuery): Promise<FeedPage> {
   return page;
 }
 
+let categories: { expiresAt: number; list: Promise<NamedItem[]> } | null = null;
+
+/** The feed's category menu, remembered as long as a feed page (the admin's changes forget it: forgetCachedFeed). */
+export function cachedCategories(): Promise<NamedItem[]> {
+  const now = Date.now();
+  if (categories && categories.expiresAt > now) return categories.list;
+  const list = listCategories();
+  const entry = { expiresAt: now + TTL_MS, list };
+  categories = entry;
+  list.catch(() => {
+    if (categories === entry) categories = null;
+  });
+  return list;
+}
+
 /**
- * Forgets every remembered feed page, and the first-visit pages and public JSON kept in front of
+ * Forgets every remembered feed page, the category menu, and the first-visit pages and public JSON kept in front of
  * the app, so a change of what is in the feed (a business suspended or back, a post the admin
  * removed or restored) shows on the next request of this instance, not seconds later. Other instances forget theirs within TTL_MS.
  */
 export function forgetCachedFeed() {
   pages.clear();
+  categories = null;
   clearResponseCache();
 }
 
 /**
  * The current like and view counts of these posts, laid over a remembered page,
- * so a visitor always sees their own like counted (one primary-key lookup). A post
- * no longer live (removed by the admin, hidden, ended, deleted, or its business
- * suspended: the feed's own live-post rule) is dropped from the page by the same
- * lookup, so even another instance's remembered page never shows it.
+ * so a visitor always sees their own like counted, and which of them this visitor
+ * likes: one lookup by primary key. A post no longer live (removed by the admin,
+ * hidden, ended, deleted, or its business suspended: the feed's own live-post
+ * rule) is dropped from the page by the same lookup, so even another instance's
+ * remembered page never shows it.
  */
-export async function withCurrentCounts(feedPosts: FeedPost[]): Promise<FeedPost[]> {
-  if (feedPosts.length === 0) return feedPosts;
+export async function withCurrentCounts(
+  feedPosts: FeedPost[],
+  visitorId: string | null = null,
+): Promise<{ posts: FeedPost[]; likedIds: string[] }> {
+  if (feedPosts.length === 0) return { posts: feedPosts, likedIds: [] };
+  const likedByVisitor = visitorId
+    ? sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.visitorId} = ${visitorId})`
+    : sql<boolean>`false`;
   const rows = await db()
-    .select({ id: posts.id, likesCount: posts.likesCount, viewsCount: posts.viewsCount })
+    .select({ id: posts.id, likesCount: posts.likesCount, viewsCount: posts.viewsCount, liked: likedByVisitor })
     .from(posts)
     .innerJoin(users, eq(users.id, posts.userId))
     .where(
@@ -63,5 +87,8 @@ export async function withCurrentCounts(feedPosts: FeedPost[]): Promise<FeedPost
       ),
     );
   const counts = new Map(rows.map(({ id, likesCount, viewsCount }) => [id, { likesCount, viewsCount }]));
-  return feedPosts.filter((post) => counts.has(post.id)).map((post) => ({ ...post, ...counts.get(post.id) }));
+  return {
+    posts: feedPosts.filter((post) => counts.has(post.id)).map((post) => ({ ...post, ...counts.get(post.id) })),
+    likedIds: feedPosts.filter((post) => rows.some((row) => row.id === post.id && row.liked)).map((post) => post.id),
+  };
 }

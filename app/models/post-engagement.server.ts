@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 
 import { db } from "~/db/db.server";
 import { postLikes, posts, postViews, users } from "~/db/schema";
@@ -78,14 +78,4 @@ export async function recordView(postId: string, visitorId: string): Promise<{ v
       .returning({ viewsCount: posts.viewsCount });
     return row;
   });
-}
-
-/** Which of these posts the visitor has liked, for drawing filled hearts. */
-export async function likedPostIds(visitorId: string | null, postIds: string[]): Promise<string[]> {
-  if (!visitorId || postIds.length === 0) return [];
-  const rows = await db()
-    .select({ postId: postLikes.postId })
-    .from(postLikes)
-    .where(and(eq(postLikes.visitorId, visitorId), inArray(postLikes.postId, postIds)));
-  return rows.map((row) => row.postId);
 }

@@ -7,6 +7,7 @@ import { sessions, users } from "~/db/schema";
 import { isUuid } from "~/lib/ids";
 
 import { activeAccountCondition, isAdminAccount } from "./account-rules.server";
+import { accountColumns, toAccountUser, type AccountUser } from "./account-user.server";
 import { revokeApiTokens } from "./api-tokens.server";
 
 const MINUTE_MS = 60_000;
@@ -57,7 +58,7 @@ export async function createSession(userId: string, meta: { ipAddress?: string |
   return session;
 }
 
-export type ActiveSession = { id: string; userId: string; createdAt: Date; expiresAt: Date; absoluteExpiresAt: Date };
+export type ActiveSession = { id: string; user: AccountUser; createdAt: Date; expiresAt: Date; absoluteExpiresAt: Date };
 
 /**
  * The session if it exists, is neither idle past its end nor past its
@@ -68,13 +69,12 @@ export async function findActiveSession(sessionId: string): Promise<ActiveSessio
   const [row] = await db()
     .select({
       id: sessions.id,
-      userId: sessions.userId,
       createdAt: sessions.createdAt,
       expiresAt: sessions.expiresAt,
       absoluteExpiresAt: sessions.absoluteExpiresAt,
       lastSeenAt: sessions.lastSeenAt,
-      role: users.role,
-      email: users.email,
+      // The account in the same lookup: one query per signed-in request, not two.
+      account: accountColumns,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -87,7 +87,7 @@ export async function findActiveSession(sessionId: string): Promise<ActiveSessio
       ),
     );
   if (!row) return null;
-  const lifetime = sessionLifetime(row);
+  const lifetime = sessionLifetime(row.account);
   const now = Date.now();
   if (now - row.lastSeenAt.getTime() > lifetime.touchEveryMs) {
     const expiresAt = idleEnd(now, lifetime, row.absoluteExpiresAt);
@@ -97,7 +97,13 @@ export async function findActiveSession(sessionId: string): Promise<ActiveSessio
       .where(eq(sessions.id, row.id));
     row.expiresAt = expiresAt;
   }
-  return { id: row.id, userId: row.userId, createdAt: row.createdAt, expiresAt: row.expiresAt, absoluteExpiresAt: row.absoluteExpiresAt };
+  return {
+    id: row.id,
+    user: toAccountUser(row.account),
+    createdAt: row.createdAt,
+    expiresAt: row.expiresAt,
+    absoluteExpiresAt: row.absoluteExpiresAt,
+  };
 }
 
 export async function endSession(sessionId: string) {

@@ -1,83 +1,17 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 
 import { db } from "~/db/db.server";
-import { users, type USER_STATUSES } from "~/db/schema";
-import { DEFAULT_BUSINESS_NAME, formatDisplayName } from "~/lib/display-name";
+import { users } from "~/db/schema";
+import { DEFAULT_BUSINESS_NAME } from "~/lib/display-name";
 import { isUuid } from "~/lib/ids";
 
-import { isActiveAccount, isAdminAccount } from "./account-rules.server";
+import { isActiveAccount } from "./account-rules.server";
+import { accountColumns, toAccountUser, type AccountUser } from "./account-user.server";
 import { markEmailVerified } from "./email-verification.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { signOutEverywhere } from "./sessions.server";
 
-/** A user as the app and GET /api/user/me see them: never the password hash. */
-export type AccountUser = {
-  id: string;
-  username: string;
-  email: string;
-  name: string;
-  businessName: string;
-  displayName: string;
-  businessDetails: string | null;
-  businessPhone: string | null;
-  gstNumber: string | null;
-  businessCategories: string[];
-  onboardingCompleted: boolean;
-  mobileNumber: string | null;
-  balance: number;
-  /** The owner proved the address (the mailed link, or Google): the opening balance comes with it. */
-  emailVerified: boolean;
-  /** The designated admin (isAdminAccount): the admin role and the ADMIN_EMAIL address. */
-  isAdmin: boolean;
-  status: (typeof USER_STATUSES)[number];
-  profileImageUrl: string | null;
-  updatedAt: string;
-};
-
-/** The columns of a user the app may show: never the password hash, Google id or token version. */
-export const accountColumns = {
-  id: users.id,
-  email: users.email,
-  name: users.name,
-  businessName: users.businessName,
-  businessDetails: users.businessDetails,
-  businessPhone: users.businessPhone,
-  gstNumber: users.gstNumber,
-  businessCategories: users.businessCategories,
-  onboardingCompleted: users.onboardingCompleted,
-  mobileNumber: users.mobileNumber,
-  balance: users.balance,
-  emailVerifiedAt: users.emailVerifiedAt,
-  role: users.role,
-  status: users.status,
-  profileImageUrl: users.profileImageUrl,
-  updatedAt: users.updatedAt,
-};
-
-type AccountRow = Pick<typeof users.$inferSelect, keyof typeof accountColumns>;
-
-function toAccountUser(row: AccountRow): AccountUser {
-  return {
-    id: row.id,
-    username: row.email,
-    email: row.email,
-    name: row.name,
-    businessName: row.businessName,
-    displayName: formatDisplayName(row.name, row.businessName),
-    businessDetails: row.businessDetails,
-    businessPhone: row.businessPhone,
-    gstNumber: row.gstNumber,
-    businessCategories: row.businessCategories,
-    onboardingCompleted: row.onboardingCompleted,
-    mobileNumber: row.mobileNumber,
-    balance: row.balance,
-    emailVerified: row.emailVerifiedAt !== null,
-    isAdmin: isAdminAccount(row),
-    status: row.status,
-    profileImageUrl: row.profileImageUrl,
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
+export type { AccountUser } from "./account-user.server";
 
 /** The account with this id; with `tokenVersion`, only while that is still the account's (an API access token's check). */
 export async function getAccountUser(id: string, options: { tokenVersion?: number } = {}): Promise<AccountUser | null> {

@@ -1,6 +1,6 @@
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
 
-import { getAccountUser, type AccountUser } from "~/models/users.server";
+import type { AccountUser } from "~/models/users.server";
 import { createSession, endSession, findActiveSession } from "~/models/sessions.server";
 import type { ToastInput } from "~/lib/toast";
 
@@ -39,11 +39,9 @@ async function resolveSession(request: Request): Promise<CurrentSession | null> 
   if (typeof sessionId !== "string") return null;
   const session = await findActiveSession(sessionId);
   if (!session) return null;
-  const user = await getAccountUser(session.userId);
-  if (!user) return null;
   return {
     sessionId: session.id,
-    user,
+    user: session.user,
     createdAt: session.createdAt,
     expiresAt: session.expiresAt,
     absoluteExpiresAt: session.absoluteExpiresAt,

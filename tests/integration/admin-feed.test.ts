@@ -214,7 +214,7 @@ describe("the admin removing and restoring a post", () => {
     expect(restored.status).toBe(302);
     expect(await toastOf(restored)).toMatchObject({ type: "success", title: "Post restored" });
     expect(await stored(live.id)).toMatchObject({ status: "live", removedReason: null });
-    expect(await withCurrentCounts([{ id: live.id } as never])).toHaveLength(1);
+    expect((await withCurrentCounts([{ id: live.id } as never])).posts).toHaveLength(1);
 
     expect(await restorePost(admin, { postId: hidden.id })).toMatchObject({ ok: true, status: "hidden", displayStatus: "hidden" });
     expect(await restorePost(admin, { postId: offer.id })).toMatchObject({ ok: true, status: "live", displayStatus: "ended" });

@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 
 import { makeOffer, makePost, makeUser } from "~/db/seed/factories.server";
 import { postLikes, posts, postViews } from "~/db/schema";
-import { likedPostIds, recordView, setLike } from "~/models/post-engagement.server";
+import { withCurrentCounts } from "~/models/feed-cache.server";
+import { recordView, setLike } from "~/models/post-engagement.server";
 
 import { setupTestDatabase } from "../support/database";
 
@@ -89,8 +90,10 @@ describe("likes", () => {
     const [liked, other] = [await makePost(), await makePost()];
     const visitor = randomUUID();
     await setLike(liked.id, visitor, "like");
-    expect(await likedPostIds(visitor, [liked.id, other.id])).toEqual([liked.id]);
-    expect(await likedPostIds(null, [liked.id])).toEqual([]);
+    const shown = [liked, other] as never[];
+    expect((await withCurrentCounts(shown, visitor)).likedIds).toEqual([liked.id]);
+    expect((await withCurrentCounts(shown, randomUUID())).likedIds).toEqual([]);
+    expect((await withCurrentCounts(shown, null)).likedIds).toEqual([]);
   });
 });
 

@@ -8,10 +8,8 @@ import { coordinatesLabel } from "~/lib/location";
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from "~/lib/schemas/text";
 import { postPath, shareText } from "~/lib/share";
 import { SITE_DESCRIPTION } from "~/lib/site";
-import { listCategories } from "~/models/categories.server";
-import { cachedFeedPage, withCurrentCounts } from "~/models/feed-cache.server";
+import { cachedCategories, cachedFeedPage, withCurrentCounts } from "~/models/feed-cache.server";
 import { getLivePost, type FeedPost } from "~/models/feed.server";
-import { likedPostIds } from "~/models/post-engagement.server";
 
 import { combineHeaders } from "~/utils/http.server";
 import { hasSeenIntro, readVisitorLocation, takeLocationChosen, visitorIdFrom } from "~/utils/visitor.server";
@@ -56,18 +54,19 @@ export async function loadHomeFeed(request: Request) {
     offset: 0,
     location: location ? { lat: location.lat, lon: location.lon, radiusKm: location.radiusKm } : undefined,
   };
-  const visitorId = await visitorIdFrom(request);
-  const [page, categories, sharedPost, showIntro, chosen] = await Promise.all([
+  const [visitorId, page, categories, sharedPost, showIntro, chosen] = await Promise.all([
+    visitorIdFrom(request),
     cachedFeedPage(query),
-    listCategories(),
+    cachedCategories(),
     query.post ? getLivePost(query.post, query.location) : Promise.resolve(null),
     hasSeenIntro(request).then((seen) => !seen),
     takeLocationChosen(request),
   ]);
 
   // A shared post is shown even when it is not on this page: pinned first.
-  const posts: FeedPost[] = await withCurrentCounts(
+  const { posts, likedIds } = await withCurrentCounts(
     sharedPost && !page.posts.some((post) => post.id === sharedPost.id) && !query.cursor ? [sharedPost, ...page.posts] : page.posts,
+    visitorId,
   );
 
   const state: FeedState = {
@@ -97,10 +96,7 @@ export async function loadHomeFeed(request: Request) {
       location: location ? { label: location.label, source: location.source, accuracyMeters: location.accuracyMeters } : null,
       locationJustChosen: chosen.chosen,
       categories,
-      likedIds: await likedPostIds(
-        visitorId,
-        posts.map((post) => post.id),
-      ),
+      likedIds,
       highlightId: sharedPost?.id ?? null,
       preview: sharedPost ? sharePreview(sharedPost, origin) : null,
       showIntro,
