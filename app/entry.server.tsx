@@ -15,6 +15,7 @@ import { verifyDatabaseAtStart } from "~/models/health.server";
 import { crossSiteRefusal } from "~/utils/csrf.server";
 import { NonceProvider } from "~/utils/nonce-provider";
 import { keepPage, keptPage, renderKey } from "~/utils/page-cache.server";
+import { withRequestMemo } from "~/utils/request-memo.server";
 import { serveWithCache } from "~/utils/response-cache.server";
 import { applySecurityHeaders, createNonce, withSecurityHeaders } from "~/utils/security-headers.server";
 
@@ -29,7 +30,7 @@ export { startBackgroundJobs, stopBackgroundJobs } from "~/jobs/workers.server";
  */
 export async function serve(request: Request, render: (request: Request) => Promise<Response>): Promise<Response> {
   const refusal = crossSiteRefusal(request);
-  return withSecurityHeaders(refusal ?? (await serveWithCache(request, render)));
+  return withSecurityHeaders(refusal ?? (await withRequestMemo(request, () => serveWithCache(request, render))));
 }
 
 const ABORT_DELAY = 5_000;

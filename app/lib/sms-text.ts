@@ -3,6 +3,8 @@
  * composer counts as the business types, and the server counts the same way before it charges.
  */
 
+import { escapeRegExp } from "./escape-regexp";
+
 /** GSM 03.38's basic character set (without the escape character itself). */
 const GSM_BASIC =
   "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà";
@@ -91,10 +93,6 @@ export function slotValueProblem(value: string): string | null {
   if (/[\r\n]/.test(value)) return "A slot cannot hold a line break";
   if ([...value].length > MAX_SLOT_LENGTH) return `A slot holds at most ${MAX_SLOT_LENGTH} characters`;
   return null;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 /**

@@ -19,6 +19,8 @@ import {
 } from "~/lib/schemas/contacts";
 import { likePattern } from "~/lib/search-terms";
 
+import { keptForVersion } from "~/utils/version-cache.server";
+
 import { appendConsentEvents, recordConsentChange } from "./contact-consent.server";
 
 export type ContactListItem = {
@@ -112,7 +114,7 @@ export async function listContacts(userId: string, query: ContactListQuery): Pro
     const offset = (page - 1) * CONTACTS_PAGE_SIZE;
     if (!query.q && !query.tag) {
       // The whole list: a short walk down the index beside an index-only count.
-      const [rows, total] = await Promise.all([rowsOf(windowIds(where, CONTACTS_PAGE_SIZE, offset)), countAll()]);
+      const [rows, total] = await Promise.all([rowsOf(windowIds(where, CONTACTS_PAGE_SIZE, offset)), countContacts(userId)]);
       return { rows, total };
     }
     // A search or a group: one pass over the index gives the page's ids and, with count(*) over (), how many match.
@@ -137,10 +139,18 @@ export async function listContacts(userId: string, query: ContactListQuery): Pro
   return { contacts: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })), total, page, pageCount };
 }
 
-/** How many contacts a business has (the dashboard's and the counter form's count): an index-only count. */
+/** How many contacts a business has (the dashboard's, the list's and the counter form's count): kept per contacts version. */
 export async function countContacts(userId: string): Promise<number> {
-  const [{ total }] = await db().select({ total: count() }).from(contacts).where(eq(contacts.userId, userId));
-  return total;
+  return keptForVersion(`contacts count ${userId}`, await contactsVersion(userId), async () => {
+    const [{ total }] = await db().select({ total: count() }).from(contacts).where(eq(contacts.userId, userId));
+    return total;
+  });
+}
+
+/** Raised by the database with every change to the business's contacts (migration 0028). */
+async function contactsVersion(userId: string): Promise<number> {
+  const [row] = await db().select({ version: users.contactsVersion }).from(users).where(eq(users.id, userId));
+  return row?.version ?? 0;
 }
 
 /** Groups the list's filter offers at most: the most used, so that thousands of groups never make a page a phone cannot hold. */
@@ -157,17 +167,20 @@ export type ContactGroup = { name: string; contacts: number };
  * Only the groups reach the app, never the contacts.
  */
 export async function listContactGroups(userId: string): Promise<ContactGroup[]> {
-  return queryRows<ContactGroup>(
-    db(),
-    sql`select name, contacts from (
-          select mode() within group (order by tag) as name, count(distinct ${contacts.id})::int as contacts
-          from ${contacts}, unnest(${contacts.tags}) as tag
-          where ${contacts.userId} = ${userId}
-          group by lower(tag)
-          order by count(distinct ${contacts.id}) desc, lower(tag)
-          limit ${GROUPS_OFFERED}
-        ) as most_used
-        order by lower(name), name`,
+  // Every contact's groups are read: kept per contacts version rather than worked out at each page.
+  return keptForVersion(`contact groups ${userId}`, await contactsVersion(userId), () =>
+    queryRows<ContactGroup>(
+      db(),
+      sql`select name, contacts from (
+            select mode() within group (order by tag) as name, count(distinct ${contacts.id})::int as contacts
+            from ${contacts}, unnest(${contacts.tags}) as tag
+            where ${contacts.userId} = ${userId}
+            group by lower(tag)
+            order by count(distinct ${contacts.id}) desc, lower(tag)
+            limit ${GROUPS_OFFERED}
+          ) as most_used
+          order by lower(name), name`,
+    ),
   );
 }
 

@@ -2,6 +2,8 @@ import { createHash } from "node:crypto";
 
 import type { EntryContext } from "@remix-run/node";
 
+import { escapeRegExp } from "~/lib/escape-regexp";
+
 import { RESPONSE_CACHE_TTL_MS } from "./response-cache.server";
 
 /**
@@ -22,27 +24,46 @@ const MAX_ENTRIES = 300;
 const MAX_HTML_CHARS = 512 * 1024;
 /** Data a route returns that only says when the page was drawn (see above). */
 const TIME_ONLY_FIELDS: Record<string, string> = { root: "pageTime" };
+/**
+ * Data made afresh for every answer, so that each form drawn is told apart (a retried purchase or
+ * post charges once): left out of the key, and in a kept page replaced by this answer's own, as
+ * the nonce is. Random ids only, so that the page holds them nowhere else.
+ */
+const PER_ANSWER_FIELD = "idempotencyKey";
+const RANDOM_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** The page as bytes, cut where its nonce stood: put together again around each answer's nonce. */
-type KeptPage = { expiresAt: number; parts: Buffer[] };
+/** What makes a page, and the values of this answer that the page holds but its key leaves out. */
+export type PageKey = { key: string; perAnswer: string[] };
+
+/** The page as bytes, cut where its nonce and per-answer values stood, and which stood at each cut. */
+type KeptPage = { expiresAt: number; parts: Buffer[]; cuts: number[] };
 const pages = new Map<string, KeptPage>();
 
 /** The key of the page this request and data draw, or null when it must be drawn afresh. */
-export function renderKey(request: Request, statusCode: number, context: EntryContext): string | null {
+export function renderKey(request: Request, statusCode: number, context: EntryContext): PageKey | null {
   const { loaderData, actionData, errors } = context.staticHandlerContext;
   if (request.method !== "GET" || statusCode !== 200 || actionData || errors) return null;
+  const perAnswer: string[] = [];
   const data = Object.fromEntries(
-    Object.entries(loaderData).map(([routeId, value]) => [routeId, withoutTimeField(value, TIME_ONLY_FIELDS[routeId])]),
+    Object.entries(loaderData).map(([routeId, value]) => {
+      const fresh = fieldOf(value, PER_ANSWER_FIELD);
+      const isFresh = typeof fresh === "string" && RANDOM_ID.test(fresh);
+      if (isFresh) perAnswer.push(fresh);
+      return [routeId, without(without(value, TIME_ONLY_FIELDS[routeId]), isFresh ? PER_ANSWER_FIELD : undefined)];
+    }),
   );
   const hash = createHash("sha256");
   hash.update(`${request.url}\n`);
   hash.update(JSON.stringify(data, typedValues));
-  return hash.digest("base64url");
+  return { key: hash.digest("base64url"), perAnswer };
 }
 
-function withoutTimeField(value: unknown, field: string | undefined): unknown {
+const fieldOf = (value: unknown, field: string) =>
+  value && typeof value === "object" ? (value as Record<string, unknown>)[field] : undefined;
+
+function without(value: unknown, field: string | undefined): unknown {
   if (!field || !value || typeof value !== "object" || !(field in value)) return value;
-  const { [field]: _time, ...rest } = value as Record<string, unknown>;
+  const { [field]: _left, ...rest } = value as Record<string, unknown>;
   return rest;
 }
 
@@ -57,16 +78,17 @@ function typedValues(this: unknown, key: string, value: unknown): unknown {
   return value;
 }
 
-/** The page kept for this key, with `nonce` in place of the one it was drawn with. */
-export function keptPage(key: string, nonce: string): Uint8Array<ArrayBuffer> | null {
+/** The page kept for this key, with this answer's nonce and per-answer values where the drawn one's stood. */
+export function keptPage({ key, perAnswer }: PageKey, nonce: string): Uint8Array<ArrayBuffer> | null {
   const page = pages.get(key);
   if (!page) return null;
   if (page.expiresAt <= Date.now()) {
     pages.delete(key);
     return null;
   }
-  const nonceBytes = Buffer.from(nonce);
-  const pieces = page.parts.flatMap((part, index) => (index === 0 ? [part] : [nonceBytes, part]));
+  const fills = [nonce, ...perAnswer].map((value) => Buffer.from(value));
+  if (page.cuts.some((cut) => cut >= fills.length)) return null;
+  const pieces = page.parts.flatMap((part, index) => (index === 0 ? [part] : [fills[page.cuts[index - 1]], part]));
   // Bytes, not a string: a Response made from a string of this size spends longer checking it than sending it.
   const body = new Uint8Array(pieces.reduce((total, piece) => total + piece.length, 0));
   let offset = 0;
@@ -77,10 +99,20 @@ export function keptPage(key: string, nonce: string): Uint8Array<ArrayBuffer> | 
   return body;
 }
 
-export function keepPage(key: string, html: string, nonce: string) {
+export function keepPage({ key, perAnswer }: PageKey, html: string, nonce: string) {
   if (html.length > MAX_HTML_CHARS) return;
+  const values = [nonce, ...perAnswer];
+  const parts: Buffer[] = [];
+  const cuts: number[] = [];
+  let from = 0;
+  for (const match of html.matchAll(new RegExp(values.map(escapeRegExp).join("|"), "g"))) {
+    parts.push(Buffer.from(html.slice(from, match.index)));
+    cuts.push(values.indexOf(match[0]));
+    from = match.index + match[0].length;
+  }
+  parts.push(Buffer.from(html.slice(from)));
   pages.delete(key);
-  pages.set(key, { expiresAt: Date.now() + RESPONSE_CACHE_TTL_MS, parts: html.split(nonce).map((part) => Buffer.from(part)) });
+  pages.set(key, { expiresAt: Date.now() + RESPONSE_CACHE_TTL_MS, parts, cuts });
   if (pages.size > MAX_ENTRIES) pages.delete(pages.keys().next().value!);
 }
 

@@ -7,6 +7,7 @@ import type { ToastInput } from "~/lib/toast";
 import { clientIp } from "./client-ip.server";
 import { combineHeaders } from "./http.server";
 import { SESSION_COOKIE_NAME, signedCookieOptions } from "./cookies.server";
+import { oncePerRequest } from "./request-memo.server";
 import { createToastHeaders } from "./toast.server";
 import { paths } from "~/lib/paths";
 
@@ -23,14 +24,16 @@ export type CurrentSession = { sessionId: string; user: AccountUser; createdAt: 
 
 const resolved = new WeakMap<Request, Promise<CurrentSession | null>>();
 
-/** The signed-in user of this request, or null; looked up once per request. */
+/** The signed-in user of this request, or null; looked up once per request (all the page's loaders share it). */
 export function getCurrentSession(request: Request): Promise<CurrentSession | null> {
-  let pending = resolved.get(request);
-  if (!pending) {
-    pending = resolveSession(request);
-    resolved.set(request, pending);
-  }
-  return pending;
+  return oncePerRequest(`session ${request.headers.get("Cookie") ?? ""}`, () => {
+    let pending = resolved.get(request);
+    if (!pending) {
+      pending = resolveSession(request);
+      resolved.set(request, pending);
+    }
+    return pending;
+  });
 }
 
 async function resolveSession(request: Request): Promise<CurrentSession | null> {

@@ -1,3 +1,5 @@
+import { randomUUID } from "node:crypto";
+
 import type { EntryContext } from "@remix-run/node";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
@@ -26,17 +28,17 @@ afterEach(() => {
 describe("renderKey", () => {
   it("is the same for the same address and data, whenever the page was drawn", () => {
     const later = { ...feed([]), root: { ...feed([]).root, pageTime: 1_700_000_009_000 } };
-    expect(renderKey(get(), 200, context(feed([])))).toBe(renderKey(get(), 200, context(later)));
+    expect(renderKey(get(), 200, context(feed([])))).toEqual(renderKey(get(), 200, context(later)));
   });
 
   it("differs for another visitor's likes, place, session or toast, and for another address", () => {
-    const base = renderKey(get(), 200, context(feed([])));
+    const base = renderKey(get(), 200, context(feed([])))?.key;
     const others = [
-      renderKey(get(), 200, context(feed(["p1"]))),
-      renderKey(get(), 200, context(feed([], "Jayanagar"))),
-      renderKey(get(), 200, context({ ...feed([]), root: { ...feed([]).root, signedIn: true } })),
-      renderKey(get(), 200, context({ ...feed([]), root: { ...feed([]).root, toast: { id: "t1", title: "Saved" } } })),
-      renderKey(get("/?q=tea"), 200, context(feed([]))),
+      renderKey(get(), 200, context(feed(["p1"])))?.key,
+      renderKey(get(), 200, context(feed([], "Jayanagar")))?.key,
+      renderKey(get(), 200, context({ ...feed([]), root: { ...feed([]).root, signedIn: true } }))?.key,
+      renderKey(get(), 200, context({ ...feed([]), root: { ...feed([]).root, toast: { id: "t1", title: "Saved" } } }))?.key,
+      renderKey(get("/?q=tea"), 200, context(feed([])))?.key,
     ];
     expect(new Set([base, ...others]).size).toBe(others.length + 1);
   });
@@ -50,7 +52,9 @@ describe("renderKey", () => {
       [undefined, null],
     ];
     for (const [one, other] of pairs) {
-      expect(renderKey(get(), 200, context({ root: { value: one } }))).not.toBe(renderKey(get(), 200, context({ root: { value: other } })));
+      expect(renderKey(get(), 200, context({ root: { value: one } }))?.key).not.toBe(
+        renderKey(get(), 200, context({ root: { value: other } }))?.key,
+      );
     }
   });
 
@@ -63,25 +67,41 @@ describe("renderKey", () => {
 });
 
 describe("kept pages", () => {
-  const html = (nonce: string) => `<html><script nonce="${nonce}">a</script><p>é ₹</p><script nonce="${nonce}">b</script></html>`;
+  const html = (nonce: string, formKey = "") =>
+    `<html><script nonce="${nonce}">a</script><p>é ₹</p><input value="${formKey}"><script nonce="${nonce}">"${formKey}"</script></html>`;
+  const plain = (key: string) => ({ key, perAnswer: [] });
+  const text = (bytes: Uint8Array | null) => (bytes ? new TextDecoder().decode(bytes) : null);
 
   it("come back with each answer's own nonce in every place the old one stood", () => {
-    keepPage("k", html("old-nonce"), "old-nonce");
-    expect(new TextDecoder().decode(keptPage("k", "new-nonce")!)).toBe(html("new-nonce"));
-    expect(keptPage("other", "new-nonce")).toBeNull();
+    keepPage(plain("k"), html("old+nonce/="), "old+nonce/=");
+    expect(text(keptPage(plain("k"), "new-nonce"))).toBe(html("new-nonce"));
+    expect(keptPage(plain("other"), "new-nonce")).toBeNull();
+  });
+
+  it("hold this answer's own form key (a random id made for each), not the drawn one's, and leave it out of the key", () => {
+    const [drawn, asked] = [randomUUID(), randomUUID()];
+    const composer = (idempotencyKey: string) =>
+      context({ root: { signedIn: true }, "routes/_app+/send-post": { price: 5, idempotencyKey } });
+    const first = renderKey(get("/send-post"), 200, composer(drawn))!;
+    const second = renderKey(get("/send-post"), 200, composer(asked))!;
+    expect(first).toEqual({ key: second.key, perAnswer: [drawn] });
+    keepPage(first, html("n1", drawn), "n1");
+    expect(text(keptPage(second, "n2"))).toBe(html("n2", asked));
+    // Not a random id: part of the key like any other data.
+    expect(renderKey(get("/send-post"), 200, composer("fixed"))!.key).not.toBe(renderKey(get("/send-post"), 200, composer("other"))!.key);
   });
 
   it("are forgotten after the cache's time", () => {
     vi.useFakeTimers();
-    keepPage("k", html("n"), "n");
+    keepPage(plain("k"), html("n"), "n");
     vi.advanceTimersByTime(RESPONSE_CACHE_TTL_MS - 1);
-    expect(keptPage("k", "m")).not.toBeNull();
+    expect(keptPage(plain("k"), "m")).not.toBeNull();
     vi.advanceTimersByTime(1);
-    expect(keptPage("k", "m")).toBeNull();
+    expect(keptPage(plain("k"), "m")).toBeNull();
   });
 
   it("are not kept when too big to be worth the memory", () => {
-    keepPage("big", `<p>${"x".repeat(600 * 1024)}</p>`, "n");
-    expect(keptPage("big", "m")).toBeNull();
+    keepPage(plain("big"), `<p>${"x".repeat(600 * 1024)}</p>`, "n");
+    expect(keptPage(plain("big"), "m")).toBeNull();
   });
 });

@@ -10,7 +10,7 @@ import { placeQuerySchema } from "~/lib/place-search";
 import { paths } from "~/lib/paths";
 import { refusalToast } from "~/lib/refusal";
 import { getBusinessLocation, getBusinessProfile } from "~/models/business-profile.server";
-import { listCategories } from "~/models/categories.server";
+import { cachedCategories } from "~/models/feed-cache.server";
 import { findNearDuplicate, postPrice, publishPost, throttlePublishing } from "~/models/posts.server";
 import { listCreditPacks, packCovering, type CreditPack } from "~/models/pricing.server";
 import { templateDraft, type TemplateDraft } from "~/models/templates.server";
@@ -67,7 +67,7 @@ export async function composerLoader(request: Request, kind: PostKind) {
   const [profile, location, categories, price, packs] = await Promise.all([
     getBusinessProfile(user.id),
     getBusinessLocation(user.id),
-    listCategories(),
+    cachedCategories(),
     postPrice(kind),
     listCreditPacks(),
   ]);
