@@ -8,7 +8,18 @@ export function qrCodePng(url: string, widthPx = 512): Promise<Buffer> {
   return QRCode.toBuffer(url, { type: "png", errorCorrectionLevel: "M", margin: 2, width: widthPx });
 }
 
-/** The same QR code as SVG, for the card's page and its printable and PNG versions. */
+/** A card's URL never changes and its code takes milliseconds to work out: the last ones made are kept. */
+const KEPT_SVGS = 1_000;
+const svgs = new Map<string, Promise<string>>();
+
+/** The same QR code as SVG, for the card's page and its printable and PNG versions (and the dashboard's card at every visit). */
 export function qrCodeSvg(url: string): Promise<string> {
-  return QRCode.toString(url, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
+  let svg = svgs.get(url);
+  if (!svg) {
+    svg = QRCode.toString(url, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
+    svg.catch(() => svgs.delete(url));
+    svgs.set(url, svg);
+    if (svgs.size > KEPT_SVGS) svgs.delete(svgs.keys().next().value!);
+  }
+  return svg;
 }
