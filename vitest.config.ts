@@ -2,6 +2,11 @@ import path from "node:path";
 
 import { defineConfig } from "vitest/config";
 
+// Files and tests run in a shuffled order, so no test leans on another having run first. Vitest
+// prints the seed ('Running tests with seed'); VITEST_SEED=<seed> repeats that order.
+process.env.VITEST_SEED ??= String(Date.now() % 1_000_000);
+const seed = Number(process.env.VITEST_SEED);
+
 export default defineConfig({
   resolve: {
     alias: { "~": path.resolve(__dirname, "app") },
@@ -19,6 +24,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    sequence: { shuffle: true, seed },
     // Unit tests need no database: only the integration project migrates the template database.
     projects: [
       { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"] } },
