@@ -1,77 +1,129 @@
 /**
- * What a page's JavaScript is made of: for the route ids given (default the
- * home page: root and routes/_index/route), lists every chunk the browser loads up
- * front (entry, route modules and their static imports, as the manifest says)
- * with its size as built and as the server sends it gzipped (the `.gz` copy
- * scripts/optimize-assets.ts writes), and the source modules inside it with
- * their bytes in esbuild's output, before terser (esbuild's metafile, which
- * `remix build` writes to build/metafile.js.json). Lazy chunks are listed
- * apart: they are loaded on use. Needs a build: run `npm run build` first.
+ * The JavaScript each screen makes a phone download, and what it is made of. Starts the production
+ * server on PGlite with the demo data (a fresh temporary DATA_DIR), then opens, each in a fresh
+ * headless Chromium context (bench/first-screen.ts: every script fetched until the page goes quiet,
+ * lazy chunks included, counted as sent with Accept-Encoding gzip):
+ * - `/` as a first-time visitor; an offer must be on its first screen (the offer block is a lazy part);
+ * - signed in as the demo business, every page under app/routes/_app+ and _account+ (the build's
+ *   manifest; resource routes left out). A page that takes a parameter is opened at the first link
+ *   to it found on the pages opened before it; one that answers an error when opened bare (/success
+ *   wants ?post=) is opened again at such a link. An order's page comes from buying a pack through
+ *   the built-in test gateway first. A page whose own screen is an error (/credits/callback without
+ *   the gateway's signed parameters) is measured as it answers; the status column says so.
+ * Budgets: `/` <= 90 KB, every signed-in screen <= 150 KB; a row over it FAILs (exit code 1). Then,
+ * for each --detail screen, every chunk it loaded with the source modules inside (esbuild's
+ * metafile, build/metafile.js.json: bytes in esbuild's output, before terser). Needs a build: run
+ * `npm run build` first.
  *
- *   npx tsx bench/bundle-report.ts [--routes root,routes/_index/route] [--min 200]
+ *   npx tsx bench/bundle-report.ts
+ *   npx tsx bench/bundle-report.ts --only / --detail / --min 200 --port 4125
  *
- * --min BYTES: inputs smaller than this are summed as "(smaller)".
+ * Flags: --port P (4125)  --only a,b (these screens alone)  --detail a,b (/)  --min BYTES (200:
+ *        modules smaller than this are summed as "(smaller)")
  */
-import { readFileSync, readdirSync, statSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 
-import { intFlag, parseFlags, printTable, ROOT } from "./lib";
+import type { Browser } from "playwright-core";
 
-type Metafile = {
-  outputs: Record<
-    string,
-    { bytes: number; imports: Array<{ path: string; kind: string }>; inputs: Record<string, { bytesInOutput: number }> }
-  >;
-};
-type Manifest = { entry: { module: string; imports: string[] }; routes: Record<string, { module: string; imports?: string[] }> };
+import { firstScreen, launchChromium, type FirstScreen } from "./first-screen";
+import { intFlag, parseFlags, printTable, ROOT, signIn, startDemoServer, type DemoServer } from "./lib";
+
+type Metafile = { outputs: Record<string, { bytes: number; inputs: Record<string, { bytesInOutput: number }> }> };
+type ManifestRoute = { id: string; parentId?: string; path?: string; module: string };
+type Manifest = { routes: Record<string, ManifestRoute> };
 
 const flags = parseFlags();
-const routeIds = (flags.get("routes") ?? "root,routes/_index/route").split(",");
+const PORT = intFlag(flags, "port", 4125);
 const minBytes = intFlag(flags, "min", 200);
+const listFlag = (name: string) => flags.get(name)?.split(",").filter(Boolean);
+const only = listFlag("only");
+const detail = listFlag("detail") ?? ["/"];
+const HOME_BUDGET_KB = 90;
+const SIGNED_IN_BUDGET_KB = 150;
+const SIGNED_IN_SECTIONS = ["routes/_app+/", "routes/_account+/"];
 
-const publicDir = path.join(ROOT, "public");
-const manifestFile = readdirSync(path.join(publicDir, "build")).find((file) => /^manifest-.*\.js$/.test(file));
+const buildDir = path.join(ROOT, "public", "build");
+const manifestFile = readdirSync(buildDir).find((file) => /^manifest-.*\.js$/.test(file));
 if (!manifestFile) throw new Error("No build found: run `npm run build` first");
-const manifestSource = readFileSync(path.join(publicDir, "build", manifestFile), "utf8");
+const manifestSource = readFileSync(path.join(buildDir, manifestFile), "utf8");
 const manifest = JSON.parse(manifestSource.slice(manifestSource.indexOf("{"), manifestSource.lastIndexOf("}") + 1)) as Manifest;
 const metafile = JSON.parse(readFileSync(path.join(ROOT, "build", "metafile.js.json"), "utf8")) as Metafile;
+const outputOf = (url: string) => metafile.outputs[path.posix.join("public", url)];
 
-const upFront = new Set([manifest.entry.module, ...manifest.entry.imports]);
-for (const id of routeIds) {
-  const route = manifest.routes[id];
-  if (!route) throw new Error(`No route ${id} in the manifest`);
-  for (const url of [route.module, ...(route.imports ?? [])]) upFront.add(url);
+/** A route's URL pattern: its own path after its ancestors'. */
+function urlPattern(route: ManifestRoute): string {
+  const parts: string[] = [];
+  for (let at: ManifestRoute | undefined = route; at; at = at.parentId ? manifest.routes[at.parentId] : undefined) {
+    if (at.path) parts.unshift(at.path);
+  }
+  return `/${parts.join("/")}`;
 }
 
-const outputOf = (url: string) => metafile.outputs[path.posix.join("public", url)];
-/** Chunks reached by import() from the up-front ones, and what those import in turn. */
-const lazy = new Set<string>();
-const queue = [...upFront];
-while (queue.length) {
-  const from = queue.pop()!;
-  for (const imported of outputOf(from)?.imports ?? []) {
-    const url = `/${path.posix.relative("public", imported.path)}`;
-    if ((imported.kind === "dynamic-import" || lazy.has(from)) && !upFront.has(url) && !lazy.has(url)) {
-      lazy.add(url);
-      queue.push(url);
-    }
+/** A page draws something: its browser module holds its own source (a resource route's is an empty stub). */
+const isPage = (route: ManifestRoute) => Object.keys(outputOf(route.module)?.inputs ?? {}).some((input) => input.startsWith("app/"));
+
+const signedInPages = Object.values(manifest.routes)
+  .filter((route) => SIGNED_IN_SECTIONS.some((section) => route.id.startsWith(section)) && route.path && isPage(route))
+  .map((route) => ({ file: route.id.replace(/^routes\//, ""), pattern: urlPattern(route) }))
+  .sort((a, b) => Number(a.pattern.includes(":")) - Number(b.pattern.includes(":")) || a.pattern.localeCompare(b.pattern));
+
+const staticPatterns = new Set(Object.values(manifest.routes).map(urlPattern));
+
+/** The first link matching a page's pattern (not another page's fixed path: /campaigns/new is not a campaign). */
+function linkFor(pattern: string, links: Set<string>, withQuery = false): string | undefined {
+  const source = pattern
+    .split("/")
+    .map((part) => (part.startsWith(":") ? "[^/?]+" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+    .join("/");
+  const matcher = new RegExp(`^${source}${withQuery ? "\\?.+" : ""}$`);
+  return [...links].find((link) => matcher.test(link) && !(pattern.includes(":") && staticPatterns.has(link)));
+}
+
+/**
+ * Buys the first pack on /credits through the built-in test gateway, as a browser's plain forms
+ * would (same-origin posts): the order's page, /credits/orders/{id}, the gateway's callback sends to.
+ */
+async function orderPage(base: string, cookie: string): Promise<string> {
+  const post = (url: string, fields: Record<string, string>) =>
+    fetch(new URL(url, base), {
+      method: "POST",
+      headers: { Cookie: cookie, Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields),
+      redirect: "manual",
+    });
+  const credits = await (await fetch(`${base}/credits`, { headers: { Cookie: cookie } })).text();
+  const packId = /name="packId" value="([^"]+)"/.exec(credits)?.[1];
+  if (!packId) throw new Error("no pack to buy on /credits");
+  const gateway = (await post("/credits", { packId, idempotencyKey: crypto.randomUUID() })).headers.get("location");
+  const callback = gateway && (await post(gateway, { intent: "pay" })).headers.get("location");
+  const order =
+    callback && (await fetch(new URL(callback, base), { headers: { Cookie: cookie }, redirect: "manual" })).headers.get("location");
+  if (!order) throw new Error(`buying a pack through the test gateway went ${gateway} → ${callback} → nowhere`);
+  return new URL(order, base).pathname;
+}
+
+type Row = { screen: string; file: string; budget: number; result?: FirstScreen; problem?: string };
+
+async function measure(browser: Browser, base: string, row: Row, cookie: string, links: Set<string>) {
+  row.problem = undefined;
+  try {
+    row.result = await firstScreen(browser, `${base}${row.screen}`, cookie);
+    for (const link of row.result.links) links.add(link);
+    if (row.result.finalPath !== row.screen.split("?")[0]) row.problem = `ended at ${row.result.finalPath}`;
+  } catch (error) {
+    row.problem = error instanceof Error ? error.message : String(error);
   }
 }
 
-const kb = (url: string) => statSync(path.join(publicDir, url)).size / 1024;
-const gzKb = (url: string) => kb(`${url}.gz`);
-const shortName = (input: string) => input.replace(/^.*node_modules\/((?:@[^/]+\/)?[^/]+).*$/, "$1").replace(/\?browser$/, "");
-
-function report(title: string, urls: Set<string>) {
+function detailTable(row: Row) {
+  const result = row.result!;
   const rows: string[][] = [];
-  let total = 0;
-  for (const url of [...urls].sort((a, b) => gzKb(b) - gzKb(a))) {
-    const gz = gzKb(url);
-    total += gz;
-    rows.push([url, kb(url).toFixed(1), gz.toFixed(1), ""]);
+  for (const script of [...result.scripts].sort((a, b) => b.bytes - a.bytes)) {
+    rows.push([script.path, script.lazy ? "import()" : "up front", (script.bytes / 1024).toFixed(1), ""]);
     const byModule = new Map<string, number>();
-    for (const [input, { bytesInOutput }] of Object.entries(outputOf(url).inputs)) {
-      const name = shortName(input);
+    for (const [input, { bytesInOutput }] of Object.entries(outputOf(script.path)?.inputs ?? {})) {
+      const name = input.replace(/^.*node_modules\/((?:@[^/]+\/)?[^/]+).*$/, "$1").replace(/\?browser$/, "");
       byModule.set(name, (byModule.get(name) ?? 0) + bytesInOutput);
     }
     let smaller = 0;
@@ -81,9 +133,74 @@ function report(title: string, urls: Set<string>) {
     }
     if (smaller) rows.push(["  (smaller)", "", "", String(smaller)]);
   }
-  console.log(`\n${title}: ${urls.size} files, ${total.toFixed(1)} KB gzip\n`);
-  printTable(["chunk / module", "raw KB", "gzip KB", "esbuild bytes"], rows);
+  console.log(`\n${row.screen}: ${result.scripts.length} files, ${result.kb.toFixed(1)} KB gzip as sent\n`);
+  printTable(["chunk / module", "loaded", "gzip KB", "esbuild bytes"], rows);
 }
 
-report(`Loaded up front by ${routeIds.join(" + ")}`, upFront);
-if (lazy.size) report("Loaded on use (import())", lazy);
+let server: DemoServer | undefined;
+let browser: Browser | undefined;
+let exitCode = 0;
+try {
+  server = await startDemoServer(PORT, "bench-bundle-");
+  browser = await launchChromium();
+  const cookie = await signIn(server.url);
+  const links = new Set<string>([await orderPage(server.url, cookie)]);
+  const rows: Row[] = [];
+  const wanted = (screen: string) => !only || only.includes(screen);
+
+  if (wanted("/")) {
+    const home: Row = { screen: "/", file: "_index/route", budget: HOME_BUDGET_KB };
+    rows.push(home);
+    await measure(browser, server.url, home, "", links);
+    if (home.result && home.result.offersOnFirstScreen === 0) home.problem = "no offer on the first screen";
+  }
+  for (const page of signedInPages) {
+    const screen = page.pattern.includes(":") ? linkFor(page.pattern, links) : page.pattern;
+    if (!wanted(page.pattern) && !(screen && wanted(screen))) continue;
+    const row: Row = { screen: screen ?? page.pattern, file: page.file, budget: SIGNED_IN_BUDGET_KB };
+    rows.push(row);
+    if (screen) await measure(browser, server.url, row, cookie, links);
+    else row.problem = "no link to it on the screens opened before";
+  }
+  // Pages that want a query to show themselves, opened again at a link that has one.
+  for (const row of rows) {
+    const link = row.result && row.result.status !== 200 ? linkFor(row.screen, links, true) : undefined;
+    if (link) {
+      row.screen = link;
+      await measure(browser, server.url, row, cookie, links);
+    }
+  }
+
+  console.log(
+    `\nJavaScript downloaded while the first screen loads (gzip as sent; / as a first visit, the rest signed in as the demo business)\n`,
+  );
+  printTable(
+    ["screen", "status", "files", "lazy KB", "JS KB", "budget", "result", "route"],
+    rows.map(({ screen, file, budget, result, problem }) => {
+      const lazyKb = (result?.scripts ?? []).filter((script) => script.lazy).reduce((sum, script) => sum + script.bytes, 0) / 1024;
+      const pass = !problem && result !== undefined && result.kb <= budget;
+      if (!pass) exitCode = 1;
+      return [
+        screen.length > 40 ? `${screen.slice(0, 39)}…` : screen,
+        result ? String(result.status) : "-",
+        result ? String(result.scripts.length) : "-",
+        result ? lazyKb.toFixed(1) : "-",
+        result ? result.kb.toFixed(1) : "-",
+        `<= ${budget}`,
+        pass ? "PASS" : `FAIL${problem ? ` (${problem})` : ""}`,
+        file,
+      ];
+    }),
+  );
+  const home = rows.find((row) => row.screen === "/");
+  if (home?.result) console.log(`\n/ had ${home.result.offersOnFirstScreen} offer(s) on its first screen.`);
+  for (const row of rows) if (detail.includes(row.screen) && row.result) detailTable(row);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  if (server) console.error(`server output (tail):\n${server.output().slice(-3000)}`);
+  exitCode = 1;
+} finally {
+  await browser?.close();
+  await server?.stop();
+  process.exitCode = exitCode;
+}

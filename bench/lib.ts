@@ -10,6 +10,9 @@ import path from "node:path";
 
 import { openPglite, openPostgres, type DatabaseHandle } from "~/db/client.server";
 
+/** Where bench servers (and Chromium's debugging ports) listen: apart from the dev and test servers. */
+export const BENCH_PORTS = { first: 4100, last: 4699 };
+
 export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 
 /** `--name value` / `--name=value` / `--flag` from process.argv. */
@@ -45,6 +48,12 @@ export function openTarget(flags: Map<string, string>, options: { max?: number }
     throw new Error(`Benchmarks only run against a local database (got host ${parsed.hostname})`);
   }
   return openPostgres(url, options);
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 /** Nearest-rank percentile of an ascending-sorted array. */
@@ -86,7 +95,8 @@ export type Server = { url: string; process: ChildProcess; stop: () => Promise<v
  * one, or another version to compare with).
  */
 export async function startServer(env: Record<string, string>, port: number, timeoutMs = 60_000, root = ROOT): Promise<Server> {
-  if (port < 4100 || port > 4199) throw new Error("bench servers use ports 4100-4199");
+  if (port < BENCH_PORTS.first || port > BENCH_PORTS.last)
+    throw new Error(`bench servers use ports ${BENCH_PORTS.first}-${BENCH_PORTS.last}`);
   if (!existsSync(path.join(root, "build/index.js"))) {
     throw new Error(`${path.join(root, "build/index.js")} is missing: run \`npm run build\` there first`);
   }
@@ -153,6 +163,30 @@ export function runCommand(command: string, args: string[], env: NodeJS.ProcessE
       else reject(new Error(`${command} ${args.join(" ")} exited with ${code}:\n${output}`));
     });
   });
+}
+
+/** The demo business of the demo data (scripts/db-setup.ts with SEED_DEMO_DATA). */
+export const DEMO_BUSINESS = { email: "demo@isent.example.in", password: "demo12345" };
+
+/**
+ * Signs in through the login form, as a browser does (same-site Origin): the session's cookies as
+ * a Cookie header, without the sign-in's flash toast (it belongs to the page after the sign-in).
+ */
+export async function signIn(base: string, { email, password } = DEMO_BUSINESS): Promise<string> {
+  const response = await fetch(`${base}/auth`, {
+    method: "POST",
+    headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ intent: "login", username: email, password }),
+    redirect: "manual",
+  });
+  const cookies = response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .filter((cookie) => !cookie.startsWith("toast="));
+  if (response.status !== 302 || !cookies.some((cookie) => /session=/.test(cookie))) {
+    throw new Error(`Signing in as ${email} answered ${response.status}: is this a server with the demo data?`);
+  }
+  return cookies.join("; ");
 }
 
 export type DemoServer = Server & { dataDir: string };

@@ -19,42 +19,18 @@
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 
-import { intFlag, parseFlags, printTable, startDemoServer, type DemoServer } from "./lib";
+import { BENCH_PORTS, DEMO_BUSINESS, intFlag, median, parseFlags, printTable, signIn, startDemoServer, type DemoServer } from "./lib";
 
 const flags = parseFlags();
 const RUNS = Math.max(1, intFlag(flags, "runs", 3));
 const PORT = intFlag(flags, "port", 4150);
-if (PORT < 4100 || PORT + 3 > 4199) throw new Error("--port must leave P..P+3 within 4100-4199");
+if (PORT < BENCH_PORTS.first || PORT + 3 > BENCH_PORTS.last)
+  throw new Error(`--port must leave P..P+3 within ${BENCH_PORTS.first}-${BENCH_PORTS.last}`);
 const PATHS = (flags.get("paths") ?? "/,/app,/contacts,/send-post").split(",").filter(Boolean);
 const CHROME_PATH = process.env.CHROME_PATH || "/usr/bin/chromium";
-const EMAIL = flags.get("email") ?? "demo@isent.example.in";
-const PASSWORD = flags.get("password") ?? "demo12345";
+const EMAIL = flags.get("email") ?? DEMO_BUSINESS.email;
+const PASSWORD = flags.get("password") ?? DEMO_BUSINESS.password;
 const SCORE_TARGET = 95;
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
-
-/** Signs in through the login form, as a browser does (same-site Origin), and returns the session's cookies. */
-async function signIn(base: string): Promise<string> {
-  const response = await fetch(`${base}/auth`, {
-    method: "POST",
-    headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ intent: "login", username: EMAIL, password: PASSWORD }),
-    redirect: "manual",
-  });
-  const cookies = response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    // The flash toast of the sign-in is not part of the pages audited.
-    .filter((cookie) => !cookie.startsWith("toast="));
-  if (response.status !== 302 || !cookies.some((cookie) => /session=/.test(cookie))) {
-    throw new Error(`Signing in as ${EMAIL} answered ${response.status}: is this a server with the demo data?`);
-  }
-  return cookies.join("; ");
-}
 
 /** One accessibility run of Lighthouse on `url` in a fresh Chromium: the score and the audits that failed. */
 async function audit(url: string, cookie: string, debugPort: number): Promise<{ score: number; failed: string[] }> {
@@ -113,7 +89,7 @@ try {
     server = await startDemoServer(PORT, "bench-a11y-");
     base = server.url;
   }
-  const cookie = await signIn(base);
+  const cookie = await signIn(base, { email: EMAIL, password: PASSWORD });
   console.log(`\nLighthouse accessibility ${RUNS}× per page, mobile 412×915, signed in as ${EMAIL}, on ${base} with ${CHROME_PATH}`);
   const rows: Array<Array<string | number>> = [];
   for (const pagePath of PATHS) {
