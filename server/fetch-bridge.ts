@@ -70,13 +70,27 @@ async function writeWithBackpressure(body: NonNullable<Response["body"]>, res: E
     wake?.();
   });
   try {
+    // A body that comes in one piece (JSON, a page kept in memory) goes out in one res.end with its
+    // length told, so compression leaves a small one alone (its threshold), and it is one write.
+    const first = await reader.read();
+    const second = first.done ? first : await reader.read();
+    if (second.done) {
+      if (first.value && !res.hasHeader("Content-Length")) res.setHeader("Content-Length", first.value.byteLength);
+      res.end(first.value);
+      return;
+    }
+    const readAhead = [first.value, second.value];
     for (;;) {
       if (closed) {
         await reader.cancel();
         return;
       }
-      const { done, value } = await reader.read();
-      if (done) break;
+      let value = readAhead.shift();
+      if (value === undefined) {
+        const piece = await reader.read();
+        if (piece.done) break;
+        value = piece.value;
+      }
       const roomForMore = res.write(value);
       // Streamed HTML and downloads leave the compressor at once rather than when its buffer fills.
       res.flush?.();

@@ -4,9 +4,10 @@
  * Each carries the security headers Remix's responses carry, with a policy that lets
  * nothing run or load (none of these files is a page; one added to public/ would need its own).
  */
+import { readdirSync } from "node:fs";
 import type { ServerResponse } from "node:http";
 
-import express from "express";
+import express, { type RequestHandler } from "express";
 
 import { setSecurityHeaders } from "~/utils/security-headers.server";
 
@@ -19,6 +20,25 @@ export function staticFiles(build: { publicPath: string; assetsBuildDirectory: s
   const buildAssets = { immutable: true, maxAge: "1y", setHeaders };
   router.use(build.publicPath, precompressed(build.assetsBuildDirectory, buildAssets));
   router.use(build.publicPath, express.static(build.assetsBuildDirectory, buildAssets));
-  router.use(express.static(publicDirectory, { maxAge: "1h", setHeaders }));
+  router.use(onlyUnder(publicDirectory, express.static(publicDirectory, { maxAge: "1h", setHeaders })));
   return router;
+}
+
+/**
+ * `serve` for the paths that start with a name in `directory` (as it is at start-up, with the build
+ * in it): every other request (pages, /api) goes on at once rather than after a failed stat.
+ */
+function onlyUnder(directory: string, serve: RequestHandler): RequestHandler {
+  const names = new Set(readdirSync(directory));
+  return (req, res, next) => {
+    const first = req.path.split("/", 2)[1];
+    let name: string;
+    try {
+      name = decodeURIComponent(first);
+    } catch {
+      // Not a name at all: express.static answers it as it would have.
+      return serve(req, res, next);
+    }
+    return names.has(name) ? serve(req, res, next) : next();
+  };
 }

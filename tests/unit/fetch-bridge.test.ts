@@ -1,5 +1,6 @@
 import type { AddressInfo } from "node:net";
 
+import compression from "compression";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 
@@ -119,5 +120,52 @@ describe("sending a big answer to a slow client", () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(cancelled).toBe(true);
     expect(pulled).toBeLessThan(pieces);
+  });
+});
+
+describe("sending an answer in one piece", () => {
+  /** An app with compression in front, as server/index.ts has it, answering with the body it is told to. */
+  async function startAnswering(body: () => BodyInit) {
+    const app = express();
+    app.use(compression());
+    app.get("*", async (_req, res) => {
+      await sendResponse(new Response(body(), { headers: { "Content-Type": "application/json; charset=utf-8" } }), res);
+    });
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    close = () => server.close();
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }
+
+  it("sends a small JSON answer with its length and uncompressed, and a big one compressed", async () => {
+    let size = 15;
+    const base = await startAnswering(() => JSON.stringify({ text: "x".repeat(size - 11) }));
+    const small = await fetch(`${base}/small`, { headers: { "Accept-Encoding": "gzip" } });
+    expect(small.headers.get("Content-Length")).toBe("15");
+    expect(small.headers.get("Content-Encoding")).toBeNull();
+    expect(await small.json()).toEqual({ text: "xxxx" });
+
+    size = 20_000;
+    const big = await fetch(`${base}/big`, { headers: { "Accept-Encoding": "gzip" } });
+    expect(big.headers.get("Content-Encoding")).toBe("gzip");
+    expect((await big.json()).text).toHaveLength(size - 11);
+  });
+
+  it("streams a body that comes in pieces, every piece in order", async () => {
+    const pieces = ["[", '"a"', ",", '"b"', "]"];
+    const base = await startAnswering(
+      () =>
+        new ReadableStream<Uint8Array>({
+          async pull(controller) {
+            const piece = pieces.shift();
+            if (piece === undefined) return controller.close();
+            await new Promise((resolve) => setTimeout(resolve, 5));
+            controller.enqueue(new TextEncoder().encode(piece));
+          },
+        }),
+    );
+    const response = await fetch(`${base}/stream`);
+    expect(response.headers.get("Transfer-Encoding")).toBe("chunked");
+    expect(await response.json()).toEqual(["a", "b"]);
   });
 });
