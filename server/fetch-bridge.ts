@@ -40,8 +40,8 @@ export function fetchRequest(req: ExpressRequest, res: ExpressResponse, trustPro
 }
 
 /**
- * Writes Remix's answer to Express's response, streaming the body. The next piece is read only
- * once the connection has taken the last (Remix's own writer reads on regardless), so a slow
+ * Writes Remix's answer to Express's response, streaming the body. At most one piece is read
+ * ahead of what the connection has taken (Remix's own writer reads on regardless), so a slow
  * client of a big download never makes the server hold the whole file; a client that goes away
  * stops the reading (an export stops querying).
  */
@@ -58,6 +58,20 @@ export async function sendResponse(response: Response, res: ExpressResponse) {
   else res.end();
 }
 
+/** Pieces that come together are sent together, up to this much at once. */
+const BATCH_BYTES = 256 * 1024;
+
+/** Whether a read is settled by the time the event loop turns: the body has more ready, or ends. */
+function settlesAtOnce(read: Promise<unknown>): Promise<boolean> {
+  return Promise.race([
+    read.then(
+      () => true,
+      () => true,
+    ),
+    new Promise<boolean>((resolve) => setImmediate(resolve, false)),
+  ]);
+}
+
 async function writeWithBackpressure(body: NonNullable<Response["body"]>, res: ExpressResponse & { flush?: () => void }) {
   const reader = body.getReader();
   let closed = false;
@@ -69,35 +83,47 @@ async function writeWithBackpressure(body: NonNullable<Response["body"]>, res: E
     closed = true;
     wake?.();
   });
+  // What the body gives at once (a page React rendered whole comes in dozens of pieces) goes out as
+  // one write: compressed in one go and flushed once, not piece by piece. A body that is whole
+  // before it first pauses (JSON, a page) goes out in one res.end with its length told, so
+  // compression leaves a small one alone (its threshold).
+  let batch: Uint8Array[] = [];
+  let batchBytes = 0;
+  let started = false;
+  const takeBatch = () => {
+    const bytes = batch.length === 1 ? batch[0] : Buffer.concat(batch);
+    batch = [];
+    batchBytes = 0;
+    return bytes;
+  };
   try {
-    // A body that comes in one piece (JSON, a page kept in memory) goes out in one res.end with its
-    // length told, so compression leaves a small one alone (its threshold), and it is one write.
-    const first = await reader.read();
-    const second = first.done ? first : await reader.read();
-    if (second.done) {
-      if (first.value && !res.hasHeader("Content-Length")) res.setHeader("Content-Length", first.value.byteLength);
-      res.end(first.value);
-      return;
-    }
-    const readAhead = [first.value, second.value];
+    let next = reader.read();
     for (;;) {
       if (closed) {
         await reader.cancel();
         return;
       }
-      let value = readAhead.shift();
-      if (value === undefined) {
-        const piece = await reader.read();
-        if (piece.done) break;
-        value = piece.value;
-      }
-      const roomForMore = res.write(value);
-      // Streamed HTML and downloads leave the compressor at once rather than when its buffer fills.
+      const piece = await next;
+      if (piece.done) break;
+      batch.push(piece.value);
+      batchBytes += piece.value.byteLength;
+      next = reader.read();
+      if (batchBytes < BATCH_BYTES && (await settlesAtOnce(next))) continue;
+      started = true;
+      const roomForMore = res.write(takeBatch());
+      // Streamed HTML and downloads leave the compressor when the body pauses, not when its buffer fills.
       res.flush?.();
       if (!roomForMore && !closed) await new Promise<void>((resolve) => (wake = resolve));
       wake = undefined;
     }
-    res.end();
+    if (started) {
+      if (batch.length > 0) res.write(takeBatch());
+      res.end();
+      return;
+    }
+    const whole = batch.length > 0 ? takeBatch() : undefined;
+    if (whole && !res.hasHeader("Content-Length")) res.setHeader("Content-Length", whole.byteLength);
+    res.end(whole);
   } catch (error) {
     res.destroy(error as Error);
     throw error;

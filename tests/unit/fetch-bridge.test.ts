@@ -9,7 +9,7 @@ import { fetchRequest, sendResponse } from "../../server/fetch-bridge";
 let close: (() => void) | undefined;
 afterEach(() => close?.());
 
-/** An Express app like server/index.ts whose "Remix" echoes the request it was handed. */
+/** An Express app like server/web-server.ts whose "Remix" echoes the request it was handed. */
 async function start(trustProxy: number) {
   const app = express();
   app.set("trust proxy", trustProxy);
@@ -124,7 +124,7 @@ describe("sending a big answer to a slow client", () => {
 });
 
 describe("sending an answer in one piece", () => {
-  /** An app with compression in front, as server/index.ts has it, answering with the body it is told to. */
+  /** An app with compression in front, as server/web-server.ts has it, answering with the body it is told to. */
   async function startAnswering(body: () => BodyInit) {
     const app = express();
     app.use(compression());
@@ -149,6 +149,25 @@ describe("sending an answer in one piece", () => {
     const big = await fetch(`${base}/big`, { headers: { "Accept-Encoding": "gzip" } });
     expect(big.headers.get("Content-Encoding")).toBe("gzip");
     expect((await big.json()).text).toHaveLength(size - 11);
+  });
+
+  it("sends a body whose pieces all come at once (a page React rendered whole) as one piece", async () => {
+    const pieces = Array.from({ length: 60 }, (_, index) => `${index === 0 ? "[" : ","}"${"p".repeat(2000)}"`);
+    const base = await startAnswering(
+      () =>
+        new ReadableStream<Uint8Array>({
+          start(controller) {
+            for (const piece of pieces) controller.enqueue(new TextEncoder().encode(piece));
+            controller.enqueue(new TextEncoder().encode("]"));
+            controller.close();
+          },
+        }),
+    );
+    // Uncompressed, so the length the server tells is the body's: it was sent in one res.end.
+    const response = await fetch(`${base}/page`, { headers: { "Accept-Encoding": "identity" } });
+    expect(response.headers.get("Transfer-Encoding")).toBeNull();
+    expect(Number(response.headers.get("Content-Length"))).toBe(pieces.join("").length + 1);
+    expect(await response.json()).toHaveLength(60);
   });
 
   it("streams a body that comes in pieces, every piece in order", async () => {

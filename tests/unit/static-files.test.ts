@@ -32,7 +32,7 @@ afterEach(() => {
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** The server's static files, mounted as server/index.ts mounts them, with this PUBLIC_URL. */
+/** The server's static files, mounted as server/web-server.ts mounts them, with this PUBLIC_URL. */
 async function start(publicUrl?: string) {
   vi.stubEnv("PUBLIC_URL", publicUrl);
   vi.resetModules();
