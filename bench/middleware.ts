@@ -14,7 +14,7 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/isent_demo npx tsx bench/middleware.ts --profile /tmp/prof
  *
  * Flags: --duration S (8)  --rounds N (3)  --connections N (16)  --port P (4170; P+1 is the bare app's)
- *        --profile DIR  --top N (25)
+ *        --profile DIR  --top N (25)  --root DIR (another checkout's server and build, e.g. the version before a change)
  */
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
@@ -45,6 +45,7 @@ const CONNECTIONS = Math.max(1, intFlag(flags, "connections", 16));
 const PORT = intFlag(flags, "port", 4170);
 const TOP = intFlag(flags, "top", 25);
 const PROFILE_DIR = flags.get("profile");
+const SERVER_ROOT = path.resolve(flags.get("root") ?? ROOT);
 assertBenchPort(PORT, 2);
 
 /** The smallest Express app answering JSON: what any route of the product pays at least. */
@@ -70,10 +71,13 @@ async function startProductServer(): Promise<Server> {
   if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true });
   const env = { LOG_LEVEL: "warn", SESSION_SECRET: "bench-middleware-not-a-secret-0123456789" };
   const databaseUrl = process.env.DATABASE_URL;
-  if (!databaseUrl) return startDemoServer(PORT, "bench-middleware-", env, { nodeArgs });
+  if (!databaseUrl) {
+    if (SERVER_ROOT !== ROOT) throw new Error("--root needs DATABASE_URL (the demo PGlite is prepared by this checkout)");
+    return startDemoServer(PORT, "bench-middleware-", env, { nodeArgs });
+  }
   if (!["127.0.0.1", "localhost"].includes(new URL(databaseUrl).hostname)) throw new Error("DATABASE_URL must be local");
   const dataDir = mkdtempSync(path.join(tmpdir(), "bench-middleware-"));
-  const server = await startServer({ ...env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir }, PORT, undefined, undefined, { nodeArgs });
+  const server = await startServer({ ...env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir }, PORT, undefined, SERVER_ROOT, { nodeArgs });
   return {
     ...server,
     stop: async () => {

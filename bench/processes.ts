@@ -9,7 +9,10 @@
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/isent_demo npx tsx bench/processes.ts
  *
- * Flags: --processes 1,2,4  --duration S (10)  --connections N (16)  --port P (4175)
+ * Each process warms up on its own (V8 optimises the render in each), so the warm-up is --warmup
+ * seconds per process.
+ *
+ * Flags: --processes 1,2,4  --duration S (10)  --warmup S (4, per process)  --connections N (16)  --port P (4175)
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -20,6 +23,7 @@ import { formatMs, intFlag, measureLoad, parseFlags, printTable, startServer, ty
 const flags = parseFlags();
 const COUNTS = (flags.get("processes") ?? "1,2,4").split(",").map(Number);
 const DURATION = Math.max(1, intFlag(flags, "duration", 10));
+const WARMUP = intFlag(flags, "warmup", 4);
 const CONNECTIONS = Math.max(1, intFlag(flags, "connections", 16));
 const PORT = intFlag(flags, "port", 4175);
 const DATABASE_URL = process.env.DATABASE_URL;
@@ -77,6 +81,7 @@ for (const count of COUNTS) {
       const result: LoadResult = await measureLoad(`${server.url}/`, {
         connections: CONNECTIONS,
         duration: DURATION,
+        warmup: WARMUP * count,
         headers,
         serverGroup: server.process.pid,
       });
@@ -103,6 +108,6 @@ for (const count of COUNTS) {
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
-console.log(`\n${CONNECTIONS} connections, ${DURATION} s each after a 3 s warm-up\n`);
+console.log(`\n${CONNECTIONS} connections, ${DURATION} s each after a warm-up of ${WARMUP} s per process\n`);
 printTable(["processes", "request", "req/s", "p50 ms", "p99 ms", "errors+non2xx", "CPU ms/req", "× the first count's rate"], rows);
 if (failed) process.exitCode = 1;

@@ -7,6 +7,7 @@
 import { readdirSync } from "node:fs";
 import type { ServerResponse } from "node:http";
 
+import compression from "compression";
 import express, { type RequestHandler } from "express";
 
 import { setSecurityHeaders } from "~/utils/security-headers.server";
@@ -18,9 +19,12 @@ const setHeaders = (res: ServerResponse) => setSecurityHeaders(res);
 export function staticFiles(build: { publicPath: string; assetsBuildDirectory: string }, publicDirectory = "public") {
   const router = express.Router();
   const buildAssets = { immutable: true, maxAge: "1y", setHeaders };
+  // Compressed as they are sent, those without precompressed copies (an icon sprite, a map file).
+  const compress = compression();
   router.use(build.publicPath, precompressed(build.assetsBuildDirectory, buildAssets));
-  router.use(build.publicPath, express.static(build.assetsBuildDirectory, buildAssets));
-  router.use(onlyUnder(publicDirectory, express.static(publicDirectory, { maxAge: "1h", setHeaders })));
+  router.use(build.publicPath, compress, express.static(build.assetsBuildDirectory, buildAssets));
+  const publicFiles = express.static(publicDirectory, { maxAge: "1h", setHeaders });
+  router.use(onlyUnder(publicDirectory, (req, res, next) => compress(req, res, () => publicFiles(req, res, next))));
   return router;
 }
 

@@ -14,7 +14,6 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 
 import { createRequestHandler, installGlobals, type ServerBuild } from "@remix-run/node";
-import compression from "compression";
 import express from "express";
 
 import type { Config } from "~/config.server";
@@ -38,7 +37,7 @@ export async function startWebServer(config: Config) {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.TRUST_PROXY);
-  app.use(compression());
+  // Compressed (gzip or br) as remix-serve does: files here, Remix's answers in sendResponse.
   app.use(staticFiles(build));
   if (config.LOG_LEVEL === "debug" || config.LOG_LEVEL === "info") app.use(accessLog());
   app.use(limitBodies);
