@@ -37,6 +37,16 @@ const environmentSchema = z
       .min(0, "must be 0 or more")
       .max(10, "must be at most 10")
       .default(0),
+    /**
+     * How many server processes share the port (Node's cluster), on PostgreSQL: one per core is the
+     * usual choice. The embedded PGlite is one process, so there it is ignored (serverProcesses).
+     */
+    WEB_CONCURRENCY: z.coerce
+      .number({ invalid_type_error: "must be a number" })
+      .int("must be a whole number")
+      .min(1, "must be between 1 and 64")
+      .max(64, "must be between 1 and 64")
+      .default(1),
     DATA_DIR: z.string().trim().min(1).default("./data"),
     SESSION_SECRET: optionalString,
     ADMIN_EMAIL: z.string().trim().toLowerCase().email("must be an email address").default("admin@isent.local"),
@@ -292,6 +302,19 @@ export function missingPaymentSettings(config: Config): string | null {
   }
   if (!config.SELLER_GSTIN) return "SELLER_GSTIN is required in production with an https PUBLIC_URL: it is printed on every GST invoice.";
   return null;
+}
+
+/**
+ * How many processes the server runs: WEB_CONCURRENCY on PostgreSQL. The embedded PGlite is one
+ * connection in one process, so there it runs one, and says why (hosts such as Heroku set
+ * WEB_CONCURRENCY on their own: refusing to start would break the zero-configuration default).
+ */
+export function serverProcesses(config: Config): { count: number; notice: string | null } {
+  if (config.DATABASE_URL || config.WEB_CONCURRENCY === 1) return { count: config.WEB_CONCURRENCY, notice: null };
+  return {
+    count: 1,
+    notice: `WEB_CONCURRENCY=${config.WEB_CONCURRENCY} is ignored: the embedded database (PGlite) runs in one process. Set DATABASE_URL to a PostgreSQL database to run several.`,
+  };
 }
 
 /** What stops a server from starting, beyond a bad variable: the first problem, or null. */

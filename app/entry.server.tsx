@@ -21,6 +21,7 @@ import { applySecurityHeaders, createNonce, withSecurityHeaders } from "~/utils/
 
 export { closeDatabase } from "~/db/db.server";
 export { startBackgroundJobs, stopBackgroundJobs } from "~/jobs/workers.server";
+export { listenForFeedChanges } from "~/models/feed-cache.server";
 
 /**
  * What the production server (server/index.ts) asks instead of Remix alone, through the

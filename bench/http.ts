@@ -181,8 +181,10 @@ try {
     posts = await addContacts({ databaseUrl: DATABASE_URL, dataDir });
     server = await startServer({ ...env, DATABASE_URL, DATA_DIR: dataDir }, PORT);
   } else {
-    server = await startDemoServer(PORT, "bench-http-", env, async (demoDir) => {
-      posts = await addContacts({ dataDir: demoDir });
+    server = await startDemoServer(PORT, "bench-http-", env, {
+      prepare: async (demoDir) => {
+        posts = await addContacts({ dataDir: demoDir });
+      },
     });
   }
   console.log(`Server on ${server.url} (${DATABASE_URL ? "PostgreSQL" : "PGlite"}, ${posts.toLocaleString("en")} posts)`);

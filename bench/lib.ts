@@ -8,10 +8,9 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-import { openPglite, openPostgres, type DatabaseHandle } from "~/db/client.server";
+import autocannon from "autocannon";
 
-/** Where bench servers (and Chromium's debugging ports) listen: apart from the dev and test servers. */
-export const BENCH_PORTS = { first: 4100, last: 4699 };
+import { openPglite, openPostgres, type DatabaseHandle } from "~/db/client.server";
 
 export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 
@@ -89,19 +88,38 @@ export function sleep(ms: number) {
 
 export type Server = { url: string; process: ChildProcess; stop: () => Promise<void>; output: () => string };
 
+/** The ports bench servers may listen on: each script's default is within 4100-4199, and a run beside others may take --port up to 4699. */
+export const BENCH_PORTS = { min: 4100, max: 4699 };
+
+export function assertBenchPort(port: number, count = 1) {
+  if (port < BENCH_PORTS.min || port + count - 1 > BENCH_PORTS.max) {
+    throw new Error(
+      `bench servers use ports ${BENCH_PORTS.min}-${BENCH_PORTS.max} (asked for ${port}${count > 1 ? `..${port + count - 1}` : ""})`,
+    );
+  }
+}
+
 /**
  * Starts the production server (`tsx server/index.ts`) in its own process group on 127.0.0.1:port
  * and waits (bounded) until /api/health answers 200. `root`: the checkout whose server runs (this
- * one, or another version to compare with).
+ * one, or another version to compare with). `nodeArgs` runs it as `node ...nodeArgs --import tsx
+ * server/index.ts` instead, one process (e.g. `--cpu-prof`, which NODE_OPTIONS may not carry).
  */
-export async function startServer(env: Record<string, string>, port: number, timeoutMs = 60_000, root = ROOT): Promise<Server> {
-  if (port < BENCH_PORTS.first || port > BENCH_PORTS.last)
-    throw new Error(`bench servers use ports ${BENCH_PORTS.first}-${BENCH_PORTS.last}`);
+export async function startServer(
+  env: Record<string, string>,
+  port: number,
+  timeoutMs = 60_000,
+  root = ROOT,
+  { nodeArgs }: { nodeArgs?: string[] } = {},
+): Promise<Server> {
+  assertBenchPort(port);
   if (!existsSync(path.join(root, "build/index.js"))) {
     throw new Error(`${path.join(root, "build/index.js")} is missing: run \`npm run build\` there first`);
   }
-  const bin = path.join(root, "node_modules/.bin/tsx");
-  const child = spawn(bin, ["server/index.ts"], {
+  const [command, args] = nodeArgs
+    ? [process.execPath, [...nodeArgs, "--import", "tsx", "server/index.ts"]]
+    : [path.join(root, "node_modules/.bin/tsx"), ["server/index.ts"]];
+  const child = spawn(command, args, {
     cwd: root,
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -194,14 +212,17 @@ export type DemoServer = Server & { dataDir: string };
 /**
  * The production server on a fresh PGlite with the demo data, as a newcomer's
  * `npm start` has it (a temporary DATA_DIR, removed by stop()). Extra env is
- * passed to the server, e.g. TRUST_PROXY.
+ * passed to the server, e.g. TRUST_PROXY; options as startServer takes them.
  */
 export async function startDemoServer(
   port: number,
   prefix: string,
   extraEnv: Record<string, string> = {},
-  /** More data, added before the server opens the database (PGlite is one process's at a time). */
-  prepare?: (dataDir: string) => Promise<void>,
+  options: {
+    nodeArgs?: string[];
+    /** More data, added before the server opens the database (PGlite is one process's at a time). */
+    prepare?: (dataDir: string) => Promise<void>;
+  } = {},
 ): Promise<DemoServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), prefix));
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, SEED_DEMO_DATA: "true" };
@@ -209,11 +230,14 @@ export async function startDemoServer(
   console.log(`Preparing PGlite demo data in ${dataDir} …`);
   const started = performance.now();
   await runCommand(path.join(ROOT, "node_modules/.bin/tsx"), ["scripts/db-setup.ts"], env, 300_000);
-  await prepare?.(dataDir);
+  await options.prepare?.(dataDir);
   console.log(`db-setup: ${((performance.now() - started) / 1000).toFixed(1)} s`);
   const server = await startServer(
     { DATA_DIR: dataDir, SEED_DEMO_DATA: "true", LOG_LEVEL: "warn", DATABASE_URL: "", ...extraEnv },
     port,
+    undefined,
+    undefined,
+    options,
   ).catch((error: unknown) => {
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
@@ -228,14 +252,27 @@ export async function startDemoServer(
   };
 }
 
+/** The processes of a process group, each with the fields of its /proc/PID/stat after the command's name. */
+function groupProcesses(group: number): Array<{ pid: number; stat: string[] }> {
+  const members: Array<{ pid: number; stat: string[] }> = [];
+  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    try {
+      const line = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const stat = line.slice(line.lastIndexOf(")") + 2).split(" ");
+      if (Number(stat[2]) === group) members.push({ pid: Number(pid), stat });
+    } catch {
+      // The process ended while being read.
+    }
+  }
+  return members;
+}
+
 /** The server's node process: the one in the started process group that is not tsx, its leader. */
 export function serverRssMb(group: number): number {
   let rss = 0;
-  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+  for (const { pid } of groupProcesses(group)) {
+    if (pid === group) continue;
     try {
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      const [, , , pgrp] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (Number(pgrp) !== group || Number(pid) === group) continue;
       const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
       rss = Math.max(rss, Number(kb) / 1024);
     } catch {
@@ -243,4 +280,79 @@ export function serverRssMb(group: number): number {
     }
   }
   return rss;
+}
+
+/** CPU seconds (user + system) the live processes of a process group have used so far. */
+export function groupCpuSeconds(group: number): number {
+  const ticksPerSecond = 100; // USER_HZ, 100 on Linux
+  return groupProcesses(group).reduce((sum, { stat }) => sum + (Number(stat[11]) + Number(stat[12])) / ticksPerSecond, 0);
+}
+
+export type LoadResult = { rps: number; p50: number; p99: number; max: number; failures: number; cpuMsPerRequest: number };
+
+type LoadOptions = {
+  connections: number;
+  duration: number;
+  warmup?: number;
+  headers?: Record<string, string>;
+  /** The server's process group: its CPU time per answered request is measured too (NaN without). */
+  serverGroup?: number;
+};
+
+/**
+ * autocannon against one URL: a warm-up of `warmup` seconds, then `duration` seconds measured. req/s is
+ * autocannon's mean of per-second counts; errors, timeouts and non-2xx answers count as failures. CPU
+ * time per request moves less than req/s when other work shares the machine.
+ */
+export async function measureLoad(
+  url: string,
+  { connections, duration, warmup = 3, headers = {}, serverGroup }: LoadOptions,
+): Promise<LoadResult> {
+  if (warmup > 0) await autocannon({ url, connections, duration: warmup, headers });
+  const cpuBefore = serverGroup === undefined ? NaN : groupCpuSeconds(serverGroup);
+  const result = await autocannon({ url, connections, duration, headers, timeout: 10 });
+  const cpuAfter = serverGroup === undefined ? NaN : groupCpuSeconds(serverGroup);
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    failures: result.errors + result.timeouts + result.non2xx,
+    cpuMsPerRequest: ((cpuAfter - cpuBefore) * 1000) / result.requests.total,
+  };
+}
+
+type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] };
+
+/**
+ * The functions a V8 CPU profile (`node --cpu-prof`) spent the most time in, as share of the busy
+ * (non-idle) time: by self time, or `inclusive` (with what they called).
+ */
+export function topOfCpuProfile(file: string, count: number, inclusive = false): Array<{ share: number; name: string }> {
+  const profile = JSON.parse(readFileSync(file, "utf8")) as { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parents = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id);
+  const label = ({ callFrame: { functionName, url, lineNumber } }: ProfileNode) => {
+    const where = url.replace(/^.*node_modules\//, "").replace(`file://${ROOT}/`, "");
+    return `${functionName || "(anonymous)"} ${where}${where ? `:${lineNumber + 1}` : ""}`;
+  };
+  const time = new Map<string, number>();
+  let busy = 0;
+  profile.samples.forEach((id, index) => {
+    const delta = profile.timeDeltas[index] ?? 0;
+    if (label(nodes.get(id)!).startsWith("(idle)")) return;
+    busy += delta;
+    const counted = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = inclusive ? parents.get(at) : undefined) {
+      const name = label(nodes.get(at)!);
+      if (counted.has(name) || name.startsWith("(root)")) continue;
+      counted.add(name);
+      time.set(name, (time.get(name) ?? 0) + delta);
+    }
+  });
+  return [...time]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([name, spent]) => ({ share: spent / busy, name }));
 }

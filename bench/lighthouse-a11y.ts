@@ -24,8 +24,8 @@ import { BENCH_PORTS, DEMO_BUSINESS, intFlag, median, parseFlags, printTable, si
 const flags = parseFlags();
 const RUNS = Math.max(1, intFlag(flags, "runs", 3));
 const PORT = intFlag(flags, "port", 4150);
-if (PORT < BENCH_PORTS.first || PORT + 3 > BENCH_PORTS.last)
-  throw new Error(`--port must leave P..P+3 within ${BENCH_PORTS.first}-${BENCH_PORTS.last}`);
+if (PORT < BENCH_PORTS.min || PORT + 3 > BENCH_PORTS.max)
+  throw new Error(`--port must leave P..P+3 within ${BENCH_PORTS.min}-${BENCH_PORTS.max}`);
 const PATHS = (flags.get("paths") ?? "/,/app,/contacts,/send-post").split(",").filter(Boolean);
 const CHROME_PATH = process.env.CHROME_PATH || "/usr/bin/chromium";
 const EMAIL = flags.get("email") ?? DEMO_BUSINESS.email;

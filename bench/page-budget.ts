@@ -30,8 +30,8 @@ import { BENCH_PORTS, intFlag, median, parseFlags, printTable, signIn, sleep, st
 const flags = parseFlags();
 const RUNS = Math.max(1, intFlag(flags, "runs", 5));
 const PORT = intFlag(flags, "port", 4120);
-if (PORT < BENCH_PORTS.first || PORT + 5 > BENCH_PORTS.last) {
-  throw new Error(`--port must leave P..P+5 within ${BENCH_PORTS.first}-${BENCH_PORTS.last}`);
+if (PORT < BENCH_PORTS.min || PORT + 5 > BENCH_PORTS.max) {
+  throw new Error(`--port must leave P..P+5 within ${BENCH_PORTS.min}-${BENCH_PORTS.max}`);
 }
 const PAGE_PATH = flags.get("path") ?? "/";
 const PAGES = (flags.get("pages") ?? "/,/auth,/app,/contacts,/send-post").split(",").filter(Boolean);

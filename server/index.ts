@@ -1,75 +1,24 @@
 /**
- * The production server: Express in front of the Remix build, serving what
- * remix-serve serves (gzip, build assets cached for a year, public files; the
- * build's scripts and styles in their precompressed brotli or zopfli copies), plus
- * what remix-serve cannot do: the visitor's address comes from the socket (or
- * from the TRUST_PROXY proxies in front), request bodies over their limit get a 413
- * before Remix reads them (server/body-limit.ts), every file carries the security
- * headers, cross-site form posts get a 403 rather than Remix's 500, and first-time
- * visitors of public pages and public JSON are answered from memory
- * (app/utils/response-cache.server.ts).
+ * Starts the production server (server/web-server.ts): one process, or on PostgreSQL
+ * WEB_CONCURRENCY processes sharing the port through Node's cluster (server/cluster.ts).
  */
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-
-import { createRequestHandler, installGlobals, type ServerBuild } from "@remix-run/node";
-import compression from "compression";
-import express from "express";
-
-import type * as entry from "~/entry.server";
-
-import { accessLog } from "./access-log";
+import cluster from "node:cluster";
 
 // Before the build loads: React picks its production or development build on import.
 process.env.NODE_ENV ??= "production";
-const { config, startupProblem } = await import("~/config.server");
+const { config, serverProcesses, startupProblem } = await import("~/config.server");
 const problem = startupProblem(config, process.env);
 if (problem) {
   console.error(problem);
   process.exit(1);
 }
-// These read the configuration too.
-const { staticFiles } = await import("./static-files");
-const { answerExpectContinue, limitBodies } = await import("./body-limit");
-const { fetchRequest, sendResponse } = await import("./fetch-bridge");
 
-type Build = ServerBuild & { entry: { module: typeof entry } };
-const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as Build;
-installGlobals({ nativeFetch: true });
-const handleRequest = createRequestHandler(build, config.NODE_ENV);
-
-const app = express();
-app.disable("x-powered-by");
-app.set("trust proxy", config.TRUST_PROXY);
-app.use(compression());
-app.use(staticFiles(build));
-if (config.LOG_LEVEL === "debug" || config.LOG_LEVEL === "info") app.use(accessLog());
-app.use(limitBodies);
-
-app.all("*", async (req, res, next) => {
-  try {
-    const response = await build.entry.module.serve(fetchRequest(req, res, config.TRUST_PROXY), (request) => handleRequest(request));
-    await sendResponse(response, res);
-  } catch (error) {
-    next(error);
-  }
-});
-
-// Background jobs (mail now, SMS later) run in every server process, sharing the queue in the database.
-await build.entry.module.startBackgroundJobs();
-
-const server = app.listen(config.PORT, config.HOST, () => {
-  console.log(`[server] http://${config.HOST}:${config.PORT} (${config.NODE_ENV}), public address ${config.PUBLIC_ORIGIN}`);
-});
-answerExpectContinue(server, app);
-// On shutdown, requests under way finish, then the database closes.
-for (const signal of ["SIGTERM", "SIGINT"] as const) {
-  process.once(signal, () => {
-    server.close(async () => {
-      await build.entry.module.stopBackgroundJobs();
-      await build.entry.module.closeDatabase();
-      process.exit(0);
-    });
-    server.closeIdleConnections();
-  });
+const processes = serverProcesses(config);
+if (processes.notice) console.warn(`[server] ${processes.notice}`);
+if (processes.count > 1 && cluster.isPrimary) {
+  const { runServerProcesses } = await import("./cluster");
+  runServerProcesses(processes.count);
+} else {
+  const { startWebServer } = await import("./web-server");
+  await startWebServer(config);
 }

@@ -30,6 +30,13 @@ export type DatabaseHandle = {
    * BEGIN; …; COMMIT; as one); their results are not returned.
    */
   executeSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+  /**
+   * PostgreSQL's LISTEN on a connection of its own (re-established when lost): `onNotice` runs for
+   * each NOTIFY on `channel`, from any process on the database. Resolves once listening.
+   */
+  listen: (channel: string, onNotice: () => void) => Promise<void>;
+  /** NOTIFY on `channel`, outside any transaction: every process listening hears it, this one too. */
+  notify: (channel: string) => Promise<void>;
   close: () => Promise<void>;
 };
 
@@ -66,6 +73,12 @@ export function openPostgres(databaseUrl: string, options: { max?: number } = {}
         connection.release();
       }
     },
+    listen: async (channel, onNotice) => {
+      await client.listen(channel, () => onNotice());
+    },
+    notify: async (channel) => {
+      await client.notify(channel, "");
+    },
     close: () => client.end({ timeout: 5 }),
   };
 }
@@ -84,6 +97,12 @@ export function openPglite(options: PGliteOptions & { dataDir?: string }): Datab
     executeSql: async (text, values = []) => {
       if (values.length === 0) return { rows: (await client.exec(text)).at(-1)?.rows ?? [] };
       return client.query(text, values);
+    },
+    listen: async (channel, onNotice) => {
+      await client.listen(channel, () => onNotice());
+    },
+    notify: async (channel) => {
+      await client.query("select pg_notify($1, '')", [channel]);
     },
     close: async () => {
       if (!client.closed) await client.close();

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 
-import { db } from "~/db/db.server";
+import { databaseHandle, db } from "~/db/db.server";
 import { postLikes, posts, users } from "~/db/schema";
 import type { FeedQuery } from "~/lib/feed-query";
 import { clearResponseCache } from "~/utils/response-cache.server";
@@ -46,15 +46,41 @@ export function cachedCategories(): Promise<NamedItem[]> {
   return list;
 }
 
+/** What each process listens on: another one changed what is in the feed. */
+export const FEED_CHANGED_CHANNEL = "isent_feed_changed";
+
 /**
  * Forgets every remembered feed page, the category menu, and the first-visit pages and public JSON kept in front of
  * the app, so a change of what is in the feed (a business suspended or back, a post the admin
- * removed or restored) shows on the next request of this instance, not seconds later. Other instances forget theirs within TTL_MS.
+ * removed or restored) shows on the next request, not seconds later: in this process at once, and
+ * on PostgreSQL in every other process and instance too, told through NOTIFY (listenForFeedChanges).
+ * The embedded PGlite is one process: nobody else to tell.
  */
 export function forgetCachedFeed() {
+  forgetInThisProcess();
+  const handle = databaseHandle();
+  if (handle.kind !== "postgres") return;
+  // Those who miss it (the database away for a moment) forget within TTL_MS all the same.
+  handle.notify(FEED_CHANGED_CHANNEL).catch((error: unknown) => console.error("[feed] could not tell the other processes:", error));
+}
+
+function forgetInThisProcess() {
   pages.clear();
   categories = null;
   clearResponseCache();
+}
+
+/**
+ * Has this process forget its remembered pages whenever another process (on PostgreSQL) changed the
+ * feed. The server calls it once at start; if the database cannot listen then, pages are still
+ * forgotten within TTL_MS.
+ */
+export async function listenForFeedChanges() {
+  const handle = databaseHandle();
+  if (handle.kind !== "postgres") return;
+  await handle
+    .listen(FEED_CHANGED_CHANNEL, forgetInThisProcess)
+    .catch((error: unknown) => console.error("[feed] cannot hear other processes' feed changes:", error));
 }
 
 /**

@@ -1,6 +1,7 @@
+import cluster from "node:cluster";
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 
-import { RateLimiterMemory } from "rate-limiter-flexible";
+import { RateLimiterCluster, RateLimiterMemory } from "rate-limiter-flexible";
 
 import { isUuid } from "~/lib/ids";
 import { derivedSecrets } from "~/utils/secrets.server";
@@ -54,11 +55,15 @@ export function verifyVisitorToken(token: unknown): string | null {
 /**
  * New ids are handed out on first visits, which the response cache answers
  * from memory: counting them with a database write each halved what `/` could
- * serve (bench/http.ts), so they are counted in this process's memory. With
- * several instances each counts its own; likes and views, which write anyway,
- * are counted in the database for all.
+ * serve (bench/http.ts), so they are counted in memory. The processes of one
+ * server (WEB_CONCURRENCY) share one count, kept by their primary and asked over
+ * IPC (server/cluster.ts); with several instances each counts its own. Likes and
+ * views, which write anyway, are counted in the database for all.
  */
-const newVisitorIds = new RateLimiterMemory({ points: NEW_VISITOR_LIMIT.limit, duration: NEW_VISITOR_LIMIT.windowSeconds });
+const newVisitorIdsLimit = { keyPrefix: "new-visitor-ids", points: NEW_VISITOR_LIMIT.limit, duration: NEW_VISITOR_LIMIT.windowSeconds };
+const newVisitorIds = cluster.isWorker
+  ? new RateLimiterCluster({ ...newVisitorIdsLimit, timeoutMs: 2_000 })
+  : new RateLimiterMemory(newVisitorIdsLimit);
 
 /** A new visitor id for a client at this address; null when the address has had too many this hour. */
 export async function issueVisitorId(clientAddress: string | null): Promise<VisitorToken | null> {

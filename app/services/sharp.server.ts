@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 
@@ -46,7 +46,10 @@ function useProductFonts() {
   }
   if (current !== contents) {
     mkdirSync(cacheDir, { recursive: true });
-    writeFileSync(file, contents);
+    // Written beside it and renamed into place: another process starting alongside (WEB_CONCURRENCY) never reads half of it.
+    const partial = `${file}.${process.pid}.tmp`;
+    writeFileSync(partial, contents);
+    renameSync(partial, file);
   }
   process.env.FONTCONFIG_FILE = file;
 }

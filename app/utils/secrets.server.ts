@@ -1,5 +1,5 @@
 import { hkdfSync, randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 import { config } from "~/config.server";
@@ -40,14 +40,30 @@ export function derivedSecrets(purpose: string): Buffer[] {
 
 function localSecret(): string {
   const file = path.resolve(config.DATA_DIR, "session-secret");
+  const existing = readSecret(file);
+  if (existing) return existing;
+  mkdirSync(path.dirname(file), { recursive: true });
+  // Written whole beside it, then linked into place, which fails when another process starting at
+  // the same moment (WEB_CONCURRENCY, or a second instance on this DATA_DIR) was first: its secret
+  // is then everyone's. An empty file (a write cut short) is replaced.
+  const candidate = `${file}.${process.pid}.${randomBytes(6).toString("hex")}`;
+  writeFileSync(candidate, randomBytes(32).toString("hex"), { mode: 0o600 });
   try {
-    const existing = readFileSync(file, "utf8").trim();
-    if (existing) return existing;
+    linkSync(candidate, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    if (!readSecret(file)) renameSync(candidate, file);
+  } finally {
+    rmSync(candidate, { force: true });
+  }
+  return readSecret(file)!;
+}
+
+function readSecret(file: string): string | null {
+  try {
+    return readFileSync(file, "utf8").trim() || null;
   } catch {
     // Not created yet.
+    return null;
   }
-  mkdirSync(path.dirname(file), { recursive: true });
-  const secret = randomBytes(32).toString("hex");
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
 }

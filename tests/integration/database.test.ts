@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { openPostgres } from "~/db/client.server";
+import { openPostgres, type DatabaseHandle } from "~/db/client.server";
 import { useDatabase } from "~/db/db.server";
 import {
   CONSENT_CHANNELS,
@@ -102,9 +102,42 @@ describe("the migrated schema", () => {
   });
 });
 
+/** The test database, counting the statements run through `execute` (the health check's `select 1`). */
+function countingExecutes(handle: DatabaseHandle): { handle: DatabaseHandle; count: () => number } {
+  let executed = 0;
+  const db = new Proxy(handle.db, {
+    get(target, property, receiver) {
+      if (property !== "execute") return Reflect.get(target, property, receiver);
+      return (...args: Parameters<typeof target.execute>) => {
+        executed++;
+        return target.execute(...args);
+      };
+    },
+  });
+  return { handle: { ...handle, db }, count: () => executed };
+}
+
 describe("health check", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    useDatabase(test.handle);
+  });
+
   it("reports ok when the database answers", async () => {
     expect(await checkDatabase()).toEqual({ ok: true });
+  });
+
+  it("asks the database once for checks that come together, and again once its ok is a second old", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const counting = countingExecutes(test.handle);
+    useDatabase(counting.handle);
+    const statuses = await Promise.all(Array.from({ length: 20 }, () => checkDatabase()));
+    expect(statuses).toEqual(Array.from({ length: 20 }, () => ({ ok: true })));
+    expect(await checkDatabase()).toEqual({ ok: true });
+    expect(counting.count()).toBe(1);
+    vi.setSystemTime(Date.now() + 1_001);
+    expect(await checkDatabase()).toEqual({ ok: true });
+    expect(counting.count()).toBe(2);
   });
 
   it("reports the reason when the database is unreachable", async () => {

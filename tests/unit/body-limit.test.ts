@@ -15,7 +15,7 @@ afterEach(() => close?.());
 /** What the stand-in for Remix saw of each request it was handed. */
 type Seen = { path: string; received?: number; error?: string; aborted?: boolean };
 
-/** An Express app as server/index.ts builds it, whose "Remix" reads the body and answers with its size. */
+/** An Express app as server/web-server.ts builds it, whose "Remix" reads the body and answers with its size. */
 async function start() {
   const seen: Seen[] = [];
   const app = express();

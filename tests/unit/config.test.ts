@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { missingPaymentSettings, missingPublicUrl, parseConfig } from "~/config.server";
+import { missingPaymentSettings, missingPublicUrl, parseConfig, serverProcesses } from "~/config.server";
 
 import { problemsOf } from "../support/config";
 
@@ -19,6 +19,17 @@ describe("environment validation", () => {
     expect(parseConfig({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
     expect(problemsOf({ TRUST_PROXY: "yes" })[0]).toMatch(/^TRUST_PROXY must be a number/);
     expect(problemsOf({ TRUST_PROXY: "-1" })[0]).toMatch(/^TRUST_PROXY must be 0 or more/);
+  });
+
+  it("runs WEB_CONCURRENCY processes on PostgreSQL, one by default, and one on the embedded database, saying why", () => {
+    const postgres = { DATABASE_URL: "postgres://postgres@127.0.0.1:5432/isent" };
+    expect(serverProcesses(parseConfig(postgres))).toEqual({ count: 1, notice: null });
+    expect(serverProcesses(parseConfig({ ...postgres, WEB_CONCURRENCY: "4" }))).toEqual({ count: 4, notice: null });
+    const embedded = serverProcesses(parseConfig({ WEB_CONCURRENCY: "4" }));
+    expect(embedded.count).toBe(1);
+    expect(embedded.notice).toMatch(/^WEB_CONCURRENCY=4 is ignored: the embedded database \(PGlite\) runs in one process/);
+    expect(problemsOf({ WEB_CONCURRENCY: "0" })[0]).toMatch(/^WEB_CONCURRENCY must be between 1 and 64/);
+    expect(problemsOf({ WEB_CONCURRENCY: "two" })[0]).toMatch(/^WEB_CONCURRENCY must be a number/);
   });
 
   it("gives sessions their lifetimes: a business 14 days idle and 30 in all, the admin 30 minutes idle and 12 hours in all", () => {

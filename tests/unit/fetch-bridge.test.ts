@@ -8,7 +8,7 @@ import { fetchRequest, sendResponse } from "../../server/fetch-bridge";
 let close: (() => void) | undefined;
 afterEach(() => close?.());
 
-/** An Express app like server/index.ts whose "Remix" echoes the request it was handed. */
+/** An Express app like server/web-server.ts whose "Remix" echoes the request it was handed. */
 async function start(trustProxy: number) {
   const app = express();
   app.set("trust proxy", trustProxy);
@@ -94,7 +94,8 @@ describe("sending a big answer to a slow client", () => {
           cancelled = true;
         },
       });
-      await sendResponse(new Response(body, { headers: { "Content-Type": "application/octet-stream" } }), res).catch(() => undefined);
+      // An archive, which is not compressed on the way: these bytes would shrink to almost nothing.
+      await sendResponse(new Response(body, { headers: { "Content-Type": "application/zip" } }), res).catch(() => undefined);
     });
     const server = app.listen(0, "127.0.0.1");
     await new Promise((resolve) => server.once("listening", resolve));
@@ -119,5 +120,90 @@ describe("sending a big answer to a slow client", () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(cancelled).toBe(true);
     expect(pulled).toBeLessThan(pieces);
+  });
+});
+
+describe("sending an answer in one piece", () => {
+  /** An app answering with the body it is told to, as server/web-server.ts answers with Remix's. */
+  async function startAnswering(body: () => BodyInit, headers: Record<string, string> = {}) {
+    const app = express();
+    app.get("*", async (_req, res) => {
+      await sendResponse(new Response(body(), { headers: { "Content-Type": "application/json; charset=utf-8", ...headers } }), res);
+    });
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    close = () => server.close();
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }
+
+  it("sends a small JSON answer with its length and uncompressed, and a big one compressed as the client takes it", async () => {
+    let size = 15;
+    const base = await startAnswering(() => JSON.stringify({ text: "x".repeat(size - 11) }));
+    const small = await fetch(`${base}/small`, { headers: { "Accept-Encoding": "gzip" } });
+    expect(small.headers.get("Content-Length")).toBe("15");
+    expect(small.headers.get("Content-Encoding")).toBeNull();
+    // A bigger answer of this type would be compressed: caches keep one copy per encoding.
+    expect(small.headers.get("Vary")).toBe("Accept-Encoding");
+    expect(await small.json()).toEqual({ text: "xxxx" });
+
+    size = 20_000;
+    for (const encoding of ["gzip", "br"]) {
+      const big = await fetch(`${base}/big`, { headers: { "Accept-Encoding": encoding } });
+      expect(big.headers.get("Content-Encoding")).toBe(encoding);
+      expect(big.headers.get("Vary")).toBe("Accept-Encoding");
+      expect((await big.json()).text).toHaveLength(size - 11);
+    }
+    const identity = await fetch(`${base}/big`, { headers: { "Accept-Encoding": "identity" } });
+    expect(identity.headers.get("Content-Encoding")).toBeNull();
+    expect(Number(identity.headers.get("Content-Length"))).toBe(size);
+  });
+
+  it("leaves alone what must not be transformed, and what is no text", async () => {
+    const big = () => JSON.stringify({ text: "x".repeat(20_000) });
+    const cases: Array<Record<string, string>> = [{ "Cache-Control": "no-store, no-transform" }, { "Content-Type": "image/png" }];
+    for (const headers of cases) {
+      close?.();
+      const base = await startAnswering(big, headers);
+      const response = await fetch(`${base}/`, { headers: { "Accept-Encoding": "gzip" } });
+      expect(response.headers.get("Content-Encoding"), JSON.stringify(headers)).toBeNull();
+      expect(response.headers.get("Vary"), JSON.stringify(headers)).toBeNull();
+    }
+  });
+
+  it("sends a body whose pieces all come at once (a page React rendered whole) as one piece", async () => {
+    const pieces = Array.from({ length: 60 }, (_, index) => `${index === 0 ? "[" : ","}"${"p".repeat(2000)}"`);
+    const base = await startAnswering(
+      () =>
+        new ReadableStream<Uint8Array>({
+          start(controller) {
+            for (const piece of pieces) controller.enqueue(new TextEncoder().encode(piece));
+            controller.enqueue(new TextEncoder().encode("]"));
+            controller.close();
+          },
+        }),
+    );
+    // Uncompressed, so the length the server tells is the body's: it was sent in one res.end.
+    const response = await fetch(`${base}/page`, { headers: { "Accept-Encoding": "identity" } });
+    expect(response.headers.get("Transfer-Encoding")).toBeNull();
+    expect(Number(response.headers.get("Content-Length"))).toBe(pieces.join("").length + 1);
+    expect(await response.json()).toHaveLength(60);
+  });
+
+  it("streams a body that comes in pieces, every piece in order", async () => {
+    const pieces = ["[", '"a"', ",", '"b"', "]"];
+    const base = await startAnswering(
+      () =>
+        new ReadableStream<Uint8Array>({
+          async pull(controller) {
+            const piece = pieces.shift();
+            if (piece === undefined) return controller.close();
+            await new Promise((resolve) => setTimeout(resolve, 5));
+            controller.enqueue(new TextEncoder().encode(piece));
+          },
+        }),
+    );
+    const response = await fetch(`${base}/stream`);
+    expect(response.headers.get("Transfer-Encoding")).toBe("chunked");
+    expect(await response.json()).toEqual(["a", "b"]);
   });
 });

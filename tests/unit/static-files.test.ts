@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import fs, { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -32,13 +32,14 @@ afterEach(() => {
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** The server's static files, mounted as server/index.ts mounts them, with this PUBLIC_URL. */
+/** The server's static files, mounted as server/web-server.ts mounts them, with this PUBLIC_URL. */
 async function start(publicUrl?: string) {
   vi.stubEnv("PUBLIC_URL", publicUrl);
   vi.resetModules();
   const { staticFiles } = await import("../../server/static-files");
   const app = express();
   app.use(staticFiles({ publicPath: "/build/", assetsBuildDirectory: path.join(dir, "public", "build") }, path.join(dir, "public")));
+  app.use((_req, res) => res.status(404).send("not a file"));
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   close = () => server.close();
@@ -71,5 +72,17 @@ describe("static files (server/static-files.ts)", () => {
       const response = await fetch(`${base}${file}`, { headers });
       expect(response.headers.get("Strict-Transport-Security"), file).toBe("max-age=31536000; includeSubDomains");
     }
+  });
+
+  it("look for no file on disk for a page or /api, only for names public/ has", async () => {
+    const base = await start();
+    const stat = vi.spyOn(fs, "stat");
+    for (const pathname of ["/", "/api/health", "/contacts", "/favicon.svg.txt", "/%E0%A4"]) {
+      const response = await fetch(`${base}${pathname}`);
+      expect(response.status, pathname).toBe(404);
+    }
+    expect(stat).not.toHaveBeenCalled();
+    expect((await fetch(`${base}/favicon.svg`)).status).toBe(200);
+    expect(stat).toHaveBeenCalled();
   });
 });

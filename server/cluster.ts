@@ -1,0 +1,67 @@
+/**
+ * The primary of several server processes (WEB_CONCURRENCY on PostgreSQL): it serves nothing
+ * itself. It forks the processes, which share the port (the primary hands connections round), keeps
+ * the in-memory limits they share (new visitor ids: rate-limiter-flexible's cluster limiter asks
+ * it over IPC), replaces a process that dies while serving, and stops when they have stopped.
+ * What else the processes share lives in the database (docs/decisions/021-several-processes.md).
+ */
+import cluster, { type Worker } from "node:cluster";
+
+import { RateLimiterClusterMaster } from "rate-limiter-flexible";
+
+/** A process that dies this soon after the last one was replaced waits before it is replaced, up to a minute. */
+const QUICK_DEATH_MS = 10_000;
+
+/** Keeps here the in-memory limits the processes share (they ask over IPC: RateLimiterCluster). */
+export function shareInMemoryLimits() {
+  new RateLimiterClusterMaster();
+}
+
+export function runServerProcesses(count: number) {
+  shareInMemoryLimits();
+  console.log(`[server] ${count} processes (WEB_CONCURRENCY), primary pid ${process.pid}`);
+
+  let stopping = false;
+  let exitCode = 0;
+  let lastReplaced = 0;
+  let pause = 0;
+  const served = new WeakSet<Worker>();
+
+  const start = () => {
+    const worker = cluster.fork();
+    worker.once("listening", () => served.add(worker));
+  };
+
+  /** Each process finishes what it is answering and closes its database; the primary exits after the last. */
+  const stopAll = (signal: NodeJS.Signals, code = 0) => {
+    stopping = true;
+    exitCode ||= code;
+    const workers = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined);
+    if (workers.length === 0) process.exit(exitCode);
+    for (const worker of workers) worker.process.kill(signal);
+  };
+
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(exitCode);
+      return;
+    }
+    // One that never served failed to start (configuration, database): another would fail alike.
+    if (!served.has(worker)) {
+      console.error(`[server] a process failed to start (${signal ?? `exit code ${code}`}); stopping`);
+      stopAll("SIGTERM", code || 1);
+      return;
+    }
+    const now = Date.now();
+    pause = now - lastReplaced < QUICK_DEATH_MS ? Math.min(60_000, Math.max(1_000, pause * 2)) : 0;
+    lastReplaced = now;
+    console.error(
+      `[server] process ${worker.process.pid} died (${signal ?? `exit code ${code}`}); starting another${pause ? ` in ${pause / 1000} s` : ""}`,
+    );
+    setTimeout(start, pause);
+  });
+
+  for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => stopAll(signal));
+
+  for (let index = 0; index < count; index++) start();
+}

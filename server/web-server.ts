@@ -1,0 +1,80 @@
+/**
+ * The production server: Express in front of the Remix build, serving what
+ * remix-serve serves (gzip, build assets cached for a year, public files; the
+ * build's scripts and styles in their precompressed brotli or zopfli copies), plus
+ * what remix-serve cannot do: the visitor's address comes from the socket (or
+ * from the TRUST_PROXY proxies in front), request bodies over their limit get a 413
+ * before Remix reads them (server/body-limit.ts), every file carries the security
+ * headers, cross-site form posts get a 403 rather than Remix's 500, and first-time
+ * visitors of public pages and public JSON are answered from memory
+ * (app/utils/response-cache.server.ts).
+ */
+import cluster from "node:cluster";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+import { createRequestHandler, installGlobals, type ServerBuild } from "@remix-run/node";
+import express from "express";
+
+import type { Config } from "~/config.server";
+import type * as entry from "~/entry.server";
+
+import { accessLog } from "./access-log";
+
+type Build = ServerBuild & { entry: { module: typeof entry } };
+
+/** Serves until SIGTERM or SIGINT (or, in one of several processes, until the primary goes away). */
+export async function startWebServer(config: Config) {
+  // These read the configuration too.
+  const { staticFiles } = await import("./static-files");
+  const { answerExpectContinue, limitBodies } = await import("./body-limit");
+  const { fetchRequest, sendResponse } = await import("./fetch-bridge");
+
+  const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as Build;
+  installGlobals({ nativeFetch: true });
+  const handleRequest = createRequestHandler(build, config.NODE_ENV);
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.TRUST_PROXY);
+  // Compressed (gzip or br) as remix-serve does: files here, Remix's answers in sendResponse.
+  app.use(staticFiles(build));
+  if (config.LOG_LEVEL === "debug" || config.LOG_LEVEL === "info") app.use(accessLog());
+  app.use(limitBodies);
+
+  app.all("*", async (req, res, next) => {
+    try {
+      const response = await build.entry.module.serve(fetchRequest(req, res, config.TRUST_PROXY), (request) => handleRequest(request));
+      await sendResponse(response, res);
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  // Background jobs (mail, SMS, scheduled posts) run in every server process, sharing the queue in the database.
+  await build.entry.module.startBackgroundJobs();
+  // What another process changes in the feed, this one forgets too (its remembered pages).
+  await build.entry.module.listenForFeedChanges();
+
+  const server = app.listen(config.PORT, config.HOST, () => {
+    const which = cluster.isWorker ? ` process ${cluster.worker!.id} (pid ${process.pid})` : "";
+    console.log(`[server]${which} http://${config.HOST}:${config.PORT} (${config.NODE_ENV}), public address ${config.PUBLIC_ORIGIN}`);
+  });
+  answerExpectContinue(server, app);
+  // On shutdown, requests under way finish, then the database closes.
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    server.close(async () => {
+      await build.entry.module.stopBackgroundJobs();
+      await build.entry.module.closeDatabase();
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  // Not once: a second signal (the primary passing on what the whole group got) must not end the process abruptly.
+  for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, stop);
+  // A process of several stops with the primary that started it (killed, it cannot pass a signal on).
+  if (cluster.isWorker) process.once("disconnect", stop);
+}
