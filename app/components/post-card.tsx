@@ -1,4 +1,4 @@
-import { Suspense, lazy, useRef, useState } from "react";
+import { useRef, useState } from "react";
 
 import { usePageTime } from "~/hooks/root-context";
 import { useViewTracking } from "~/hooks/use-view-tracking";
@@ -8,13 +8,12 @@ import { formatRelativeTime } from "~/lib/india-time";
 import type { FeedPost } from "~/models/feed.server";
 
 import { ImageGrid } from "./feed/image-grid";
+// Not lazy: the feed's first screen nearly always has an offer, so a chunk of its own was one more request.
+import OfferDetails from "./feed/offer-details";
 import { LikeButton } from "./feed/like-button";
 import { ShareLinks } from "./feed/share-button";
 import { imageVariantUrl } from "~/lib/images";
 import { postImagePath, reportPagePath } from "~/lib/share";
-
-// Only offers need it; the server draws it into the HTML all the same (entry.server waits for lazy parts).
-const OfferDetails = lazy(() => import("./feed/offer-details"));
 
 export type PostCardProps = {
   post: FeedPost;
@@ -100,11 +99,7 @@ export function PostCard({
         ) : null}
       </header>
 
-      {post.kind === "offer" ? (
-        <Suspense fallback={null}>
-          <OfferDetails post={post} />
-        </Suspense>
-      ) : null}
+      {post.kind === "offer" ? <OfferDetails post={post} /> : null}
       <p className="whitespace-pre-line break-words px-4 pt-2 text-slate-800">
         {splitHashtags(post.content).map((part, index) =>
           part.mark ? (

@@ -25,8 +25,8 @@ export function useViewTracking(ref: RefObject<HTMLElement>, postId: string, onC
           })
             .then((response) => (response.ok ? response.json() : null))
             .then((body: { viewsCount?: number } | null) => {
-              // As a transition: the card's lazy offer details may still be hydrating on a slow
-              // phone, and an urgent update would make React throw their server HTML away (#421).
+              // As a transition: a count is not urgent, and an urgent update while a lazy part of the
+              // page is still hydrating on a slow phone would make React throw its server HTML away (#421).
               const viewsCount = body?.viewsCount;
               if (typeof viewsCount === "number") startTransition(() => onCounted(viewsCount));
             })

@@ -363,14 +363,8 @@ test.describe("the first visit", () => {
   test("shows 'Support Local' once per visitor", async ({ browser, baseURL }, testInfo) => {
     const context = await browser.newContext({ javaScriptEnabled: usesJavaScript(testInfo.project.name), baseURL });
     const page = await context.newPage();
-    // The message is a lazy part of the page: while its code is still on the way, nothing may make
-    // React throw its server HTML away (error #421). A slow network is simulated for that code.
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
-    await page.route(/\/build\/_shared\/first-visit-modal-[^/]+\.js$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
-      await route.continue();
-    });
     await page.goto("/");
     const dialog = page.getByRole("dialog");
     await expect(dialog).toContainText("Support Local: Like the posts to promote local businesses and local economy.");

@@ -5,9 +5,9 @@ import { Button } from "~/components/ui/button";
 /**
  * Shown once per visitor. 'Okay' posts to /intro, which remembers it
  * in a cookie; with JavaScript the browser writes that cookie and closes the dialog.
- * Loaded only for the visitors it is shown to.
+ * Part of the home page's own code: it is on the first screen of every first visit.
  */
-export default function FirstVisitModal({ returnTo }: { returnTo: string }) {
+export function FirstVisitModal({ returnTo }: { returnTo: string }) {
   const [open, setOpen] = useState(true);
   if (!open) return null;
   return (
@@ -21,8 +21,7 @@ export default function FirstVisitModal({ returnTo }: { returnTo: string }) {
         <p id="first-visit-title" className="text-base text-slate-800">
           <strong>Support Local:</strong> Like the posts to promote local businesses and local economy.
         </p>
-        {/* A plain form, not Remix's: it reads no router state, so nothing the router does while this
-            lazy part is still hydrating can reach it (React would throw its server HTML away, #421). */}
+        {/* A plain form, not Remix's: closing needs no request, and without JavaScript /intro answers. */}
         <form
           method="post"
           action="/intro"

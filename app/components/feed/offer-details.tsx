@@ -37,12 +37,15 @@ export default function OfferDetails({ post }: { post: FeedPost }) {
   );
 }
 
-/** The coupon code, selected whole by one tap; with JavaScript a button copies it. */
+/**
+ * The coupon code, selected whole by one tap; with JavaScript a button copies it. The row is as
+ * tall as that button from the start, so the card below does not move when it appears.
+ */
 function CouponCode({ code }: { code: string }) {
   const [copied, setCopied] = useState(false);
   const hydrated = useHydrated();
   return (
-    <p className="mt-1 flex items-center gap-2 text-xs text-green-900">
+    <p className="mt-1 flex min-h-11 items-center gap-2 text-xs text-green-900">
       Code{" "}
       <span className="select-all rounded bg-white px-1.5 py-0.5 font-mono text-sm font-semibold" data-testid="coupon-code">
         {code}

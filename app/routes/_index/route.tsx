@@ -1,9 +1,10 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, useLoaderData, useLocation, useNavigation, useRouteError, useRouteLoaderData } from "@remix-run/react";
-import { Fragment, Suspense, lazy, memo, startTransition, useCallback, useEffect, useState } from "react";
+import { Fragment, Suspense, lazy, startTransition, useCallback, useEffect, useState } from "react";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { BackToTop } from "~/components/feed/back-to-top";
+import { FirstVisitModal } from "~/components/feed/first-visit-modal";
 import { FeedHeader } from "~/components/feed/feed-header";
 import { LocationBar } from "~/components/feed/location-bar";
 import { UseMyLocationForm } from "~/components/feed/use-my-location-form";
@@ -18,9 +19,7 @@ import type { loader as rootLoader } from "~/root";
 import { ButtonLink, buttonClasses } from "~/components/ui/button";
 import { loadHomeFeed } from "./home-feed.server";
 
-// Loaded when shown. The server draws the first-visit message into the HTML (entry.server waits for
-// lazy parts), so it works without JavaScript, and most visits never load its code.
-const FirstVisitModal = lazy(() => import("~/components/feed/first-visit-modal"));
+// Loaded when shown (a tap on an image or a business): most visits never load their code.
 const Lightbox = lazy(() => import("~/components/feed/lightbox"));
 const BusinessModal = lazy(() => import("~/components/feed/business-modal"));
 
@@ -45,19 +44,6 @@ export default function HomeFeed() {
   return <Feed key={feed.pageKey} feed={feed} />;
 }
 
-/**
- * The first-visit message, memoised: while its lazy code is on the way, a re-render of the feed
- * (an update of its own state) must not reach its still-dehydrated boundary, or React would throw
- * the server's HTML away and draw it again (error #421).
- */
-const FirstVisit = memo(function FirstVisit({ returnTo }: { returnTo: string }) {
-  return (
-    <Suspense fallback={null}>
-      <FirstVisitModal returnTo={returnTo} />
-    </Suspense>
-  );
-});
-
 /** One feed page; keyed by its URL so new filters start afresh. */
 function Feed({ feed }: { feed: LoadedFeed }) {
   const rootData = useRouteLoaderData<typeof rootLoader>("root");
@@ -75,8 +61,8 @@ function Feed({ feed }: { feed: LoadedFeed }) {
     // The anonymous visitor id lives in local storage as well as the cookie.
     getAnonId();
     // Likes this browser made on pages the server did not render (loaded with 'Load More Posts').
-    // Only when there are new ones, and as a transition: an urgent update while a lazy part (the
-    // first-visit message) is still hydrating would make React throw that part away and redraw it.
+    // Only when there are new ones, and as a transition: an urgent update while a lazy part is still
+    // hydrating would make React throw that part's server HTML away and redraw it.
     const remembered = rememberedLikes().filter((id) => !feed.likedIds.includes(id));
     if (remembered.length > 0) startTransition(() => setLikedIds((current) => new Set([...current, ...remembered])));
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
@@ -190,7 +176,7 @@ function Feed({ feed }: { feed: LoadedFeed }) {
       <SiteFooter />
 
       <BackToTop onRefresh={refresh} />
-      {feed.showIntro ? <FirstVisit returnTo={returnTo} /> : null}
+      {feed.showIntro ? <FirstVisitModal returnTo={returnTo} /> : null}
       {lightbox ? (
         <Suspense fallback={null}>
           <Lightbox images={lightbox.images} startIndex={lightbox.index} onClose={() => setLightbox(null)} />
