@@ -147,7 +147,8 @@ async function lighthouseRuns(base: string): Promise<boolean> {
     const url = `${base}${pagePath}`;
     const signedIn = await needsSession(url);
     const runs: Array<Awaited<ReturnType<typeof audit>>> = [];
-    for (let run = 0; run < RUNS; run++) {
+    // A run Lighthouse could not record (NO_NAVSTART on a loaded machine) is run again, up to RUNS more times.
+    for (let run = 0; runs.length < RUNS && run < 2 * RUNS; run++) {
       try {
         const result = await audit(url, signedIn ? cookie : "", PORT + 1 + (run % 5));
         runs.push(result);
@@ -158,7 +159,7 @@ async function lighthouseRuns(base: string): Promise<boolean> {
         console.log(`  ${pagePath} run ${run + 1}: failed: ${error instanceof Error ? error.message : String(error)}`);
       }
     }
-    if (runs.length * 2 < RUNS) throw new Error(`only ${runs.length} of ${RUNS} Lighthouse runs of ${pagePath} succeeded`);
+    if (runs.length < RUNS) throw new Error(`only ${runs.length} of ${RUNS} Lighthouse runs of ${pagePath} succeeded`);
     const score = median(runs.map((one) => one.score));
     const pass = score >= SCORE_TARGET;
     allPass &&= pass;
