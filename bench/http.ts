@@ -37,13 +37,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 
 import { openDatabase } from "~/db/client.server";
 import { queryRows } from "~/db/query.server";
 
-import { formatMs, intFlag, parseFlags, printTable, startDemoServer, startServer, type Server } from "./lib";
+import { formatMs, intFlag, measureLoad, parseFlags, printTable, startDemoServer, startServer, type Server } from "./lib";
 
 const flags = parseFlags();
 const DURATION = Math.max(1, intFlag(flags, "duration", 15));
@@ -159,14 +158,9 @@ async function measure(base: string, line: Line) {
   const probe = await fetch(url, { headers });
   const body = await probe.arrayBuffer();
   if (probe.status !== 200) throw new Error(`${line.path} (${line.label}) answered ${probe.status}`);
-  await autocannon({ url, connections: CONNECTIONS, duration: 3, headers });
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers, timeout: 10 });
+  const result = await measureLoad(url, { connections: CONNECTIONS, duration: DURATION, headers });
   return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    max: result.latency.max,
-    failures: result.errors + result.timeouts + result.non2xx,
+    ...result,
     bodyKb: body.byteLength / 1024,
   };
 }
