@@ -32,6 +32,7 @@
  *
  * Flags: --duration S (15)  --connections N (16)  --port P (4110, within 4100-4199)
  *        --only first-visit,returning,signed-in (all)
+ *        --profile DIR (runs the server under `node --cpu-prof` and prints where it spent its time)  --top N (30)
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -42,13 +43,25 @@ import { sql } from "drizzle-orm";
 import { openDatabase } from "~/db/client.server";
 import { queryRows } from "~/db/query.server";
 
-import { formatMs, intFlag, measureLoad, parseFlags, printTable, startDemoServer, startServer, type Server } from "./lib";
+import {
+  formatMs,
+  intFlag,
+  measureLoad,
+  parseFlags,
+  printBusiestProfile,
+  printTable,
+  startDemoServer,
+  startServer,
+  type Server,
+} from "./lib";
 
 const flags = parseFlags();
 const DURATION = Math.max(1, intFlag(flags, "duration", 15));
 const CONNECTIONS = Math.max(1, intFlag(flags, "connections", 16));
 const PORT = intFlag(flags, "port", 4110);
 const ONLY = new Set((flags.get("only") ?? "first-visit,returning,signed-in").split(","));
+const PROFILE_DIR = flags.get("profile");
+const nodeArgs = PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(PROFILE_DIR)}`] : undefined;
 const DATABASE_URL = process.env.DATABASE_URL;
 if (DATABASE_URL && !["127.0.0.1", "localhost"].includes(new URL(DATABASE_URL).hostname)) throw new Error("DATABASE_URL must be local");
 
@@ -173,9 +186,10 @@ try {
   if (DATABASE_URL) {
     console.log(`PostgreSQL ${DATABASE_URL}: adding the demo business's ${CONTACTS.toLocaleString("en")} contacts if missing`);
     posts = await addContacts({ databaseUrl: DATABASE_URL, dataDir });
-    server = await startServer({ ...env, DATABASE_URL, DATA_DIR: dataDir }, PORT);
+    server = await startServer({ ...env, DATABASE_URL, DATA_DIR: dataDir }, PORT, undefined, undefined, { nodeArgs });
   } else {
     server = await startDemoServer(PORT, "bench-http-", env, {
+      nodeArgs,
       prepare: async (demoDir) => {
         posts = await addContacts({ dataDir: demoDir });
       },
@@ -232,3 +246,4 @@ try {
   await server?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
+if (PROFILE_DIR) await printBusiestProfile(PROFILE_DIR, intFlag(flags, "top", 30));

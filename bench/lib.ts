@@ -4,7 +4,7 @@
  * stopping a production server. Not a benchmark itself.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -355,4 +355,19 @@ export function topOfCpuProfile(file: string, count: number, inclusive = false):
     .sort((a, b) => b[1] - a[1])
     .slice(0, count)
     .map(([name, spent]) => ({ share: spent / busy, name }));
+}
+
+/** The profiles are written as the server exits; the biggest file is the thread that served: its top functions. */
+export async function printBusiestProfile(dir: string, top: number) {
+  await sleep(500);
+  const files = readdirSync(dir)
+    .filter((file) => file.endsWith(".cpuprofile"))
+    .map((file) => path.join(dir, file));
+  const busiest = files.sort((a, b) => statSync(b).size - statSync(a).size)[0];
+  if (!busiest) return;
+  for (const inclusive of [false, true]) {
+    console.log(`\n${inclusive ? "Inclusive" : "Self"} time, share of the busy time (${path.basename(busiest)}):`);
+    for (const { share, name } of topOfCpuProfile(busiest, top, inclusive))
+      console.log(`${(share * 100).toFixed(1).padStart(6)}%  ${name}`);
+  }
 }

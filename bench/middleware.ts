@@ -17,7 +17,7 @@
  *        --profile DIR  --top N (25)  --root DIR (another checkout's server and build, e.g. the version before a change)
  */
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -29,11 +29,10 @@ import {
   measureLoad,
   median,
   parseFlags,
+  printBusiestProfile,
   printTable,
-  sleep,
   startDemoServer,
   startServer,
-  topOfCpuProfile,
   type LoadResult,
   type Server,
 } from "./lib";
@@ -151,18 +150,4 @@ try {
   await server?.stop();
 }
 
-if (PROFILE_DIR) {
-  // The profile is written as the server exits; its biggest file is the thread that served.
-  await sleep(500);
-  const files = readdirSync(PROFILE_DIR)
-    .filter((file) => file.endsWith(".cpuprofile"))
-    .map((file) => path.join(PROFILE_DIR, file));
-  const busiest = files.sort((a, b) => statSync(b).size - statSync(a).size)[0];
-  if (busiest) {
-    for (const inclusive of [false, true]) {
-      console.log(`\n${inclusive ? "Inclusive" : "Self"} time, share of the busy time (${path.basename(busiest)}):`);
-      for (const { share, name } of topOfCpuProfile(busiest, TOP, inclusive))
-        console.log(`${(share * 100).toFixed(1).padStart(6)}%  ${name}`);
-    }
-  }
-}
+if (PROFILE_DIR) await printBusiestProfile(PROFILE_DIR, TOP);

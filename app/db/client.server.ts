@@ -34,7 +34,7 @@ export type DatabaseHandle = {
    * PostgreSQL's LISTEN on a connection of its own (re-established when lost): `onNotice` runs for
    * each NOTIFY on `channel`, from any process on the database. Resolves once listening.
    */
-  listen: (channel: string, onNotice: () => void) => Promise<void>;
+  listen: (channel: string, onNotice: (payload: string) => void) => Promise<void>;
   /** NOTIFY on `channel`, outside any transaction: every process listening hears it, this one too. */
   notify: (channel: string) => Promise<void>;
   close: () => Promise<void>;
@@ -74,7 +74,7 @@ export function openPostgres(databaseUrl: string, options: { max?: number } = {}
       }
     },
     listen: async (channel, onNotice) => {
-      await client.listen(channel, () => onNotice());
+      await client.listen(channel, (payload) => onNotice(payload));
     },
     notify: async (channel) => {
       await client.notify(channel, "");
@@ -99,7 +99,7 @@ export function openPglite(options: PGliteOptions & { dataDir?: string }): Datab
       return client.query(text, values);
     },
     listen: async (channel, onNotice) => {
-      await client.listen(channel, () => onNotice());
+      await client.listen(channel, (payload) => onNotice(payload));
     },
     notify: async (channel) => {
       await client.query("select pg_notify($1, '')", [channel]);

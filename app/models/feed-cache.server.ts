@@ -4,6 +4,7 @@ import { databaseHandle, db } from "~/db/db.server";
 import { postLikes, posts, users } from "~/db/schema";
 import type { FeedQuery } from "~/lib/feed-query";
 import { clearResponseCache } from "~/utils/response-cache.server";
+import { forgetPagesShowing, pageKeptUntil } from "~/utils/visitor-pages.server";
 
 import { listCategories, type NamedItem } from "./categories.server";
 import { listFeed, type FeedPage, type FeedPost } from "./feed.server";
@@ -23,9 +24,13 @@ export function cachedFeedPage(query: FeedQuery): Promise<FeedPage> {
   const key = JSON.stringify(query);
   const now = Date.now();
   const hit = pages.get(key);
-  if (hit && hit.expiresAt > now) return hit.page;
+  if (hit && hit.expiresAt > now) {
+    pageKeptUntil(hit.expiresAt);
+    return hit.page;
+  }
   const page = listFeed(query);
   pages.set(key, { expiresAt: now + TTL_MS, page });
+  pageKeptUntil(now + TTL_MS);
   page.catch(() => pages.delete(key));
   if (pages.size > MAX_ENTRIES) pages.delete(pages.keys().next().value!);
   return page;
@@ -36,9 +41,13 @@ let categories: { expiresAt: number; list: Promise<NamedItem[]> } | null = null;
 /** The feed's category menu, remembered as long as a feed page (the admin's changes forget it: forgetCachedFeed). */
 export function cachedCategories(): Promise<NamedItem[]> {
   const now = Date.now();
-  if (categories && categories.expiresAt > now) return categories.list;
+  if (categories && categories.expiresAt > now) {
+    pageKeptUntil(categories.expiresAt);
+    return categories.list;
+  }
   const list = listCategories();
   const entry = { expiresAt: now + TTL_MS, list };
+  pageKeptUntil(entry.expiresAt);
   categories = entry;
   list.catch(() => {
     if (categories === entry) categories = null;
@@ -68,19 +77,26 @@ function forgetInThisProcess() {
   pages.clear();
   categories = null;
   clearResponseCache();
+  forgetPagesShowing("*");
 }
+
+/** What the database says (a trigger, migration 0029) when posts change: their ids, or "*" for too many or an account's status. */
+export const POSTS_CHANGED_CHANNEL = "isent_posts_changed";
 
 /**
  * Has this process forget its remembered pages whenever another process (on PostgreSQL) changed the
- * feed. The server calls it once at start; if the database cannot listen then, pages are still
- * forgotten within TTL_MS.
+ * feed, and a returning visitor's kept page whenever a post on it changed, whoever changed it (on
+ * PGlite too). The server calls it once at start; if the database cannot listen then, pages are
+ * still forgotten within TTL_MS.
  */
 export async function listenForFeedChanges() {
   const handle = databaseHandle();
-  if (handle.kind !== "postgres") return;
-  await handle
-    .listen(FEED_CHANGED_CHANNEL, forgetInThisProcess)
-    .catch((error: unknown) => console.error("[feed] cannot hear other processes' feed changes:", error));
+  const heard = (channel: string, onNotice: (payload: string) => void) =>
+    handle.listen(channel, onNotice).catch((error: unknown) => console.error(`[feed] cannot hear ${channel}:`, error));
+  await Promise.all([
+    heard(POSTS_CHANGED_CHANNEL, (payload) => forgetPagesShowing(payload === "*" ? "*" : payload.split(","))),
+    handle.kind === "postgres" ? heard(FEED_CHANGED_CHANNEL, forgetInThisProcess) : null,
+  ]);
 }
 
 /**

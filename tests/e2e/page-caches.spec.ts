@@ -101,4 +101,24 @@ test.describe("pages kept in memory @api", () => {
     expect(likeOf(after, target)).toEqual({ pressed: true, count: likeOf(before, target).count + 1 });
     await meera.request.dispose();
   });
+
+  test("someone else's like is counted on a returning visitor's next page, though theirs was kept a moment ago", async ({
+    playwright,
+    baseURL,
+  }) => {
+    const kiran = await visitor(baseURL!, playwright, "Basavanagudi test place");
+    const anu = await visitor(baseURL!, playwright, "Koramangala test place");
+    const before = await (await kiran.request.get("/")).text();
+    expect(await (await kiran.request.get("/")).text()).toContain("Basavanagudi test place");
+    const target = postIds(before).find((id) => !likeOf(before, id).pressed)!;
+    // Kiran's cookies stay as they were: only the database can tell his kept page changed.
+    await like(anu, target, baseURL!);
+
+    // (At least one more: tests running beside this one may like it too.)
+    await expect
+      .poll(async () => likeOf(await (await kiran.request.get("/")).text(), target).count, { timeout: 2_000 })
+      .toBeGreaterThan(likeOf(before, target).count);
+    expect(likeOf(await (await kiran.request.get("/")).text(), target).pressed).toBe(false);
+    for (const context of [kiran.request, anu.request]) await context.dispose();
+  });
 });
