@@ -11,7 +11,9 @@ import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 
 import { config } from "~/config.server";
+import { listenForFeedChanges, listenForPostChanges } from "~/models/feed-cache.server";
 import { verifyDatabaseAtStart } from "~/models/health.server";
+import { listenForSettingsChanges } from "~/models/kept-settings.server";
 import { crossSiteRefusal } from "~/utils/csrf.server";
 import { NonceProvider } from "~/utils/nonce-provider";
 import { keepPage, keptPage, renderKey } from "~/utils/page-cache.server";
@@ -22,7 +24,6 @@ import { applySecurityHeaders, createNonce, withSecurityHeaders } from "~/utils/
 
 export { closeDatabase } from "~/db/db.server";
 export { startBackgroundJobs, stopBackgroundJobs } from "~/jobs/workers.server";
-export { listenForFeedChanges } from "~/models/feed-cache.server";
 
 /**
  * What the production server (server/index.ts) asks instead of Remix alone, through the
@@ -34,6 +35,11 @@ export async function serve(request: Request, render: (request: Request) => Prom
   const refusal = crossSiteRefusal(request);
   const renderOrRecall = (request: Request) => serveKnownVisitor(request, render);
   return withSecurityHeaders(refusal ?? (await withRequestMemo(request, () => serveWithCache(request, renderOrRecall))));
+}
+
+/** What other processes (and the database's triggers) say changed, this one forgets: kept pages, prices, settings. */
+export async function listenForChanges() {
+  await Promise.all([listenForFeedChanges(), listenForPostChanges(), listenForSettingsChanges()]);
 }
 
 const ABORT_DELAY = 5_000;

@@ -53,8 +53,8 @@ export async function startWebServer(config: Config) {
 
   // Background jobs (mail, SMS, scheduled posts) run in every server process, sharing the queue in the database.
   await build.entry.module.startBackgroundJobs();
-  // What another process changes in the feed, this one forgets too (its remembered pages).
-  await build.entry.module.listenForFeedChanges();
+  // What another process changes (the feed, posts, prices, settings), this one forgets too.
+  await build.entry.module.listenForChanges();
 
   const server = app.listen(config.PORT, config.HOST, () => {
     const which = cluster.isWorker ? ` process ${cluster.worker!.id} (pid ${process.pid})` : "";

@@ -2,7 +2,6 @@ import { z } from "zod";
 
 import { config } from "~/config.server";
 import type { Database, Transaction } from "~/db/client.server";
-import { db } from "~/db/db.server";
 import { GST_RATE_MAX, GST_RATE_PERCENT } from "~/lib/money";
 
 import { readSettings } from "./settings.server";
@@ -42,7 +41,7 @@ export function configuredSeller(): InvoiceSeller {
   };
 }
 
-export async function getBillingSettings(tx: Reader = db()): Promise<BillingSettings> {
+export async function getBillingSettings(tx?: Reader): Promise<BillingSettings> {
   const value = await readSettings(Object.values(BILLING_SETTING_KEYS), tx);
   const rate = storedRate.safeParse(value(BILLING_SETTING_KEYS.gstRate));
   const seller = storedSeller.safeParse(value(BILLING_SETTING_KEYS.seller));
@@ -53,6 +52,6 @@ export async function getBillingSettings(tx: Reader = db()): Promise<BillingSett
 }
 
 /** The GST rate new orders are priced at. */
-export async function currentGstRate(tx: Reader = db()): Promise<number> {
+export async function currentGstRate(tx?: Reader): Promise<number> {
   return (await getBillingSettings(tx)).gstRatePercent;
 }

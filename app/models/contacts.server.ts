@@ -19,6 +19,7 @@ import {
 } from "~/lib/schemas/contacts";
 import { likePattern } from "~/lib/search-terms";
 
+import { oncePerRequest } from "~/utils/request-memo.server";
 import { keptForVersion } from "~/utils/version-cache.server";
 
 import { appendConsentEvents, recordConsentChange } from "./contact-consent.server";
@@ -147,10 +148,12 @@ export async function countContacts(userId: string): Promise<number> {
   });
 }
 
-/** Raised by the database with every change to the business's contacts (migration 0028). */
-async function contactsVersion(userId: string): Promise<number> {
-  const [row] = await db().select({ version: users.contactsVersion }).from(users).where(eq(users.id, userId));
-  return row?.version ?? 0;
+/** Raised by the database with every change to the business's contacts (migration 0028); read once per page view. */
+function contactsVersion(userId: string): Promise<number> {
+  return oncePerRequest(`contacts version ${userId}`, async () => {
+    const [row] = await db().select({ version: users.contactsVersion }).from(users).where(eq(users.id, userId));
+    return row?.version ?? 0;
+  });
 }
 
 /** Groups the list's filter offers at most: the most used, so that thousands of groups never make a page a phone cannot hold. */

@@ -4,7 +4,7 @@ import { databaseHandle, db } from "~/db/db.server";
 import { postLikes, posts, users } from "~/db/schema";
 import type { FeedQuery } from "~/lib/feed-query";
 import { clearResponseCache } from "~/utils/response-cache.server";
-import { forgetPagesShowing, pageKeptUntil } from "~/utils/visitor-pages.server";
+import { forgetPagesShowing, hearingPostChanges, pageKeptUntil } from "~/utils/visitor-pages.server";
 
 import { listCategories, type NamedItem } from "./categories.server";
 import { listFeed, type FeedPage, type FeedPost } from "./feed.server";
@@ -80,23 +80,30 @@ function forgetInThisProcess() {
   forgetPagesShowing("*");
 }
 
-/** What the database says (a trigger, migration 0029) when posts change: their ids, or "*" for too many or an account's status. */
-export const POSTS_CHANGED_CHANNEL = "isent_posts_changed";
-
 /**
  * Has this process forget its remembered pages whenever another process (on PostgreSQL) changed the
- * feed, and a returning visitor's kept page whenever a post on it changed, whoever changed it (on
- * PGlite too). The server calls it once at start; if the database cannot listen then, pages are
- * still forgotten within TTL_MS.
+ * feed. The server calls it once at start; if the database cannot listen then, pages are still
+ * forgotten within TTL_MS.
  */
 export async function listenForFeedChanges() {
   const handle = databaseHandle();
-  const heard = (channel: string, onNotice: (payload: string) => void) =>
-    handle.listen(channel, onNotice).catch((error: unknown) => console.error(`[feed] cannot hear ${channel}:`, error));
-  await Promise.all([
-    heard(POSTS_CHANGED_CHANNEL, (payload) => forgetPagesShowing(payload === "*" ? "*" : payload.split(","))),
-    handle.kind === "postgres" ? heard(FEED_CHANGED_CHANNEL, forgetInThisProcess) : null,
-  ]);
+  if (handle.kind !== "postgres") return;
+  await handle
+    .listen(FEED_CHANGED_CHANNEL, forgetInThisProcess)
+    .catch((error: unknown) => console.error("[feed] cannot hear other processes' feed changes:", error));
+}
+
+/** What the database says (a trigger, migration 0029) when posts change: their ids, or "*" for too many or an account's status. */
+export const POSTS_CHANGED_CHANNEL = "isent_posts_changed";
+
+/** Has this process forget returning visitors' pages showing posts that changed, whoever changed them (called once at start). */
+export async function listenForPostChanges() {
+  try {
+    await databaseHandle().listen(POSTS_CHANGED_CHANNEL, (payload) => forgetPagesShowing(payload === "*" ? "*" : payload.split(",")));
+    hearingPostChanges();
+  } catch (error) {
+    console.error(`[pages] cannot hear ${POSTS_CHANGED_CHANNEL}; returning visitors' pages are drawn every time:`, error);
+  }
 }
 
 /**

@@ -7,6 +7,7 @@ import { isUuid } from "~/lib/ids";
 import { gstAtRate } from "~/lib/money";
 
 import { currentGstRate } from "./billing-settings.server";
+import { keptSetting } from "./kept-settings.server";
 
 /**
  * The one home of prices: what each action costs in credits (a post, an offer, an SMS, and the
@@ -31,8 +32,15 @@ export const DEFAULT_CREDIT_PACKS: readonly { name: string; credits: number; pri
   { name: "Bulk", credits: 2000, pricePaise: 1600_00, sortOrder: 2 },
 ];
 
-/** What an action costs in credits: the admin's price, else the installation's default. */
-export async function priceOf(key: PriceKey, tx: Reader = db()): Promise<number> {
+/**
+ * What an action costs in credits: the admin's price, else the installation's default. Read in the
+ * caller's transaction when it charges; else (to show it) kept until the admin changes it.
+ */
+export function priceOf(key: PriceKey, tx?: Reader): Promise<number> {
+  return tx ? readPrice(key, tx) : keptSetting(`price ${key}`, () => readPrice(key, db()));
+}
+
+async function readPrice(key: PriceKey, tx: Reader): Promise<number> {
   const [row] = await tx.select({ credits: pricing.credits }).from(pricing).where(eq(pricing.key, key));
   if (row) return row.credits;
   const fallback = DEFAULT_PRICES.find((price) => price.key === key);
@@ -66,8 +74,12 @@ function sold(row: { id: string; name: string; credits: number; pricePaise: numb
 
 const packColumns = { id: creditPacks.id, name: creditPacks.name, credits: creditPacks.credits, pricePaise: creditPacks.pricePaise };
 
-/** The packs on sale, in the admin's order (smallest first as seeded). */
-export async function listCreditPacks(tx: Reader = db()): Promise<CreditPack[]> {
+/** The packs on sale, in the admin's order (smallest first as seeded); kept until the admin changes them, outside a transaction. */
+export function listCreditPacks(tx?: Reader): Promise<CreditPack[]> {
+  return tx ? readCreditPacks(tx) : keptSetting("credit packs", () => readCreditPacks(db()));
+}
+
+async function readCreditPacks(tx: Reader): Promise<CreditPack[]> {
   const [rows, rate] = await Promise.all([
     tx
       .select(packColumns)

@@ -9,6 +9,7 @@ import { SMS_SENDING_WINDOW, windowInWords, type DailyWindow } from "~/lib/india
 import type { SmsSettingsInput } from "~/lib/schemas/admin-sms";
 
 import { recordAdminAction, type ActingAdmin } from "./admin-audit.server";
+import { keptSetting } from "./kept-settings.server";
 
 /**
  * The product's settings the admin changes, read from the settings table (one row a key, its value
@@ -18,13 +19,17 @@ import { recordAdminAction, type ActingAdmin } from "./admin-audit.server";
 type Reader = Pick<Database | Transaction, "select">;
 
 /** The stored value of each of these keys that has a row (what it holds is for its reader to check). */
-export async function readSettings(keys: readonly string[], tx: Reader = db()): Promise<(key: string) => unknown> {
+export async function readSettings(keys: readonly string[], tx?: Reader): Promise<(key: string) => unknown> {
+  const values = await (tx ? settingValues(keys, tx) : keptSetting(`settings ${keys.join(" ")}`, () => settingValues(keys, db())));
+  return (key) => values.get(key);
+}
+
+async function settingValues(keys: readonly string[], tx: Reader): Promise<Map<string, unknown>> {
   const rows = await tx
     .select({ key: settings.key, value: settings.value })
     .from(settings)
     .where(inArray(settings.key, [...keys]));
-  const values = new Map(rows.map((row) => [row.key, row.value]));
-  return (key) => values.get(key);
+  return new Map(rows.map((row) => [row.key, row.value]));
 }
 
 /** Stores these values, each replacing its key's, in the caller's transaction (beside its audit row). */
@@ -61,7 +66,7 @@ export type SmsSettings = {
 
 export const DEFAULT_SMS_SETTINGS: Omit<SmsSettings, "platformSenderHeader"> = { window: SMS_SENDING_WINDOW, smsFreeTextAllowed: false };
 
-export async function getSmsSettings(tx: Reader = db()): Promise<SmsSettings> {
+export async function getSmsSettings(tx?: Reader): Promise<SmsSettings> {
   const value = await readSettings(Object.values(SMS_SETTING_KEYS), tx);
   const window = windowSchema.safeParse(value(SMS_SETTING_KEYS.window));
   const freeText = z.boolean().safeParse(value(SMS_SETTING_KEYS.freeText));

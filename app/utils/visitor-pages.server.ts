@@ -32,6 +32,13 @@ type VisitorPage = { expiresAt: number; pageKey: string; postIds: Set<string>; h
 const drawing = new AsyncLocalStorage<Shown>();
 const visitorPages = new Map<string, VisitorPage>();
 
+/** Pages are kept only once this process hears of changed posts (listenForPostChanges): one that cannot listen draws every page. */
+let hearing = false;
+
+export function hearingPostChanges() {
+  hearing = true;
+}
+
 /** A loader's word that its page shows these posts (their counts, whether they are live and liked). */
 export function pageShowsPosts(postIds: Iterable<string>) {
   const shown = drawing.getStore();
@@ -52,7 +59,7 @@ export function noteDrawnPage(pageKey: string) {
 
 /** Answers a known visitor's page from memory when nothing on it changed, else through `render` (and keeps it). */
 export async function serveKnownVisitor(request: Request, render: (request: Request) => Promise<Response>): Promise<Response> {
-  const key = visitorKey(request);
+  const key = hearing ? visitorKey(request) : null;
   if (!key) return render(request);
   const hit = answerFromMemory(key);
   if (hit) return hit;

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 
 import { posts, users } from "~/db/schema";
 import { makePost } from "~/db/seed/factories.server";
-import { listenForFeedChanges } from "~/models/feed-cache.server";
+import { listenForPostChanges } from "~/models/feed-cache.server";
 import { setLike } from "~/models/post-engagement.server";
 import { keepPage } from "~/utils/page-cache.server";
 import { contentSecurityPolicy } from "~/utils/security-headers.server";
@@ -41,7 +41,7 @@ const visitorCookies = () => `anon_id=${randomUUID()}; feed_location=near`;
 
 describe("a returning visitor's page kept in memory", () => {
   beforeAll(async () => {
-    await listenForFeedChanges();
+    await listenForPostChanges();
   });
 
   it("is answered from memory to the same visitor, with a fresh nonce each time, and drawn for anyone else", async () => {
