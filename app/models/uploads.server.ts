@@ -5,9 +5,10 @@ import { and, eq, sql } from "drizzle-orm";
 import { config } from "~/config.server";
 import { db } from "~/db/db.server";
 import { posts, uploads, users } from "~/db/schema";
-import { reencodeImage } from "~/services/image-upload.server";
+import { STORAGE_WINDOWS } from "~/lib/storage-retry";
+import { reencodeImage, UPLOAD_MESSAGES, UploadError } from "~/services/image-upload.server";
 import { deleteStoredImage } from "~/services/image-variants.server";
-import { fileStorage, isSafeStorageKey } from "~/services/storage.server";
+import { fileStorage, isSafeStorageKey, StorageError } from "~/services/storage.server";
 
 import { hitRateLimit, throttledFor, type RateLimit, type Throttled } from "./rate-limit.server";
 
@@ -26,12 +27,23 @@ export type StoredImage = { url: string; width: number; height: number };
  * /api/uploads): checked and re-encoded by reencodeImage (an UploadError says why not), under a
  * random, unguessable name, and recorded as this user's. A file whose record cannot be written
  * is deleted again: a refused or failed upload leaves nothing behind.
+ *
+ * Someone waits for it, so file storage gets the page's 15 s (tries again included), not an
+ * operation's 2 minutes; past them, or refused, it is an UploadError (503) asking to try again,
+ * and the page keeps the rest of its form.
  */
 export async function storeImageUpload(userId: string, bytes: Uint8Array): Promise<StoredImage> {
   const image = await reencodeImage(bytes);
   const key = `u/${randomBytes(16).toString("hex")}.${image.extension}`;
   const storage = fileStorage();
-  const url = await storage.put(key, image.bytes, image.contentType);
+  let url: string;
+  try {
+    url = await storage.put(key, image.bytes, image.contentType, { withinMs: STORAGE_WINDOWS.waitedMs });
+  } catch (error) {
+    if (!(error instanceof StorageError)) throw error;
+    console.error("[uploads]", error);
+    throw new UploadError(UPLOAD_MESSAGES.notStored, 503);
+  }
   try {
     await db()
       .insert(uploads)

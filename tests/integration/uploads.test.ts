@@ -20,7 +20,7 @@ import { createLocalDiskStorage, createS3Storage, useFileStorage, type FileStora
 import { setupTestDatabase } from "../support/database";
 import { startFakeS3, type FakeS3 } from "../support/fake-s3";
 import { SITE, call, freshIp } from "../support/http";
-import { publicImageStatus } from "../support/storage";
+import { publicImageStatus, whileStorageFails } from "../support/storage";
 
 const test = setupTestDatabase();
 
@@ -245,6 +245,15 @@ describe("POST /api/uploads and POST /api/user/profile-image", () => {
     }
     expect((await api.setProfileImage("")).status).toBe(400);
     expect(await profileImageOf(owner.id)).toBeNull();
+  });
+
+  it("answers 503 {message} with Retry-After when file storage fails, recording nothing", async () => {
+    const owner = await makeUser();
+    const api = await apiClient(owner.id);
+    const reply = await whileStorageFails(async () => api.upload(await phonePhoto()));
+    expect(reply).toMatchObject({ status: 503, data: { message: UPLOAD_MESSAGES.notStored } });
+    expect(reply.headers.get("Retry-After")).toBe("60");
+    expect(await test.db.select().from(uploads).where(eq(uploads.userId, owner.id))).toEqual([]);
   });
 
   it("answers a refused file with 400 {message} and a caller without a token with 401", async () => {

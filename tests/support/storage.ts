@@ -6,7 +6,7 @@ import { afterAll, beforeAll } from "vitest";
 
 import { loader as resizedLoader } from "~/routes/img.$";
 import { loader as originalLoader } from "~/routes/uploads.$";
-import { createLocalDiskStorage, useFileStorage } from "~/services/storage.server";
+import { createLocalDiskStorage, fileStorage, StorageError, useFileStorage, type FileStorage } from "~/services/storage.server";
 
 /**
  * Uploads go to a folder of this test file's own while it runs (removed afterwards): `root` is
@@ -49,4 +49,27 @@ export async function publicImageStatus(url: string): Promise<{ original: number
     original: await statusOf(originalLoader(get(`/uploads/${key}`, key))),
     resized: await statusOf(resizedLoader(get(`/img/320/${key}`, `320/${key}`))),
   };
+}
+
+/**
+ * Runs `body` while file storage refuses every new file, as a bucket still failing at the end of
+ * the call's window does (reads and deletes still work); `windows` lists the time each store was
+ * given (withinMs). The storage before is back afterwards.
+ */
+export async function whileStorageFails<T>(body: (windows: (number | undefined)[]) => Promise<T>): Promise<T> {
+  const working = fileStorage();
+  const windows: (number | undefined)[] = [];
+  const failing: FileStorage = {
+    ...working,
+    async put(key, _bytes, _contentType, call) {
+      windows.push(call?.withinMs);
+      throw new StorageError("store", key, new Error("SlowDown (tried 9 times)"));
+    },
+  };
+  useFileStorage(failing);
+  try {
+    return await body(windows);
+  } finally {
+    useFileStorage(working);
+  }
 }
