@@ -2,7 +2,7 @@ import { IMAGE_WIDTHS, type ImageWidth } from "~/lib/images";
 
 import { cachedRender, forgetRender } from "./render-cache.server";
 import sharp from "./sharp.server";
-import { fileStorage, isSafeStorageKey } from "./storage.server";
+import { fileStorage, isSafeStorageKey, type StorageCall } from "./storage.server";
 
 export function isImageWidth(value: number): value is ImageWidth {
   return (IMAGE_WIDTHS as readonly number[]).includes(value);
@@ -28,7 +28,7 @@ export async function imageVariant(key: string, width: ImageWidth): Promise<Buff
  * no /img/{width}/ address still shows it. The original goes first: a copy asked for meanwhile
  * finds nothing to draw from.
  */
-export async function deleteStoredImage(key: string): Promise<void> {
-  await fileStorage().delete(key);
+export async function deleteStoredImage(key: string, call?: StorageCall): Promise<void> {
+  await fileStorage().delete(key, call);
   if (isSafeStorageKey(key)) await Promise.all(IMAGE_WIDTHS.map((width) => forgetRender(variantPath(key, width))));
 }

@@ -108,7 +108,8 @@ describe("/edit-profile (no JavaScript: one multipart submit)", () => {
     await submit(owner.id, GOOD, await gpsPhoto());
     const after = (await stored(owner.id)).profileImageUrl!;
     expect(after).not.toBe(before);
-    expect(await publicImageStatus(before)).toEqual({ original: 404, resized: 404 });
+    // Deleted right after the answer, by a job.
+    await expect.poll(() => publicImageStatus(before), { timeout: 10_000 }).toEqual({ original: 404, resized: 404 });
     expect(await publicImageStatus(after)).toEqual({ original: 200, resized: 200 });
     expect(await test.db.select().from(uploads).where(eq(uploads.userId, owner.id))).toHaveLength(1);
   });
