@@ -1,4 +1,5 @@
 import { IMAGE_WIDTHS, type ImageWidth } from "~/lib/images";
+import { STORAGE_WINDOWS } from "~/lib/storage-retry";
 
 import { cachedRender, forgetRender } from "./render-cache.server";
 import sharp from "./sharp.server";
@@ -17,7 +18,7 @@ const variantPath = (key: string, width: ImageWidth) => `img/${width}/${key}.web
 export async function imageVariant(key: string, width: ImageWidth): Promise<Buffer | null> {
   if (!isSafeStorageKey(key)) return null;
   return cachedRender(variantPath(key, width), async () => {
-    const original = await fileStorage().get(key);
+    const original = await fileStorage().get(key, { withinMs: STORAGE_WINDOWS.waitedMs });
     if (!original) return null;
     return sharp(original.bytes).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: 72 }).toBuffer();
   });

@@ -13,6 +13,7 @@ import { issueTokenPair } from "~/models/api-tokens.server";
 import { deleteStoredFiles, NOT_YOUR_UPLOAD, queueFileDeletes, storeImageUpload } from "~/models/uploads.server";
 import { action as uploadAction } from "~/routes/api+/uploads";
 import { action as profileImageAction } from "~/routes/api+/user.profile-image";
+import { loader as resizedLoader } from "~/routes/img.$";
 import { loader as uploadsLoader } from "~/routes/uploads.$";
 import { UPLOAD_MESSAGES } from "~/services/image-upload.server";
 import {
@@ -262,6 +263,28 @@ describe("POST /api/uploads and POST /api/user/profile-image", () => {
     expect(reply).toMatchObject({ status: 503, data: { message: UPLOAD_MESSAGES.notStored } });
     expect(reply.headers.get("Retry-After")).toBe("60");
     expect(await test.db.select().from(uploads).where(eq(uploads.userId, owner.id))).toEqual([]);
+  });
+
+  it("serves a stored image, full size and resized, with 503 and Retry-After while file storage fails within the visitor's wait", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const api = await apiClient((await makeUser()).id);
+    const { url } = (await api.upload(await phonePhoto())).data;
+    const key = url.replace(/^\/uploads\//, "");
+    const windows = await whileStorageFails(async (given) => {
+      for (const [loader, path, rest] of [
+        [uploadsLoader, `/uploads/${key}`, key],
+        [resizedLoader, `/img/320/${key}`, `320/${key}`],
+      ] as const) {
+        const reply = await loader({ request: new Request(new URL(path, SITE)), params: { "*": rest }, context: {} });
+        expect(reply.status).toBe(503);
+        expect(reply.headers.get("Retry-After")).toBe("60");
+        expect(reply.headers.get("Cache-Control")).toBe("no-store");
+      }
+      return given;
+    }, "get");
+    expect(windows).toEqual([15_000, 15_000]);
+    // Nothing failed was kept: once storage answers, both are there.
+    expect(await publicImageStatus(url)).toEqual({ original: 200, resized: 200 });
   });
 
   it("answers a refused file with 400 {message} and a caller without a token with 401", async () => {

@@ -6,7 +6,14 @@ import { afterAll, beforeAll } from "vitest";
 
 import { loader as resizedLoader } from "~/routes/img.$";
 import { loader as originalLoader } from "~/routes/uploads.$";
-import { createLocalDiskStorage, fileStorage, StorageError, useFileStorage, type FileStorage } from "~/services/storage.server";
+import {
+  createLocalDiskStorage,
+  fileStorage,
+  StorageError,
+  useFileStorage,
+  type FileStorage,
+  type StorageCall,
+} from "~/services/storage.server";
 
 /**
  * Uploads go to a folder of this test file's own while it runs (removed afterwards): `root` is
@@ -52,20 +59,24 @@ export async function publicImageStatus(url: string): Promise<{ original: number
 }
 
 /**
- * Runs `body` while file storage refuses every new file, as a bucket still failing at the end of
- * the call's window does (reads and deletes still work); `windows` lists the time each store was
- * given (withinMs). The storage before is back afterwards.
+ * Runs `body` while file storage fails (as a bucket still failing at the end of the call's window
+ * does): every new file (`"put"`) or every read (`"get"`); the rest still works. `windows` lists
+ * the time each failing call was given (withinMs). The storage before is back afterwards.
  */
-export async function whileStorageFails<T>(body: (windows: (number | undefined)[]) => Promise<T>): Promise<T> {
+export async function whileStorageFails<T>(
+  body: (windows: (number | undefined)[]) => Promise<T>,
+  operation: "put" | "get" = "put",
+): Promise<T> {
   const working = fileStorage();
   const windows: (number | undefined)[] = [];
-  const failing: FileStorage = {
-    ...working,
-    async put(key, _bytes, _contentType, call) {
-      windows.push(call?.withinMs);
-      throw new StorageError("store", key, new Error("SlowDown (tried 9 times)"));
-    },
+  const fail = (key: string, call?: StorageCall): never => {
+    windows.push(call?.withinMs);
+    throw new StorageError(operation === "put" ? "store" : "read", key, new Error("SlowDown (tried 9 times)"));
   };
+  const failing: FileStorage =
+    operation === "put"
+      ? { ...working, put: async (key, _bytes, _type, call) => fail(key, call) }
+      : { ...working, get: async (key, call) => fail(key, call) };
   useFileStorage(failing);
   try {
     return await body(windows);
