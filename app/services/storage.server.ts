@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 
@@ -124,13 +125,17 @@ const TRY_TIMEOUTS = { connectionTimeout: 5_000, requestTimeout: 30_000, throwOn
 
 type RetryToken = Awaited<ReturnType<ConfiguredRetryStrategy["acquireInitialRetryToken"]>>;
 type RetryErrorInfo = Parameters<ConfiguredRetryStrategy["refreshRetryTokenForRetry"]>[1];
+type CallWindow = { startedAt: number; windowMs: number };
+
+/** The window of the storage call under way, seen by the retry strategy inside the SDK's send. */
+const callWindow = new AsyncLocalStorage<CallWindow>();
 
 /**
  * The SDK's retry strategy (which failures are transient, the retry quota) with our pauses, and
- * no retry that would end past the operation's window: then the SDK fails with the last error.
+ * no retry that would end past the call's window: then the SDK fails with the last error.
  */
 class WindowedRetryStrategy extends ConfiguredRetryStrategy {
-  private readonly startedAt = new WeakMap<RetryToken, number>();
+  private readonly windows = new WeakMap<RetryToken, CallWindow>();
 
   constructor(
     private readonly windowMs: number,
@@ -141,17 +146,17 @@ class WindowedRetryStrategy extends ConfiguredRetryStrategy {
 
   override async acquireInitialRetryToken(scope: string) {
     const token = await super.acquireInitialRetryToken(scope);
-    this.startedAt.set(token, Date.now());
+    this.windows.set(token, callWindow.getStore() ?? { startedAt: Date.now(), windowMs: this.windowMs });
     return token;
   }
 
   override async refreshRetryTokenForRetry(token: RetryToken, errorInfo: RetryErrorInfo) {
-    const startedAt = this.startedAt.get(token) ?? Date.now();
-    if (!retryFits(startedAt, Date.now(), token.getRetryCount() + 1, this.windowMs, this.backoff)) {
-      throw new Error("The operation's window is spent");
+    const window = this.windows.get(token) ?? { startedAt: Date.now(), windowMs: this.windowMs };
+    if (!retryFits(window.startedAt, Date.now(), token.getRetryCount() + 1, window.windowMs, this.backoff)) {
+      throw new Error("The call's window is spent");
     }
     const next = await super.refreshRetryTokenForRetry(token, errorInfo);
-    this.startedAt.set(next, startedAt);
+    this.windows.set(next, window);
     return next;
   }
 }
@@ -170,25 +175,16 @@ class WindowedRetryStrategy extends ConfiguredRetryStrategy {
 export function createS3Storage(options: S3StorageOptions): FileStorage {
   const windowMs = options.operationWindowMs ?? STORAGE_WINDOWS.operationMs;
   const backoff = { ...STORAGE_BACKOFF, capMs: options.maxRetryDelayMs ?? STORAGE_BACKOFF.capMs };
-  // A client per window (the operation's, an upload someone waits for): its retry strategy knows its deadline.
-  const clients = new Map<number, S3Client>();
-  const clientFor = (windowOfCall: number) => {
-    let client = clients.get(windowOfCall);
-    if (!client) {
-      client = new S3Client({
-        region: options.region,
-        endpoint: options.endpoint,
-        forcePathStyle: Boolean(options.endpoint),
-        credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
-        requestChecksumCalculation: "WHEN_REQUIRED",
-        responseChecksumValidation: "WHEN_REQUIRED",
-        retryStrategy: new WindowedRetryStrategy(windowOfCall, backoff),
-        requestHandler: TRY_TIMEOUTS,
-      });
-      clients.set(windowOfCall, client);
-    }
-    return client;
-  };
+  const client = new S3Client({
+    region: options.region,
+    endpoint: options.endpoint,
+    forcePathStyle: Boolean(options.endpoint),
+    credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
+    retryStrategy: new WindowedRetryStrategy(windowMs, backoff),
+    requestHandler: TRY_TIMEOUTS,
+  });
   const Bucket = options.bucket;
   const checked = (key: string) => {
     if (!isSafeStorageKey(key)) throw new Error(`Unsafe storage key: ${key}`);
@@ -202,13 +198,13 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
     operation: string,
     key: string,
     call: StorageCall | undefined,
-    send: (client: S3Client, options: { abortSignal: AbortSignal }) => Promise<Output>,
+    send: (options: { abortSignal: AbortSignal }) => Promise<Output>,
     missing?: () => Missing,
   ): Promise<Output | Missing> {
     const windowOfCall = Math.min(call?.withinMs ?? windowMs, windowMs);
     const abortSignal = AbortSignal.timeout(windowOfCall);
     try {
-      return await send(clientFor(windowOfCall), { abortSignal });
+      return await callWindow.run({ startedAt: Date.now(), windowMs: windowOfCall }, () => send({ abortSignal }));
     } catch (error) {
       if (missing && isMissing(error)) return missing();
       throw new StorageError(operation, key, error, abortSignal.aborted ? windowOfCall : undefined);
@@ -217,7 +213,7 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
   return {
     async put(key, bytes, contentType, call) {
       const command = new PutObjectCommand({ Bucket, Key: checked(key), Body: bytes, ContentType: contentType });
-      await within("store", key, call, (client, sending) => client.send(command, sending));
+      await within("store", key, call, (sending) => client.send(command, sending));
       return publicUrl(key);
     },
     async get(key, call) {
@@ -228,7 +224,7 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
         "read",
         key,
         call,
-        async (client, sending) => {
+        async (sending) => {
           const object = await client.send(command, sending);
           return { bytes: Buffer.from(await object.Body!.transformToByteArray()), contentType };
         },
@@ -241,13 +237,13 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
         "check",
         key,
         call,
-        async (client, sending) => Boolean(await client.send(command, sending)),
+        async (sending) => Boolean(await client.send(command, sending)),
         () => false,
       );
     },
     async delete(key, call) {
       const command = new DeleteObjectCommand({ Bucket, Key: checked(key) });
-      await within("delete", key, call, (client, sending) => client.send(command, sending));
+      await within("delete", key, call, (sending) => client.send(command, sending));
     },
     publicUrl,
   };
