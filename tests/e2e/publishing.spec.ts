@@ -180,7 +180,7 @@ test("a post nearly identical to one of the last 24 hours is held back, charged 
   await expect(page.getByLabel("Balance 90 credits")).toBeVisible();
 });
 
-test("with JavaScript, a photo that file storage could not keep says so and to try again; the text stays, nothing is published", async ({
+test("with JavaScript, a photo that file storage could not keep says so and to try again, and the text stays", async ({
   page,
   login,
   baseURL,
