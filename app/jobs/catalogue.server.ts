@@ -9,6 +9,8 @@ export const jobCatalogue = {
   "password-reset-mail": z.object({ email: z.string().email() }),
   "email-verification-mail": z.object({ userId: z.string().uuid() }),
   "contact-import": z.object({ importId: z.string().uuid() }),
+  // Stored files (and their resized copies) no longer shown: deleted after the answer, tried again within 10 minutes from `since`.
+  "delete-stored-files": z.object({ keys: z.array(z.string().min(1)).min(1).max(1000), since: z.string().datetime() }),
   // Queued for each scheduled post's time; it publishes every post that is due, so a late run catches up.
   "publish-scheduled-posts": z.object({}),
   // Idempotency keys are kept 24 hours; hourly, older ones go.

@@ -7,6 +7,7 @@ import { forgetExpiredKeys } from "~/models/idempotency.server";
 import { mailPasswordReset } from "~/models/password-reset.server";
 import { receivePaymentWebhook, reconcileExpiredOrders } from "~/models/payments.server";
 import { publishDueScheduledPosts } from "~/models/posts.server";
+import { deleteStoredFiles } from "~/models/uploads.server";
 import { deliverSimulatorReports } from "~/models/sms-simulator.server";
 import { dispatchCampaign, sweepCampaigns } from "~/models/sms-dispatch.server";
 import { testWebhookFor } from "~/models/test-gateway.server";
@@ -23,6 +24,7 @@ const handlers: { [Name in JobName]: (data: JobData<Name>) => Promise<unknown> }
   "password-reset-mail": ({ email }) => mailPasswordReset(email),
   "email-verification-mail": ({ userId }) => mailEmailVerification(userId),
   "contact-import": ({ importId }) => runContactImport(importId),
+  "delete-stored-files": (data) => deleteStoredFiles(data),
   "publish-scheduled-posts": () => publishDueScheduledPosts(),
   "forget-expired-idempotency-keys": () => forgetExpiredKeys(),
   "reconcile-credit-orders": () => reconcileExpiredOrders(),

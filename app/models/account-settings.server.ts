@@ -22,12 +22,12 @@ import {
 } from "~/db/schema";
 import { JSON_ITEM_SEPARATOR, jsonObjectText, type JsonItemsText } from "~/lib/json-stream";
 import { waitPhrase } from "~/lib/too-many-attempts";
-import { deleteStoredImage } from "~/services/image-variants.server";
 
 import { hashPassword, verifyPassword } from "./password.server";
 import { hitRateLimit, throttleByAddress, throttledFor, type RateLimit, type Throttled } from "./rate-limit.server";
 import { signOutEverywhere } from "./sessions.server";
 import { confirmPassword, type PasswordConfirmation } from "./sign-in.server";
+import { queueFileDeletes } from "./uploads.server";
 import { accountColumns } from "./account-user.server";
 
 /** Tries of the current password per account: like sign-in, so the form cannot be used to guess it. */
@@ -236,11 +236,11 @@ export async function deleteConfirmedAccount(input: {
  * Deletes the account's data in one transaction, and leaves the users row as an anonymous
  * tombstone (status 'deleted', no email, name, business details or password) so the credit
  * ledger keeps its rows for accounting (docs/decisions/012-account-deletion.md). The stored
- * files go after the commit: a file left behind by a failed delete is only an orphan, while a
- * file deleted before a rolled-back transaction would break a kept profile.
+ * files go after the commit, by a job queued in the transaction: a file deleted before a
+ * rolled-back transaction would break a kept profile.
  */
 async function deleteAccount(userId: string) {
-  const keys = await db().transaction(async (tx) => {
+  await db().transaction(async (tx) => {
     await signOutEverywhere(tx, userId);
     await tx.delete(sessions).where(eq(sessions.userId, userId));
     await tx.delete(refreshTokens).where(eq(refreshTokens.userId, userId));
@@ -279,14 +279,12 @@ async function deleteAccount(userId: string) {
         updatedAt: sql`now()`,
       })
       .where(eq(users.id, userId));
-    return removed.map((row) => row.key);
+    // The files (with their resized copies: none stays public at /img/{width}/ either) go by a job
+    // that commits with this transaction, runs after it, and is tried again while storage fails.
+    if (removed.length)
+      await queueFileDeletes(
+        removed.map((row) => row.key),
+        tx,
+      );
   });
-  for (const key of keys) {
-    try {
-      // With its resized copies: none of the account's images stays public at /img/{width}/ either.
-      await deleteStoredImage(key);
-    } catch (error) {
-      console.error(`Could not delete the stored file ${key} of a deleted account`, error);
-    }
-  }
 }

@@ -5,9 +5,12 @@ import { and, eq, sql } from "drizzle-orm";
 import { config } from "~/config.server";
 import { db } from "~/db/db.server";
 import { posts, uploads, users } from "~/db/schema";
-import { reencodeImage } from "~/services/image-upload.server";
+import type { Transaction } from "~/db/client.server";
+import { queueJob } from "~/jobs/queue.server";
+import { STORAGE_WINDOWS, timeLeft } from "~/lib/storage-retry";
+import { reencodeImage, UPLOAD_MESSAGES, UploadError } from "~/services/image-upload.server";
 import { deleteStoredImage } from "~/services/image-variants.server";
-import { fileStorage, isSafeStorageKey } from "~/services/storage.server";
+import { fileStorage, isSafeStorageKey, StorageError } from "~/services/storage.server";
 
 import { hitRateLimit, throttledFor, type RateLimit, type Throttled } from "./rate-limit.server";
 
@@ -26,12 +29,23 @@ export type StoredImage = { url: string; width: number; height: number };
  * /api/uploads): checked and re-encoded by reencodeImage (an UploadError says why not), under a
  * random, unguessable name, and recorded as this user's. A file whose record cannot be written
  * is deleted again: a refused or failed upload leaves nothing behind.
+ *
+ * Someone waits for it, so file storage gets the page's 15 s (tries again included), not an
+ * operation's 2 minutes; past them, or refused, it is an UploadError (503) asking to try again,
+ * and the page keeps the rest of its form.
  */
 export async function storeImageUpload(userId: string, bytes: Uint8Array): Promise<StoredImage> {
   const image = await reencodeImage(bytes);
   const key = `u/${randomBytes(16).toString("hex")}.${image.extension}`;
   const storage = fileStorage();
-  const url = await storage.put(key, image.bytes, image.contentType);
+  let url: string;
+  try {
+    url = await storage.put(key, image.bytes, image.contentType, { withinMs: STORAGE_WINDOWS.waitedMs });
+  } catch (error) {
+    if (!(error instanceof StorageError)) throw error;
+    console.error("[uploads]", error);
+    throw new UploadError(UPLOAD_MESSAGES.notStored, 503);
+  }
   try {
     await db()
       .insert(uploads)
@@ -113,5 +127,39 @@ async function deleteUploadIfUnused(userId: string, imageUrl: string): Promise<v
       ),
     )
     .returning({ key: uploads.key });
-  if (deleted.length) await deleteStoredImage(key);
+  if (deleted.length) await queueFileDeletes([key]);
+}
+
+/**
+ * Has stored files that nothing shows any more deleted (with their resized copies) right after
+ * the answer, by the job queue: storage that is slow or down neither holds the page nor loses the
+ * delete. With `tx`, the job commits or rolls back with the rows that stopped showing them.
+ */
+export function queueFileDeletes(keys: string[], tx?: Transaction): Promise<void> {
+  return queueJob("delete-stored-files", { keys, since: new Date().toISOString() }, { tx });
+}
+
+/**
+ * The delete-stored-files job. Each delete gets what is left of the 10-minute window from `since`
+ * (SPEC §9), at most one operation's 2 minutes. A failure fails the job, which the queue tries
+ * again later (a key already deleted is deleted again harmlessly); once the window is spent it
+ * gives up, logged, and the files stay as orphans, never shown by this site.
+ */
+export async function deleteStoredFiles({ keys, since }: { keys: string[]; since: string }): Promise<void> {
+  const failures: StorageError[] = [];
+  for (const key of keys) {
+    const withinMs = timeLeft(new Date(since), STORAGE_WINDOWS.uploadMs, new Date());
+    if (withinMs === 0) {
+      console.error(`[uploads] Gave up deleting ${keys.length} stored file(s) after 10 minutes: ${keys.join(", ")}`);
+      return;
+    }
+    try {
+      await deleteStoredImage(key, { withinMs });
+    } catch (error) {
+      if (!(error instanceof StorageError)) throw error;
+      failures.push(error);
+    }
+  }
+  if (failures.length)
+    throw new AggregateError(failures, `File storage could not delete ${failures.length} of ${keys.length} file(s); tried again later`);
 }

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 
 import type { BusinessCardLayout } from "~/db/schema/templates";
 import { CARD_HEIGHT, CARD_WIDTH, OG_IMAGE_SIZE, businessCardSvg, type CardContent } from "~/lib/card-svg";
+import { STORAGE_WINDOWS } from "~/lib/storage-retry";
 
 import { cachedRender } from "./render-cache.server";
 import sharp from "./sharp.server";
@@ -34,7 +35,9 @@ export function cardVersion(content: CardContent, design: BusinessCardLayout): s
 
 /** A stored photo (a /uploads/ URL) as a square JPEG of `size` pixels, upright; null when it is gone. */
 export async function storedPhotoJpeg(url: string, size: number): Promise<Buffer | null> {
-  const file = url.startsWith("/uploads/") ? await fileStorage().get(url.slice("/uploads/".length)) : null;
+  const file = url.startsWith("/uploads/")
+    ? await fileStorage().get(url.slice("/uploads/".length), { withinMs: STORAGE_WINDOWS.waitedMs })
+    : null;
   if (!file) return null;
   return sharp(file.bytes).rotate().resize(size, size, { fit: "cover" }).jpeg({ quality: 85 }).toBuffer();
 }

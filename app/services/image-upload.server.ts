@@ -10,11 +10,16 @@ export const UPLOAD_MESSAGES = {
   notAnImage: "This file is not an image we can use. Upload a JPEG, PNG, WebP or HEIC photo.",
   damaged: "The image is damaged or incomplete. Take or choose it again.",
   heic: "This HEIC photo can't be read here. Choose 'Most Compatible' in the iPhone's camera settings, or upload a JPEG.",
+  notStored: "The photo could not be stored just now. Please choose it again and try again in a minute.",
 } as const;
 
 /** An upload the product refuses, with the message to show. */
 export class UploadError extends Error {
-  constructor(message: string) {
+  /** 400: the file is refused; 503: it is fine, but file storage failed (a try later may work). */
+  constructor(
+    message: string,
+    readonly status: 400 | 503 = 400,
+  ) {
     super(message);
     this.name = "UploadError";
   }

@@ -4,6 +4,7 @@ import { FormStrategy } from "remix-auth-form";
 import { GoogleStrategy, type GoogleProfile } from "remix-auth-google";
 
 import { config } from "~/config.server";
+import { paths } from "~/lib/paths";
 import { loginSchema } from "~/lib/schemas/auth";
 import { isActiveAccount } from "~/models/account-rules.server";
 import { signInWithPassword, type SignInResult } from "~/models/sign-in.server";
@@ -38,6 +39,18 @@ export const GOOGLE_CONFIRM_PURPOSE = "confirm";
 
 /** How recent a Google confirmation must be: its sign-in (auth_time, when Google sends it) and the mark it leaves. */
 export const GOOGLE_CONFIRMATION_SECONDS = 5 * 60;
+
+/**
+ * The page each Google button is on, where Google sign-in comes back to when it cannot go on
+ * (Google not enabled, or cancelled at Google). Sign-in buttons keep where the visitor was going.
+ */
+export function googleButtonPage(intent: string, redirectTo: string): string {
+  if (intent === "google-admin") return paths.admin.login();
+  if (intent === "google-confirm") return paths.settings();
+  const page = new URLSearchParams(intent === "google-register" ? { tab: "register" } : {});
+  if (redirectTo !== "/app") page.set("redirectTo", redirectTo);
+  return page.size ? `/auth?${page}` : "/auth";
+}
 
 /** The refusal when the Google account that came back is not the one this account signs in with. */
 export const GOOGLE_NOT_THIS_ACCOUNT = "That Google account is not the one this iSent account signs in with.";

@@ -179,3 +179,41 @@ test("a post nearly identical to one of the last 24 hours is held back, charged 
   await page.goto("/app");
   await expect(page.getByLabel("Balance 90 credits")).toBeVisible();
 });
+
+test("with JavaScript, a photo that file storage could not keep says so and to try again, and the text stays", async ({
+  page,
+  login,
+  baseURL,
+}, testInfo) => {
+  test.skip(
+    !usesJavaScript(testInfo.project.name),
+    "Without JavaScript the photo goes with the form (tests/integration/post-composer.test.ts)",
+  );
+  await login({ businessName: "Ganesh Stores" });
+  await placeBusiness(page, baseURL!);
+  await page.goto("/send-post");
+  const text = "Diwali sweets boxes, order by Friday. Five minutes of careful typing.";
+  await page.getByLabel("What's new?").fill(text);
+  // The storage behind /api/uploads failed for its 15 s: the API's answer.
+  let asked = 0;
+  await page.route("**/api/uploads", (route) => {
+    asked += 1;
+    return route.fulfill({
+      status: 503,
+      headers: { "Retry-After": "60" },
+      json: { message: "The photo could not be stored just now. Please choose it again and try again in a minute." },
+    });
+  });
+  await page.setInputFiles("#image-files", [await photo("box.jpg", "#c0392b")]);
+  await expect(page.getByText("The photo could not be stored just now. Please choose it again and try again in a minute.")).toBeVisible();
+  expect(asked).toBe(1);
+  await expect(page.getByLabel("What's new?")).toHaveValue(text);
+  await expect(page.getByRole("list", { name: "Chosen images" })).toHaveCount(0);
+
+  // Storage answers again: the same photo, chosen again, is kept.
+  await page.unroute("**/api/uploads");
+  await page.setInputFiles("#image-files", [await photo("box.jpg", "#c0392b")]);
+  await expect(page.getByRole("list", { name: "Chosen images" }).getByRole("listitem")).toHaveCount(1, { timeout: 15_000 });
+  await expect(page.getByText("The photo could not be stored just now.")).toHaveCount(0);
+  await expect(page.getByLabel("What's new?")).toHaveValue(text);
+});

@@ -15,7 +15,7 @@ import { UPLOAD_MESSAGES } from "~/services/image-upload.server";
 
 import { sessionCookieFor } from "../support/accounts";
 import { setupTestDatabase } from "../support/database";
-import { publicImageStatus, useTemporaryStorage } from "../support/storage";
+import { publicImageStatus, useTemporaryStorage, whileStorageFails } from "../support/storage";
 import { SITE, call, formErrors, formPost, freshIp, toastOf } from "../support/http";
 
 const test = setupTestDatabase();
@@ -108,7 +108,8 @@ describe("/edit-profile (no JavaScript: one multipart submit)", () => {
     await submit(owner.id, GOOD, await gpsPhoto());
     const after = (await stored(owner.id)).profileImageUrl!;
     expect(after).not.toBe(before);
-    expect(await publicImageStatus(before)).toEqual({ original: 404, resized: 404 });
+    // Deleted right after the answer, by a job.
+    await expect.poll(() => publicImageStatus(before), { timeout: 10_000 }).toEqual({ original: 404, resized: 404 });
     expect(await publicImageStatus(after)).toEqual({ original: 200, resized: 200 });
     expect(await test.db.select().from(uploads).where(eq(uploads.userId, owner.id))).toHaveLength(1);
   });
@@ -158,6 +159,24 @@ describe("/edit-profile (no JavaScript: one multipart submit)", () => {
     expect((reply.data as { result: { initialValue: { name: string } } }).result.initialValue.name).toBe("Kiran Rao");
     expect(await stored(owner.id)).toEqual(before);
     expect(await storage.storedFiles()).toBe(filesBefore);
+    expect(await test.db.select().from(uploads).where(eq(uploads.userId, owner.id))).toEqual([]);
+  });
+
+  it("when file storage fails, says the photo was not stored and keeps every other field, saving nothing", async () => {
+    const owner = await makeUser({ name: "Before", profileImageUrl: null });
+    const before = await stored(owner.id);
+    const reply = await whileStorageFails(async (windows) => {
+      const answer = await submit(owner.id, GOOD, await gpsPhoto());
+      expect(windows).toEqual([15_000]);
+      return answer;
+    });
+    expect(reply.status).toBe(400);
+    expect(formErrors(reply)).toMatchObject({ profileImage: [UPLOAD_MESSAGES.notStored] });
+    expect((reply.data as { result: { initialValue: { name: string; businessName: string } } }).result.initialValue).toMatchObject({
+      name: "Kiran Rao",
+      businessName: "Kiran Sweets",
+    });
+    expect(await stored(owner.id)).toEqual(before);
     expect(await test.db.select().from(uploads).where(eq(uploads.userId, owner.id))).toEqual([]);
   });
 });

@@ -298,14 +298,33 @@ describe("signing in with Google", () => {
 });
 
 describe("Google sign-in that does not complete", () => {
-  it("cancelled at Google: back to /auth with 'Sign-in was cancelled. Please try again.' and no session", async () => {
-    const before = await totals();
-    const reply = await signInWithGoogle(new Browser(), "cancel");
-    expect(reply).toMatchObject({ status: 302, location: "/auth" });
-    expect(await toastOf(reply)).toMatchObject({ title: "Sign-in was cancelled. Please try again." });
-    expectNoSession(reply);
-    expect(await totals()).toEqual(before);
-  });
+  it.each([
+    ["google-login", "", "/auth"],
+    ["google-login", "/contacts", "/auth?redirectTo=%2Fcontacts"],
+    ["google-register", "", "/auth?tab=register"],
+    ["google-admin", "/admin", "/admin/login"],
+  ])(
+    "cancelled at Google (%s, going to '%s'): back to %s without a message (cancellations are silent), and no session",
+    async (intent, redirectTo, back) => {
+      const [before, exchanged] = [await totals(), tokenCalls()];
+      const browser = new Browser();
+      const reply = await signInWithGoogle(browser, "cancel", intent, redirectTo);
+      expect(reply).toMatchObject({ status: 302, location: back });
+      expect(setCookie(reply, "toast")).toBeUndefined();
+      expect(await toastOf(reply)).toBeNull();
+      expect(setCookie(reply, "_oauth")).toMatch(/Expires=Thu, 01 Jan 1970/);
+      expectNoSession(reply);
+      expect(await totals()).toEqual(before);
+      expect(tokenCalls()).toBe(exchanged);
+      if (back.startsWith("/auth")) {
+        // The sign-in page it lands on shows no message either.
+        const page = await browser.visit(authLoader, back);
+        expect(page.status).toBe(200);
+        expect(setCookie(page, "toast")).toBeUndefined();
+        expect(JSON.stringify(page.data)).not.toMatch(/cancel/i);
+      }
+    },
+  );
 
   it("a state that does not match the browser's: no session, and the code is never exchanged", async () => {
     const browser = new Browser();
@@ -483,11 +502,11 @@ describe("'Confirm with Google' before deleting an account without a password (i
     expect(await confirmedUntil(browser)).not.toBeNull();
   });
 
-  it("cancelled at Google: back to /settings, not confirmed", async () => {
+  it("cancelled at Google: back to /settings without a message, not confirmed", async () => {
     const { browser } = await googleOnlyOwner();
     const back = await confirmWithGoogle(browser, "cancel");
     expect(back).toMatchObject({ status: 302, location: "/settings" });
-    expect(await toastOf(back)).toMatchObject({ type: "error", title: "Not confirmed with Google" });
+    expect(await toastOf(back)).toBeNull();
     expect(await confirmedUntil(browser)).toBeNull();
   });
 

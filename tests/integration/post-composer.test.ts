@@ -16,7 +16,7 @@ import { UPLOAD_MESSAGES } from "~/services/image-upload.server";
 import { sessionCookieFor } from "../support/accounts";
 import { setupTestDatabase } from "../support/database";
 import { INDIRANAGAR, usePricingAndCategories } from "../support/publishing";
-import { useTemporaryStorage } from "../support/storage";
+import { useTemporaryStorage, whileStorageFails } from "../support/storage";
 import { EVIL_SITE, SITE, call, formErrors, formValues, freshIp, getRequest, toastOf, type RouteHandler } from "../support/http";
 
 const test = setupTestDatabase();
@@ -187,6 +187,26 @@ describe("/send-post and /send-offers without JavaScript", () => {
     expect(kept).toMatchObject({ content: "Kept text", hashtags: "#kept" });
     expect([kept.images].flat()).toHaveLength(1);
     expect(await storage.storedFiles()).toBe(files + 1);
+    expect(await postsOf(owner.id)).toEqual([]);
+    expect(await balanceOf(owner.id)).toBe(before);
+  });
+
+  it("when file storage fails, says the photo was not stored, keeps the text, publishes and charges nothing, and tries no more photos", async () => {
+    const owner = await business();
+    const before = await balanceOf(owner.id);
+    const reply = await whileStorageFails(async (windows) => {
+      const answer = await submit(sendPostAction, owner.id, { content: "Five minutes of typing", hashtags: "#kept" }, [
+        await photo("#112233"),
+        await photo("#445566"),
+      ]);
+      // Someone waits: storage had the page's 15 s, and the second photo was not tried after the first failed.
+      expect(windows).toEqual([15_000]);
+      return answer;
+    });
+    expect(reply.status).toBe(400);
+    expect(formErrors(reply)?.images).toEqual([UPLOAD_MESSAGES.notStored]);
+    expect((await toastOf(reply))?.title).toBe("Post not published");
+    expect(formValues(reply)).toMatchObject({ content: "Five minutes of typing", hashtags: "#kept" });
     expect(await postsOf(owner.id)).toEqual([]);
     expect(await balanceOf(owner.id)).toBe(before);
   });

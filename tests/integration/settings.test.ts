@@ -273,9 +273,9 @@ describe("/settings: delete my account", () => {
     expect(await test.db.select().from(uploads).where(eq(uploads.userId, owner.id))).toEqual([]);
     expect(await test.db.select().from(refreshTokens).where(eq(refreshTokens.userId, owner.id))).toEqual([]);
     expect(await test.db.select().from(emailVerificationTokens).where(eq(emailVerificationTokens.userId, owner.id))).toEqual([]);
+    // Right after the answer (a job queued with the deletion), nothing of it stays public, at full size or resized.
+    await expect.poll(() => publicImageStatus(url), { timeout: 10_000 }).toEqual({ original: 404, resized: 404 });
     expect(await storage.exists(upload.key)).toBe(false);
-    // Nothing of it stays public, at full size or resized.
-    expect(await publicImageStatus(url)).toEqual({ original: 404, resized: 404 });
 
     const [tombstone] = await test.db.select().from(users).where(eq(users.id, owner.id));
     expect(tombstone).toMatchObject({ status: "deleted", name: "", passwordHash: null, googleId: null, mobileNumber: null });

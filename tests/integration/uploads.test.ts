@@ -5,22 +5,30 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import exifReader from "exif-reader";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { uploads, users } from "~/db/schema";
 import { makePost, makeUser } from "~/db/seed/factories.server";
 import { issueTokenPair } from "~/models/api-tokens.server";
-import { NOT_YOUR_UPLOAD, storeImageUpload } from "~/models/uploads.server";
+import { deleteStoredFiles, NOT_YOUR_UPLOAD, queueFileDeletes, storeImageUpload } from "~/models/uploads.server";
 import { action as uploadAction } from "~/routes/api+/uploads";
 import { action as profileImageAction } from "~/routes/api+/user.profile-image";
+import { loader as resizedLoader } from "~/routes/img.$";
 import { loader as uploadsLoader } from "~/routes/uploads.$";
 import { UPLOAD_MESSAGES } from "~/services/image-upload.server";
-import { createLocalDiskStorage, createS3Storage, useFileStorage, type FileStorage } from "~/services/storage.server";
+import {
+  createLocalDiskStorage,
+  createS3Storage,
+  StorageError,
+  useFileStorage,
+  type FileStorage,
+  type StorageCall,
+} from "~/services/storage.server";
 
 import { setupTestDatabase } from "../support/database";
 import { startFakeS3, type FakeS3 } from "../support/fake-s3";
 import { SITE, call, freshIp } from "../support/http";
-import { publicImageStatus } from "../support/storage";
+import { publicImageStatus, whileStorageFails } from "../support/storage";
 
 const test = setupTestDatabase();
 
@@ -215,7 +223,8 @@ describe("POST /api/uploads and POST /api/user/profile-image", () => {
 
     const second = (await api.upload(await phonePhoto())).data.url;
     await api.setProfileImage(second);
-    expect(await publicImageStatus(first)).toEqual({ original: 404, resized: 404 });
+    // Deleted right after the answer, by a job.
+    await expect.poll(() => publicImageStatus(first), { timeout: 10_000 }).toEqual({ original: 404, resized: 404 });
     expect(await publicImageStatus(second)).toEqual({ original: 200, resized: 200 });
     expect((await test.db.select().from(uploads).where(eq(uploads.userId, owner.id))).map((row) => `/uploads/${row.key}`)).toEqual([
       second,
@@ -247,6 +256,37 @@ describe("POST /api/uploads and POST /api/user/profile-image", () => {
     expect(await profileImageOf(owner.id)).toBeNull();
   });
 
+  it("answers 503 {message} with Retry-After when file storage fails, recording nothing", async () => {
+    const owner = await makeUser();
+    const api = await apiClient(owner.id);
+    const reply = await whileStorageFails(async () => api.upload(await phonePhoto()));
+    expect(reply).toMatchObject({ status: 503, data: { message: UPLOAD_MESSAGES.notStored } });
+    expect(reply.headers.get("Retry-After")).toBe("60");
+    expect(await test.db.select().from(uploads).where(eq(uploads.userId, owner.id))).toEqual([]);
+  });
+
+  it("serves a stored image, full size and resized, with 503 and Retry-After while file storage fails within the visitor's wait", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const api = await apiClient((await makeUser()).id);
+    const { url } = (await api.upload(await phonePhoto())).data;
+    const key = url.replace(/^\/uploads\//, "");
+    const windows = await whileStorageFails(async (given) => {
+      for (const [loader, path, rest] of [
+        [uploadsLoader, `/uploads/${key}`, key],
+        [resizedLoader, `/img/320/${key}`, `320/${key}`],
+      ] as const) {
+        const reply = await loader({ request: new Request(new URL(path, SITE)), params: { "*": rest }, context: {} });
+        expect(reply.status).toBe(503);
+        expect(reply.headers.get("Retry-After")).toBe("60");
+        expect(reply.headers.get("Cache-Control")).toBe("no-store");
+      }
+      return given;
+    }, "get");
+    expect(windows).toEqual([15_000, 15_000]);
+    // Nothing failed was kept: once storage answers, both are there.
+    expect(await publicImageStatus(url)).toEqual({ original: 200, resized: 200 });
+  });
+
   it("answers a refused file with 400 {message} and a caller without a token with 401", async () => {
     const api = await apiClient((await makeUser()).id);
     expect(await api.upload(Buffer.from("<?php echo 1; ?>"), "shell.jpg")).toMatchObject({
@@ -260,5 +300,76 @@ describe("POST /api/uploads and POST /api/user/profile-image", () => {
       new Request(new URL("/api/uploads", SITE), { method: "POST", headers: { "X-Forwarded-For": freshIp() }, body: form }),
     );
     expect(anonymous.status).toBe(401);
+  });
+});
+
+describe("deleting stored files in the background (the delete-stored-files job)", () => {
+  let root: string;
+  let working: FileStorage;
+  /** Deletes asked for, with the time each was given; `failing` keys fail as storage still down at the end of the window does. */
+  const deletes: { key: string; call?: StorageCall }[] = [];
+  const failing = new Set<string>();
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(tmpdir(), "isent-deletes-"));
+    working = createLocalDiskStorage(root);
+    useFileStorage({
+      ...working,
+      async delete(key, call) {
+        deletes.push({ key, call });
+        if (failing.has(key)) throw new StorageError("delete", key, new Error("SlowDown (tried 12 times)"));
+        await working.delete(key, call);
+      },
+    });
+  });
+  afterAll(async () => {
+    useFileStorage(undefined);
+    await rm(root, { recursive: true, force: true });
+  });
+
+  const storedFile = async (name: string) => {
+    const key = `u/${name}-${Date.now()}.jpg`;
+    await working.put(key, await phonePhoto(), "image/jpeg");
+    return key;
+  };
+  const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+
+  it("deletes every file it can, then fails (so the queue tries again) for one storage could not delete", async () => {
+    const [kept, gone] = [await storedFile("kept"), await storedFile("gone")];
+    failing.add(kept);
+    await expect(deleteStoredFiles({ keys: [kept, gone], since: minutesAgo(0) })).rejects.toThrow(
+      "File storage could not delete 1 of 2 file(s); tried again later",
+    );
+    expect([await working.exists(kept), await working.exists(gone)]).toEqual([true, false]);
+    failing.delete(kept);
+    await deleteStoredFiles({ keys: [kept, gone], since: minutesAgo(3) });
+    expect(await working.exists(kept)).toBe(false);
+  });
+
+  it("gives each delete what is left of the 10 minutes from the first queueing, at most 2 minutes, and gives up after them", async () => {
+    const key = await storedFile("late");
+    deletes.length = 0;
+    await deleteStoredFiles({ keys: [key], since: minutesAgo(2) });
+    await deleteStoredFiles({ keys: [key], since: minutesAgo(9) });
+    expect(deletes.map(({ call }) => call?.withinMs)).toEqual([120_000, expect.closeTo(60_000, -3)]);
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    failing.add(key);
+    deletes.length = 0;
+    await expect(deleteStoredFiles({ keys: [key], since: minutesAgo(10.5) })).resolves.toBeUndefined();
+    expect(deletes).toEqual([]);
+    expect(console.error).toHaveBeenCalledWith(expect.stringContaining("Gave up deleting 1 stored file(s) after 10 minutes"));
+    failing.delete(key);
+  });
+
+  it("is retried by the queue while storage fails, and deletes the file once storage is back", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const key = await storedFile("queued");
+    failing.add(key);
+    await queueFileDeletes([key]);
+    const states = async () =>
+      (await test.handle.executeSql("select state from pgboss.job where name = 'delete-stored-files' and data->'keys'->>0 = $1", [key]))
+        .rows;
+    await expect.poll(states, { timeout: 15_000, interval: 100 }).toEqual([{ state: "retry" }]);
+    expect(await working.exists(key)).toBe(true);
+    failing.delete(key);
   });
 });

@@ -6,7 +6,14 @@ import { afterAll, beforeAll } from "vitest";
 
 import { loader as resizedLoader } from "~/routes/img.$";
 import { loader as originalLoader } from "~/routes/uploads.$";
-import { createLocalDiskStorage, useFileStorage } from "~/services/storage.server";
+import {
+  createLocalDiskStorage,
+  fileStorage,
+  StorageError,
+  useFileStorage,
+  type FileStorage,
+  type StorageCall,
+} from "~/services/storage.server";
 
 /**
  * Uploads go to a folder of this test file's own while it runs (removed afterwards): `root` is
@@ -49,4 +56,31 @@ export async function publicImageStatus(url: string): Promise<{ original: number
     original: await statusOf(originalLoader(get(`/uploads/${key}`, key))),
     resized: await statusOf(resizedLoader(get(`/img/320/${key}`, `320/${key}`))),
   };
+}
+
+/**
+ * Runs `body` while file storage fails (as a bucket still failing at the end of the call's window
+ * does): every new file (`"put"`) or every read (`"get"`); the rest still works. `windows` lists
+ * the time each failing call was given (withinMs). The storage before is back afterwards.
+ */
+export async function whileStorageFails<T>(
+  body: (windows: (number | undefined)[]) => Promise<T>,
+  operation: "put" | "get" = "put",
+): Promise<T> {
+  const working = fileStorage();
+  const windows: (number | undefined)[] = [];
+  const fail = (key: string, call?: StorageCall): never => {
+    windows.push(call?.withinMs);
+    throw new StorageError(operation === "put" ? "store" : "read", key, new Error("SlowDown (tried 9 times)"));
+  };
+  const failing: FileStorage =
+    operation === "put"
+      ? { ...working, put: async (key, _bytes, _type, call) => fail(key, call) }
+      : { ...working, get: async (key, call) => fail(key, call) };
+  useFileStorage(failing);
+  try {
+    return await body(windows);
+  } finally {
+    useFileStorage(working);
+  }
 }

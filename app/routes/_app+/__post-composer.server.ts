@@ -158,6 +158,8 @@ export async function composerAction(request: Request, kind: PostKind) {
   const formParts = streamingFormParts("imageFiles", async (file) => {
     if (file.tooLarge) return void uploadErrors.add(UPLOAD_MESSAGES.tooLarge);
     if (stored.length >= POST_IMAGES_MAX) return void uploadErrors.add(POST_MESSAGES.tooManyImages);
+    // Storage failed for an earlier image: the next would only make the user wait again.
+    if (uploadErrors.has(UPLOAD_MESSAGES.notStored)) return undefined;
     const throttled = await throttleUploads(user.id);
     if (throttled) return void uploadErrors.add(throttled.message);
     try {

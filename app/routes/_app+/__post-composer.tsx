@@ -302,6 +302,9 @@ function OfferFields({ fields, values }: { fields: ComposerFields; values: Value
   );
 }
 
+const UPLOAD_FAILED = "The image could not be uploaded";
+const UPLOAD_CONNECTION_FAILED = "The connection failed, so the image was not uploaded. Choose it again to try again.";
+
 /**
  * Up to 6 images, the first the cover. Without JavaScript: chosen files go with the form, and
  * images kept from a refused try are checkboxes (untick to drop). With JavaScript: each file is
@@ -335,13 +338,15 @@ function ImagesField({
       try {
         const body = new FormData();
         body.append("file", file);
-        const response = await fetch("/api/uploads", { method: "POST", body });
-        const answer = (await response.json()) as { url?: string; message?: string };
-        if (!response.ok || !answer.url) throw new Error(answer.message ?? "The image could not be uploaded");
+        const response = await fetch("/api/uploads", { method: "POST", body }).catch(() => null);
+        if (!response) throw new Error(UPLOAD_CONNECTION_FAILED);
+        // A proxy's error page is not JSON: the general words then.
+        const answer = (await response.json().catch(() => ({}))) as { url?: string; message?: string };
+        if (!response.ok || !answer.url) throw new Error(answer.message ?? UPLOAD_FAILED);
         added = [...added, answer.url];
         onChange(added);
       } catch (error) {
-        setProblem(error instanceof Error ? error.message : "The image could not be uploaded");
+        setProblem(error instanceof Error ? error.message : UPLOAD_FAILED);
       } finally {
         setUploading((count) => count - 1);
       }

@@ -2,16 +2,10 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 
 import { paths } from "~/lib/paths";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { GOOGLE_CONFIRM_PURPOSE, GOOGLE_NOT_ENABLED, GOOGLE_STRATEGY, auth } from "~/utils/auth.server";
+import { GOOGLE_CONFIRM_PURPOSE, GOOGLE_NOT_ENABLED, GOOGLE_STRATEGY, auth, googleButtonPage } from "~/utils/auth.server";
 import { assertSameOrigin } from "~/utils/csrf.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
-
-const BACK: Record<string, string> = {
-  "google-register": "/auth?tab=register",
-  "google-admin": paths.admin.login(),
-  "google-confirm": paths.settings(),
-};
 
 /**
  * 'Continue with Google' / 'Sign up with Google': off to Google's consent screen (a POST, never a
@@ -22,13 +16,16 @@ export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const form = await request.clone().formData();
   const intent = String(form.get("intent"));
-  const back = BACK[intent] ?? "/auth";
   const confirming = intent === "google-confirm" ? await requireUser(request) : null;
+  const redirectTo = confirming ? paths.settings() : safeRedirect(form.get("redirectTo"), "/app");
+  const back = googleButtonPage(intent, redirectTo);
   const { authenticator, googleEnabled, oauthStateStorage } = auth();
   if (!googleEnabled) return redirectWithToast(back, { type: "error", title: GOOGLE_NOT_ENABLED });
   // Where to go after Google, kept beside the OAuth state.
   const session = await oauthStateStorage.getSession(request.headers.get("Cookie"));
-  session.set("redirectTo", confirming ? paths.settings() : safeRedirect(form.get("redirectTo"), "/app"));
+  session.set("redirectTo", redirectTo);
+  // Where a sign-in cancelled at Google returns to.
+  session.set("back", back);
   session.set("admin", intent === "google-admin");
   session.set("confirmFor", confirming?.id ?? null);
   const url = new URL(request.url);

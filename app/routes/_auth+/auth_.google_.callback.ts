@@ -11,7 +11,7 @@ import { securityEvent } from "~/utils/security-log.server";
 import { getUser, markConfirmedWithGoogle, signIn } from "~/utils/session.server";
 import { createToastHeaders, redirectWithToast } from "~/utils/toast.server";
 
-/** Google sends the visitor back here with a code; cancelling returns silently to /auth (or /settings). */
+/** Google sends the visitor back here with a code; cancelling returns, silently, to the page of the button pressed. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const { authenticator, googleEnabled, oauthStateStorage } = auth();
@@ -20,9 +20,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const clearState = { "Set-Cookie": await oauthStateStorage.destroySession(stateSession) };
   const confirmFor = stateSession.get("confirmFor");
   if (typeof confirmFor === "string") return confirmWithGoogle(request, confirmFor, clearState);
-  if (url.searchParams.get("error") === "access_denied") {
-    return redirectWithToast("/auth", { type: "info", title: "Sign-in was cancelled. Please try again." });
-  }
+  // Cancelled at Google: back to the page of the button, without a word (SPEC §8: cancellations are silent).
+  if (url.searchParams.get("error") === "access_denied") return redirect(cancelledTo(stateSession.get("back")), { headers: clearState });
   const redirectTo = safeRedirect(stateSession.get("redirectTo"), "/app");
   const forAdmin = stateSession.get("admin") === true;
   const event = forAdmin ? "admin_sign_in" : "sign_in";
@@ -72,6 +71,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 }
 
+/** A Google button's page as kept beside the OAuth state: one of this site's sign-in pages, else /auth. */
+function cancelledTo(back: unknown): string {
+  const page = safeRedirect(typeof back === "string" ? back : null, "/auth");
+  return /^\/(auth|admin\/login)(\?|$)/.test(page) ? page : "/auth";
+}
+
 /**
  * 'Confirm with Google' from /settings: the Google account that came back must be the one the
  * signed-in account signs in with (nothing is made or linked); then this browser's session is
@@ -84,7 +89,7 @@ async function confirmWithGoogle(request: Request, accountId: string, clearState
     return redirectWithToast(paths.login(), { type: "error", title: "Please log in again" }, { headers: clearState });
   const refused = (description: string) =>
     redirectWithToast(back, { type: "error", title: "Not confirmed with Google", description }, { headers: clearState });
-  if (new URL(request.url).searchParams.get("error") === "access_denied") return refused("You cancelled at Google.");
+  if (new URL(request.url).searchParams.get("error") === "access_denied") return redirect(back, { headers: clearState });
   const event = { event: "reauthentication", method: "google", userId: user.id, email: user.email } as const;
   try {
     const context: GoogleConfirmContext = { confirmAccountId: accountId };

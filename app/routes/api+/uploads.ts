@@ -28,7 +28,8 @@ export const { loader, action } = methods({
     try {
       return apiJson(await storeImageUpload(user.id, new Uint8Array(await file.arrayBuffer())), { status: 201 });
     } catch (error) {
-      if (error instanceof UploadError) return apiError(400, error.message);
+      if (error instanceof UploadError)
+        return apiError(error.status, error.message, error.status === 503 ? { headers: { "Retry-After": "60" } } : undefined);
       throw error;
     }
   },
