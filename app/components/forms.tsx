@@ -8,18 +8,49 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { Link } from "@remix-run/react";
-import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
+import { Link, type ClientActionFunctionArgs } from "@remix-run/react";
+import { forwardRef, useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import type { z } from "zod";
 
 import { Button, type ButtonStyle } from "~/components/ui/button";
 import { useHydrated } from "~/hooks/use-hydrated";
+import {
+  CONNECTION_FAILED,
+  formNetworkFailureMessage,
+  isNetworkFailure,
+  noteSubmittedForm,
+  onFormNetworkFailure,
+  reportNetworkFailure,
+  takeSubmittedForm,
+  type NetworkFailure,
+} from "~/lib/network-failure";
 
 /**
  * The forms kit: every field is a labelled control with its validation message, built on conform's
  * field metadata, so one zod schema checks it in the browser (as you type) and in the action.
  * Every control is a plain form control: the forms work without JavaScript.
  */
+
+/**
+ * Every form route's clientAction (`export { clientAction } from "~/components/forms"`): with
+ * JavaScript, a submission that fails at the network leaves the page as it was, every field as
+ * typed and the same key for a paid form (nothing on the page changes but the message), instead
+ * of the error page. The form's error summary says the connection failed (a toast, for a form
+ * without one), and the same button tries again. The answer is a 503 with no data: the router
+ * then skips reloading the page's data (which would fail too), and the form's last answer is
+ * not replayed (conform would bring back messages already fixed). Without JavaScript the browser
+ * keeps the page itself.
+ */
+export async function clientAction({ serverAction }: ClientActionFunctionArgs) {
+  const formId = takeSubmittedForm();
+  try {
+    return await serverAction();
+  } catch (error) {
+    if (!isNetworkFailure(error)) throw error;
+    reportNetworkFailure({ formId, online: navigator.onLine });
+    return new Response("null", { status: 503, headers: { "Content-Type": "application/json" } });
+  }
+}
 
 /**
  * A conform form checked by the same zod schema as its action: first on submit, then on every
@@ -372,11 +403,16 @@ export function ErrorSummary({
   const summary = useRef<HTMLDivElement>(null);
   const focusPending = useRef(false);
   const [submits, setSubmits] = useState(0);
+  const [networkFailure, setNetworkFailure] = useState<NetworkFailure | null>(null);
+  const notice = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const submitted = (event: Event) => {
       if ((event.target as Element | null)?.id !== form.id) return;
       focusPending.current = true;
       setSubmits((count) => count + 1);
+      // The clientAction learns which form it sends (to tell it if the connection fails); a new try clears the last failure.
+      noteSubmittedForm(form.id);
+      setNetworkFailure(null);
     };
     // Typing is not a refusal: a message that comes back as you type does not move the focus.
     const typed = (event: Event) => {
@@ -389,6 +425,18 @@ export function ErrorSummary({
       document.removeEventListener("input", typed, true);
     };
   }, [form.id]);
+  useEffect(
+    () =>
+      onFormNetworkFailure((failure) => {
+        if (failure.formId !== form.id) return false;
+        setNetworkFailure(failure);
+        return true;
+      }),
+    [form.id],
+  );
+  useEffect(() => {
+    if (networkFailure) notice.current?.focus();
+  }, [networkFailure]);
   const shown = entries.map((entry) => `${entry.target}:${entry.message}`).join("|");
   useEffect(() => {
     if (!focusPending.current || !shown) return;
@@ -400,55 +448,75 @@ export function ErrorSummary({
     return () => cancelAnimationFrame(frame);
   }, [submits, shown]);
 
-  if (!entries.length) return null;
+  const connection = networkFailure ? <ConnectionFailedNotice ref={notice} failure={networkFailure} /> : null;
+  if (!entries.length) return connection;
   const reasons = entries.filter((entry) => entry.target === null);
   const fieldEntries = entries.filter((entry) => entry.target !== null);
   const headingId = `${form.errorId}-title`;
   return (
-    <div
-      ref={summary}
-      id={form.errorId}
-      role="alert"
-      aria-labelledby={headingId}
-      tabIndex={-1}
-      // Rendered by the server for a refused form: the page opens on it.
-      autoFocus={!hydrated}
-      data-testid="error-summary"
-      className="scroll-mt-32 rounded-lg border-2 border-red-600 bg-red-50 px-4 py-3 text-sm text-red-900 focus:outline-none focus:ring-4 focus:ring-red-200"
-    >
-      <h2 id={headingId} className="text-base font-semibold">
-        Please fix this to continue
-      </h2>
-      <ul className="mt-1">
-        {reasons.map((entry) => (
-          <li key={entry.message} className="py-1">
-            {entry.message}
-          </li>
-        ))}
-        {fixes.length ? (
-          <li className="flex flex-wrap gap-x-4">
-            {fixes.map((fix) => (
-              <Link key={fix.to} to={fix.to} className="tap font-semibold text-red-900 underline">
-                {fix.label}
-              </Link>
-            ))}
-          </li>
-        ) : null}
-        {fieldEntries.map((entry) => (
-          <li key={`${entry.target}:${entry.message}`}>
-            <a
-              href={`#${entry.target}`}
-              onClick={(event) => focusField(event, entry.target!)}
-              className="tap py-1 font-medium text-red-800 underline"
-            >
+    <>
+      {connection}
+      <div
+        ref={summary}
+        id={form.errorId}
+        role="alert"
+        aria-labelledby={headingId}
+        tabIndex={-1}
+        // Rendered by the server for a refused form: the page opens on it.
+        autoFocus={!hydrated}
+        data-testid="error-summary"
+        className="scroll-mt-32 rounded-lg border-2 border-red-600 bg-red-50 px-4 py-3 text-sm text-red-900 focus:outline-none focus:ring-4 focus:ring-red-200"
+      >
+        <h2 id={headingId} className="text-base font-semibold">
+          Please fix this to continue
+        </h2>
+        <ul className="mt-1">
+          {reasons.map((entry) => (
+            <li key={entry.message} className="py-1">
               {entry.message}
-            </a>
-          </li>
-        ))}
-      </ul>
-    </div>
+            </li>
+          ))}
+          {fixes.length ? (
+            <li className="flex flex-wrap gap-x-4">
+              {fixes.map((fix) => (
+                <Link key={fix.to} to={fix.to} className="tap font-semibold text-red-900 underline">
+                  {fix.label}
+                </Link>
+              ))}
+            </li>
+          ) : null}
+          {fieldEntries.map((entry) => (
+            <li key={`${entry.target}:${entry.message}`}>
+              <a
+                href={`#${entry.target}`}
+                onClick={(event) => focusField(event, entry.target!)}
+                className="tap py-1 font-medium text-red-800 underline"
+              >
+                {entry.message}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </>
   );
 }
+
+/** A form's submission that got no answer: the connection failed, the form is as it was, press again. */
+const ConnectionFailedNotice = forwardRef<HTMLDivElement, { failure: NetworkFailure }>(function ConnectionFailedNotice({ failure }, ref) {
+  return (
+    <div
+      ref={ref}
+      role="alert"
+      tabIndex={-1}
+      data-testid="network-failure"
+      className="scroll-mt-32 rounded-lg border-2 border-amber-500 bg-amber-50 px-4 py-3 text-sm text-amber-900 focus:outline-none focus:ring-4 focus:ring-amber-200"
+    >
+      <h2 className="text-base font-semibold">{CONNECTION_FAILED}</h2>
+      <p className="mt-1">{formNetworkFailureMessage(failure.online)}</p>
+    </div>
+  );
+});
 
 /** A submit button that says it is busy, and cannot be pressed twice, while its form is sent. */
 export function SubmitButton({
