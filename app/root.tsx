@@ -22,6 +22,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return loadRootData(request);
 }
 
+export { keepLayoutDataOffline as shouldRevalidate } from "~/lib/network-failure";
+
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   return (
@@ -53,11 +55,13 @@ function PlainToast({ serverToast, clientToast }: { serverToast: Toast | null; c
   const toast = clientToast ?? serverToast;
   if (!toast) return null;
   return (
-    <div aria-live="polite" className="fixed inset-x-0 bottom-0 z-50 flex justify-center px-3 pb-3">
+    // Never in the way of a tap, and gone after the toasts' 5 s (by CSS, as without JavaScript).
+    <div aria-live="polite" className="toast-region pointer-events-none fixed inset-x-0 bottom-0 z-50 flex justify-center px-3">
       <div
+        key={`${toast.title}\n${toast.description}`}
         role="status"
         data-testid="toast"
-        className="w-full max-w-sm rounded-lg border-l-4 border-slate-500 bg-white px-4 py-3 shadow-lg"
+        className="toast-fade w-full max-w-sm rounded-lg border-l-4 border-slate-500 bg-white px-4 py-3 shadow-lg"
       >
         <p className="font-semibold">{toast.title}</p>
         {toast.description ? <p className="text-sm">{toast.description}</p> : null}

@@ -78,3 +78,22 @@ export function takeSubmittedForm(now = Date.now()): string | null {
   submitted = null;
   return noted && now - noted.at <= SUBMIT_MEMORY_MS ? noted.formId : null;
 }
+
+/**
+ * Root's and the layouts' shouldRevalidate: offline, their data (the account, the balance) is kept
+ * rather than asked for in vain, so a screen whose own data cannot load says so inside the
+ * workspace (root's failure would take the whole page). Otherwise as without one: after a refused
+ * or failed submission nothing is reloaded (a form whose connection failed stays as it is), and
+ * every other time it is (Remix's single fetch then says true).
+ */
+export function keepLayoutDataOffline({
+  actionStatus,
+  defaultShouldRevalidate,
+}: {
+  actionStatus?: number;
+  defaultShouldRevalidate: boolean;
+}): boolean {
+  if (actionStatus !== undefined && actionStatus >= 400) return false;
+  if (typeof navigator !== "undefined" && navigator.onLine === false) return false;
+  return defaultShouldRevalidate;
+}

@@ -5,6 +5,7 @@ import { clientAction } from "~/components/forms";
 import {
   formNetworkFailureMessage,
   isNetworkFailure,
+  keepLayoutDataOffline,
   noteSubmittedForm,
   onFormNetworkFailure,
   onUnclaimedNetworkFailure,
@@ -127,5 +128,17 @@ describe("the forms kit's clientAction", () => {
     expect(response.headers.get("Content-Type")).toBe("application/json");
     expect(await response.json()).toBeNull();
     expect(seen).toEqual([{ formId: "composer-post", online: false }]);
+  });
+});
+
+describe("root's and the layouts' data", () => {
+  it("is reloaded as before online, kept offline, and never reloaded after a refused or failed submission", () => {
+    vi.stubGlobal("navigator", { onLine: true });
+    expect(keepLayoutDataOffline({ defaultShouldRevalidate: true })).toBe(true);
+    expect(keepLayoutDataOffline({ defaultShouldRevalidate: true, actionStatus: 200 })).toBe(true);
+    expect(keepLayoutDataOffline({ defaultShouldRevalidate: true, actionStatus: 402 })).toBe(false);
+    expect(keepLayoutDataOffline({ defaultShouldRevalidate: true, actionStatus: 503 })).toBe(false);
+    vi.stubGlobal("navigator", { onLine: false });
+    expect(keepLayoutDataOffline({ defaultShouldRevalidate: true })).toBe(false);
   });
 });
