@@ -9,7 +9,7 @@ import {
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Link, type ClientActionFunctionArgs } from "@remix-run/react";
-import { forwardRef, useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
+import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import type { z } from "zod";
 
 import { Button, type ButtonStyle } from "~/components/ui/button";
@@ -386,33 +386,79 @@ function focusField(event: MouseEvent<HTMLAnchorElement>, id: string) {
  * location'), then each field's message linked to its field. It takes the focus when a submit is
  * refused, in the browser (checked as you type) or by the server, so the reason is where the eye is
  * however far down the button was; without JavaScript the refused page loads focused on it
- * (autofocus). Its id is the form's error id, which the form's aria-describedby names.
+ * (autofocus). Its id is the form's error id, which the form's aria-describedby names. Above it,
+ * with JavaScript, a submission that got no answer says the connection failed.
  */
-export function ErrorSummary({
-  form,
-  fixes = [],
-  targets = {},
-}: {
+export function ErrorSummary(props: ErrorSummaryProps) {
+  return (
+    <>
+      <ConnectionFailedNotice formId={props.form.id} />
+      <RefusalSummary {...props} />
+    </>
+  );
+}
+
+type ErrorSummaryProps = {
   form: { id: string; errorId: string; allErrors: Record<string, string[] | null | undefined> };
   fixes?: ErrorFix[];
   /** A field's control when its id is not conform's (the form's id, '-', its name). */
   targets?: Record<string, string>;
-}) {
+};
+
+/**
+ * The form's submission that got no answer (the forms kit's clientAction tells it): the connection
+ * failed, the form is as it was, press the button again. It takes the focus, as a refusal does.
+ */
+function ConnectionFailedNotice({ formId }: { formId: string }) {
+  const [failure, setFailure] = useState<NetworkFailure | null>(null);
+  const notice = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // The clientAction learns which form it sends from the submit event; a new try clears the last failure.
+    const submitted = (event: Event) => {
+      if ((event.target as Element | null)?.id !== formId) return;
+      noteSubmittedForm(formId);
+      setFailure(null);
+    };
+    document.addEventListener("submit", submitted, true);
+    const stopListening = onFormNetworkFailure((reported) => {
+      if (reported.formId !== formId) return false;
+      setFailure(reported);
+      return true;
+    });
+    return () => {
+      document.removeEventListener("submit", submitted, true);
+      stopListening();
+    };
+  }, [formId]);
+  useEffect(() => {
+    if (failure) notice.current?.focus();
+  }, [failure]);
+  if (!failure) return null;
+  return (
+    <div
+      ref={notice}
+      role="alert"
+      tabIndex={-1}
+      data-testid="network-failure"
+      className="scroll-mt-32 rounded-lg border-2 border-amber-500 bg-amber-50 px-4 py-3 text-sm text-amber-900 focus:outline-none focus:ring-4 focus:ring-amber-200"
+    >
+      <h2 className="text-base font-semibold">{CONNECTION_FAILED}</h2>
+      <p className="mt-1">{formNetworkFailureMessage(failure.online)}</p>
+    </div>
+  );
+}
+
+function RefusalSummary({ form, fixes = [], targets = {} }: ErrorSummaryProps) {
   const entries = summaryEntries(form.id, form.allErrors, targets);
   const hydrated = useHydrated();
   const summary = useRef<HTMLDivElement>(null);
   const focusPending = useRef(false);
   const [submits, setSubmits] = useState(0);
-  const [networkFailure, setNetworkFailure] = useState<NetworkFailure | null>(null);
-  const notice = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const submitted = (event: Event) => {
       if ((event.target as Element | null)?.id !== form.id) return;
       focusPending.current = true;
       setSubmits((count) => count + 1);
-      // The clientAction learns which form it sends (to tell it if the connection fails); a new try clears the last failure.
-      noteSubmittedForm(form.id);
-      setNetworkFailure(null);
     };
     // Typing is not a refusal: a message that comes back as you type does not move the focus.
     const typed = (event: Event) => {
@@ -425,18 +471,6 @@ export function ErrorSummary({
       document.removeEventListener("input", typed, true);
     };
   }, [form.id]);
-  useEffect(
-    () =>
-      onFormNetworkFailure((failure) => {
-        if (failure.formId !== form.id) return false;
-        setNetworkFailure(failure);
-        return true;
-      }),
-    [form.id],
-  );
-  useEffect(() => {
-    if (networkFailure) notice.current?.focus();
-  }, [networkFailure]);
   const shown = entries.map((entry) => `${entry.target}:${entry.message}`).join("|");
   useEffect(() => {
     if (!focusPending.current || !shown) return;
@@ -448,75 +482,55 @@ export function ErrorSummary({
     return () => cancelAnimationFrame(frame);
   }, [submits, shown]);
 
-  const connection = networkFailure ? <ConnectionFailedNotice ref={notice} failure={networkFailure} /> : null;
-  if (!entries.length) return connection;
+  if (!entries.length) return null;
   const reasons = entries.filter((entry) => entry.target === null);
   const fieldEntries = entries.filter((entry) => entry.target !== null);
   const headingId = `${form.errorId}-title`;
   return (
-    <>
-      {connection}
-      <div
-        ref={summary}
-        id={form.errorId}
-        role="alert"
-        aria-labelledby={headingId}
-        tabIndex={-1}
-        // Rendered by the server for a refused form: the page opens on it.
-        autoFocus={!hydrated}
-        data-testid="error-summary"
-        className="scroll-mt-32 rounded-lg border-2 border-red-600 bg-red-50 px-4 py-3 text-sm text-red-900 focus:outline-none focus:ring-4 focus:ring-red-200"
-      >
-        <h2 id={headingId} className="text-base font-semibold">
-          Please fix this to continue
-        </h2>
-        <ul className="mt-1">
-          {reasons.map((entry) => (
-            <li key={entry.message} className="py-1">
-              {entry.message}
-            </li>
-          ))}
-          {fixes.length ? (
-            <li className="flex flex-wrap gap-x-4">
-              {fixes.map((fix) => (
-                <Link key={fix.to} to={fix.to} className="tap font-semibold text-red-900 underline">
-                  {fix.label}
-                </Link>
-              ))}
-            </li>
-          ) : null}
-          {fieldEntries.map((entry) => (
-            <li key={`${entry.target}:${entry.message}`}>
-              <a
-                href={`#${entry.target}`}
-                onClick={(event) => focusField(event, entry.target!)}
-                className="tap py-1 font-medium text-red-800 underline"
-              >
-                {entry.message}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </>
-  );
-}
-
-/** A form's submission that got no answer: the connection failed, the form is as it was, press again. */
-const ConnectionFailedNotice = forwardRef<HTMLDivElement, { failure: NetworkFailure }>(function ConnectionFailedNotice({ failure }, ref) {
-  return (
     <div
-      ref={ref}
+      ref={summary}
+      id={form.errorId}
       role="alert"
+      aria-labelledby={headingId}
       tabIndex={-1}
-      data-testid="network-failure"
-      className="scroll-mt-32 rounded-lg border-2 border-amber-500 bg-amber-50 px-4 py-3 text-sm text-amber-900 focus:outline-none focus:ring-4 focus:ring-amber-200"
+      // Rendered by the server for a refused form: the page opens on it.
+      autoFocus={!hydrated}
+      data-testid="error-summary"
+      className="scroll-mt-32 rounded-lg border-2 border-red-600 bg-red-50 px-4 py-3 text-sm text-red-900 focus:outline-none focus:ring-4 focus:ring-red-200"
     >
-      <h2 className="text-base font-semibold">{CONNECTION_FAILED}</h2>
-      <p className="mt-1">{formNetworkFailureMessage(failure.online)}</p>
+      <h2 id={headingId} className="text-base font-semibold">
+        Please fix this to continue
+      </h2>
+      <ul className="mt-1">
+        {reasons.map((entry) => (
+          <li key={entry.message} className="py-1">
+            {entry.message}
+          </li>
+        ))}
+        {fixes.length ? (
+          <li className="flex flex-wrap gap-x-4">
+            {fixes.map((fix) => (
+              <Link key={fix.to} to={fix.to} className="tap font-semibold text-red-900 underline">
+                {fix.label}
+              </Link>
+            ))}
+          </li>
+        ) : null}
+        {fieldEntries.map((entry) => (
+          <li key={`${entry.target}:${entry.message}`}>
+            <a
+              href={`#${entry.target}`}
+              onClick={(event) => focusField(event, entry.target!)}
+              className="tap py-1 font-medium text-red-800 underline"
+            >
+              {entry.message}
+            </a>
+          </li>
+        ))}
+      </ul>
     </div>
   );
-});
+}
 
 /** A submit button that says it is busy, and cannot be pressed twice, while its form is sent. */
 export function SubmitButton({
