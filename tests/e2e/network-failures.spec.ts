@@ -30,6 +30,9 @@ async function creditsAfter(page: Page) {
 }
 
 test.describe("@js-only a dropped connection", () => {
+  // Publishing, then reading /credits and the history, on a machine that may be busy.
+  test.describe.configure({ timeout: 60_000 });
+
   test("Publish while offline keeps the text and says so; back online, one press publishes one post, charged once", async ({
     page,
     context,
