@@ -1,10 +1,11 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Links, LiveReload, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useNavigation } from "@remix-run/react";
-import { Suspense, lazy, useState, type ReactNode } from "react";
+import { Suspense, lazy, useEffect, useState, type ReactNode } from "react";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { NotifyContext, PageTimeContext } from "~/hooks/root-context";
-import type { ToastInput } from "~/lib/toast";
+import { CONNECTION_FAILED, formNetworkFailureMessage, onUnclaimedNetworkFailure } from "~/lib/network-failure";
+import type { Toast, ToastInput } from "~/lib/toast";
 import stylesheet from "~/tailwind.css";
 import { useNonce } from "~/utils/nonce-provider";
 import { loadRootData } from "~/root.server";
@@ -20,6 +21,8 @@ export const meta: MetaFunction = () => [{ title: "iSent · Local business posts
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadRootData(request);
 }
+
+export { keepLayoutDataOffline as shouldRevalidate } from "~/lib/network-failure";
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
@@ -44,11 +47,40 @@ export function Layout({ children }: { children: ReactNode }) {
 
 // Drawn only when there is a toast, so most pages never load its code. The server draws a flashed
 // toast into the HTML all the same (entry.server waits for lazy parts).
-const Toaster = lazy(() => import("~/components/ui/toaster"));
+// Offline, its code may not load: then the toast is drawn plainly (a failed import would be an error page).
+const Toaster = lazy<typeof PlainToast>(() => import("~/components/ui/toaster").catch(() => ({ default: PlainToast })));
+
+/** The newest toast as plain text, for when the toaster's code could not be loaded. */
+function PlainToast({ serverToast, clientToast }: { serverToast: Toast | null; clientToast: ToastInput | null }) {
+  const toast = clientToast ?? serverToast;
+  if (!toast) return null;
+  return (
+    // Never in the way of a tap, and gone after the toasts' 5 s (by CSS, as without JavaScript).
+    <div aria-live="polite" className="toast-region pointer-events-none fixed inset-x-0 bottom-0 z-50 flex justify-center px-3">
+      <div
+        key={`${toast.title}\n${toast.description}`}
+        role="status"
+        data-testid="toast"
+        className="toast-fade w-full max-w-sm rounded-lg border-l-4 border-slate-500 bg-white px-4 py-3 shadow-lg"
+      >
+        <p className="font-semibold">{toast.title}</p>
+        {toast.description ? <p className="text-sm">{toast.description}</p> : null}
+      </div>
+    </div>
+  );
+}
 
 export default function App() {
   const { toast, pageTime } = useLoaderData<typeof loader>();
   const [clientToast, setClientToast] = useState<ToastInput | null>(null);
+  // A form without an error summary (a fetcher's button) whose submission got no answer says so here.
+  useEffect(
+    () =>
+      onUnclaimedNetworkFailure(({ online }) =>
+        setClientToast({ type: "error", title: CONNECTION_FAILED, description: formNetworkFailureMessage(online) }),
+      ),
+    [],
+  );
   return (
     <PageTimeContext.Provider value={pageTime}>
       <NotifyContext.Provider value={setClientToast}>

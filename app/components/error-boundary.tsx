@@ -1,29 +1,44 @@
-import { isRouteErrorResponse, useParams, useRouteError, type ErrorResponse } from "@remix-run/react";
+import { isRouteErrorResponse, useLocation, useParams, useRouteError, type ErrorResponse } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 import { ButtonLink } from "~/components/ui/button";
+import { CONNECTION_FAILED, PAGE_NETWORK_FAILURE_MESSAGE, isNetworkFailure } from "~/lib/network-failure";
 
 export type StatusHandler = (info: { error: ErrorResponse; params: Record<string, string | undefined> }) => ReactNode;
 
 /**
  * Expected failures (thrown Responses) get a page that says what happened, or what a route's
  * handler for that status draws (`statusHandlers={{ 404: () => <p>No contact with that id</p> }}`);
- * anything else shows the message and stack in a red box in development and a friendly page in
- * production.
+ * a page whose data or code could not be fetched (the connection failed on the way) says so and
+ * offers to try again; anything else shows the message and stack in a red box in development and a
+ * friendly page in production.
  */
 export function GeneralErrorBoundary({
   statusHandlers,
   defaultStatusHandler = ({ error }) => <ErrorPage title={statusTitle(error)} message={errorMessage(error)} />,
+  networkErrorHandler = () => <ErrorPage title={CONNECTION_FAILED} message={PAGE_NETWORK_FAILURE_MESSAGE} action={<TryAgainLink />} />,
   unexpectedErrorHandler = (error) => <UnexpectedError error={error} />,
 }: {
   statusHandlers?: Record<number, StatusHandler>;
   defaultStatusHandler?: StatusHandler;
+  networkErrorHandler?: () => ReactNode;
   unexpectedErrorHandler?: (error: unknown) => ReactNode;
 }) {
   const error = useRouteError();
   const params = useParams();
   if (isRouteErrorResponse(error)) return <>{(statusHandlers?.[error.status] ?? defaultStatusHandler)({ error, params })}</>;
+  if (isNetworkFailure(error)) return <>{networkErrorHandler()}</>;
   return <>{unexpectedErrorHandler(error)}</>;
+}
+
+/** Loads this same address again (its data, and its code if that is what failed): 'Try again'. */
+export function TryAgainLink({ variant }: { variant?: "primary" | "secondary" }) {
+  const location = useLocation();
+  return (
+    <ButtonLink to={`${location.pathname}${location.search}`} replace variant={variant}>
+      Try again
+    </ButtonLink>
+  );
 }
 
 export function statusTitle(error: ErrorResponse): string {

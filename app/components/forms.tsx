@@ -8,18 +8,49 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { Link } from "@remix-run/react";
+import { Link, type ClientActionFunctionArgs } from "@remix-run/react";
 import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import type { z } from "zod";
 
 import { Button, type ButtonStyle } from "~/components/ui/button";
 import { useHydrated } from "~/hooks/use-hydrated";
+import {
+  CONNECTION_FAILED,
+  formNetworkFailureMessage,
+  isNetworkFailure,
+  noteSubmittedForm,
+  onFormNetworkFailure,
+  reportNetworkFailure,
+  takeSubmittedForm,
+  type NetworkFailure,
+} from "~/lib/network-failure";
 
 /**
  * The forms kit: every field is a labelled control with its validation message, built on conform's
  * field metadata, so one zod schema checks it in the browser (as you type) and in the action.
  * Every control is a plain form control: the forms work without JavaScript.
  */
+
+/**
+ * Every form route's clientAction (`export { clientAction } from "~/components/forms"`): with
+ * JavaScript, a submission that fails at the network leaves the page as it was, every field as
+ * typed and the same key for a paid form (nothing on the page changes but the message), instead
+ * of the error page. The form's error summary says the connection failed (a toast, for a form
+ * without one), and the same button tries again. The answer is a 503 with no data: the router
+ * then skips reloading the page's data (which would fail too), and the form's last answer is
+ * not replayed (conform would bring back messages already fixed). Without JavaScript the browser
+ * keeps the page itself.
+ */
+export async function clientAction({ serverAction }: ClientActionFunctionArgs) {
+  const formId = takeSubmittedForm();
+  try {
+    return await serverAction();
+  } catch (error) {
+    if (!isNetworkFailure(error)) throw error;
+    reportNetworkFailure({ formId, online: navigator.onLine });
+    return new Response("null", { status: 503, headers: { "Content-Type": "application/json" } });
+  }
+}
 
 /**
  * A conform form checked by the same zod schema as its action: first on submit, then on every
@@ -355,18 +386,69 @@ function focusField(event: MouseEvent<HTMLAnchorElement>, id: string) {
  * location'), then each field's message linked to its field. It takes the focus when a submit is
  * refused, in the browser (checked as you type) or by the server, so the reason is where the eye is
  * however far down the button was; without JavaScript the refused page loads focused on it
- * (autofocus). Its id is the form's error id, which the form's aria-describedby names.
+ * (autofocus). Its id is the form's error id, which the form's aria-describedby names. Above it,
+ * with JavaScript, a submission that got no answer says the connection failed.
  */
-export function ErrorSummary({
-  form,
-  fixes = [],
-  targets = {},
-}: {
+export function ErrorSummary(props: ErrorSummaryProps) {
+  return (
+    <>
+      <ConnectionFailedNotice formId={props.form.id} />
+      <RefusalSummary {...props} />
+    </>
+  );
+}
+
+type ErrorSummaryProps = {
   form: { id: string; errorId: string; allErrors: Record<string, string[] | null | undefined> };
   fixes?: ErrorFix[];
   /** A field's control when its id is not conform's (the form's id, '-', its name). */
   targets?: Record<string, string>;
-}) {
+};
+
+/**
+ * The form's submission that got no answer (the forms kit's clientAction tells it): the connection
+ * failed, the form is as it was, press the button again. It takes the focus, as a refusal does.
+ */
+function ConnectionFailedNotice({ formId }: { formId: string }) {
+  const [failure, setFailure] = useState<NetworkFailure | null>(null);
+  const notice = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // The clientAction learns which form it sends from the submit event; a new try clears the last failure.
+    const submitted = (event: Event) => {
+      if ((event.target as Element | null)?.id !== formId) return;
+      noteSubmittedForm(formId);
+      setFailure(null);
+    };
+    document.addEventListener("submit", submitted, true);
+    const stopListening = onFormNetworkFailure((reported) => {
+      if (reported.formId !== formId) return false;
+      setFailure(reported);
+      return true;
+    });
+    return () => {
+      document.removeEventListener("submit", submitted, true);
+      stopListening();
+    };
+  }, [formId]);
+  useEffect(() => {
+    if (failure) notice.current?.focus();
+  }, [failure]);
+  if (!failure) return null;
+  return (
+    <div
+      ref={notice}
+      role="alert"
+      tabIndex={-1}
+      data-testid="network-failure"
+      className="scroll-mt-32 rounded-lg border-2 border-amber-500 bg-amber-50 px-4 py-3 text-sm text-amber-900 focus:outline-none focus:ring-4 focus:ring-amber-200"
+    >
+      <h2 className="text-base font-semibold">{CONNECTION_FAILED}</h2>
+      <p className="mt-1">{formNetworkFailureMessage(failure.online)}</p>
+    </div>
+  );
+}
+
+function RefusalSummary({ form, fixes = [], targets = {} }: ErrorSummaryProps) {
   const entries = summaryEntries(form.id, form.allErrors, targets);
   const hydrated = useHydrated();
   const summary = useRef<HTMLDivElement>(null);

@@ -17,6 +17,8 @@ import { SITE_DESCRIPTION } from "~/lib/site";
 import { pageTitle } from "~/lib/title";
 import { Button } from "~/components/ui/button";
 
+export { clientAction } from "~/components/forms";
+
 export const meta: MetaFunction = () => [{ title: pageTitle("Choose a location") }, { name: "description", content: SITE_DESCRIPTION }];
 
 /** The place search without JavaScript: a GET form and a list of places to choose. */

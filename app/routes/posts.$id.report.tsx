@@ -19,6 +19,8 @@ import { clientIp } from "~/utils/client-ip.server";
 import { assertSameOrigin } from "~/utils/csrf.server";
 import { ensureAnonId, visitorIdFrom } from "~/utils/visitor.server";
 
+export { clientAction } from "~/components/forms";
+
 /** After a report the page says so: `?reported=new` thanks, any later visit says it was reported already. */
 const REPORTED_PARAM = "reported";
 

@@ -10,6 +10,8 @@ import { paymentSetup } from "~/models/payments.server";
 import { failTestLink, payTestLink, testPaymentPage } from "~/models/test-gateway.server";
 import { assertSameOrigin } from "~/utils/csrf.server";
 
+export { clientAction } from "~/components/forms";
+
 export const meta: MetaFunction = () => [{ title: pageTitle("Test payment") }, { name: "robots", content: "noindex" }];
 
 const NOT_HERE = "This payment link was not found.";

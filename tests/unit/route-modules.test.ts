@@ -1,12 +1,18 @@
 import type { ActionFunction } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 
+import { clientAction as keepFormOnNetworkFailure } from "~/components/forms";
+
 /**
  * Every route module under app/routes (their server-side companions excluded), loaded as Remix
  * loads them. The production server refuses cross-site posts before Remix too; this checks that
  * no action relies on that alone.
  */
-const routeModules = import.meta.glob<{ action?: ActionFunction }>(["../../app/routes/**/*.{ts,tsx}", "!**/*.server.*", "!**/*.client.*"]);
+const routeModules = import.meta.glob<{ action?: ActionFunction; clientAction?: unknown; default?: unknown }>([
+  "../../app/routes/**/*.{ts,tsx}",
+  "!**/*.server.*",
+  "!**/*.client.*",
+]);
 
 const EVIL = "https://evil.example";
 
@@ -49,5 +55,16 @@ describe("route modules", () => {
       expect(response.status, file).toBe(403);
     }
     expect(actions).toBeGreaterThanOrEqual(15);
+  });
+
+  it("every page with an action keeps its form when the connection fails (the forms kit's clientAction)", async () => {
+    const pages: string[] = [];
+    for (const [file, load] of Object.entries(routeModules)) {
+      const module = await load();
+      if (!module.action || !module.default) continue;
+      pages.push(file);
+      expect(module.clientAction, file).toBe(keepFormOnNetworkFailure);
+    }
+    expect(pages.length).toBeGreaterThanOrEqual(40);
   });
 });

@@ -4,6 +4,8 @@ import { Outlet } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { requireUser } from "~/utils/session.server";
 
+export { keepLayoutDataOffline as shouldRevalidate } from "~/lib/network-failure";
+
 /**
  * The signed-in screens that stand alone, without the app container (edit profile, settings, the
  * signed-in terms and privacy pages, the success page after publishing). Each screen in this folder

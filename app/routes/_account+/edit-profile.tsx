@@ -32,6 +32,8 @@ import { parseMultipartForm, streamingFormParts } from "~/utils/multipart.server
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
+export { clientAction } from "~/components/forms";
+
 export const meta: MetaFunction = () => [{ title: pageTitle("Edit Profile") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -16,6 +16,8 @@ import { assertSameOrigin } from "~/utils/csrf.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
+export { clientAction } from "~/components/forms";
+
 export const meta: MetaFunction = () => [{ title: pageTitle("Business Location") }];
 
 /** The place search as the feed has it (the gazetteer offline, online geocoders when configured), without JavaScript too. */

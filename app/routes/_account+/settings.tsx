@@ -40,6 +40,8 @@ import { securityEvent } from "~/utils/security-log.server";
 import { confirmedWithGoogleUntil, requireCurrentSession, signIn, signOut } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
+export { clientAction } from "~/components/forms";
+
 export const meta: MetaFunction = () => [{ title: pageTitle("Settings") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -6,6 +6,8 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { priceOf } from "~/models/pricing.server";
 import { requireUser } from "~/utils/session.server";
 
+export { keepLayoutDataOffline as shouldRevalidate } from "~/lib/network-failure";
+
 /** The app container: every screen in this folder is for a signed-in business and sits inside it. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

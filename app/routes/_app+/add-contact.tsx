@@ -14,6 +14,8 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { ContactForm, ContactFormPage } from "./__contact-form";
 import { saveContactForm } from "./__contact-form.server";
 
+export { clientAction } from "~/components/forms";
+
 export const meta: MetaFunction = () => [{ title: pageTitle("Add Contact") }];
 
 /** The form says before anything is typed when the business has no room for another contact; it suggests the business's groups. */

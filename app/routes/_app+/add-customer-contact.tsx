@@ -20,6 +20,8 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { ContactFormPage, NameAndMobileFields } from "./__contact-form";
 import { saveContactForm } from "./__contact-form.server";
 
+export { clientAction } from "~/components/forms";
+
 export const meta: MetaFunction = () => [{ title: pageTitle("Add Customer Contact") }];
 
 /** Where a contact added at the counter says its consent came from. */

@@ -20,6 +20,8 @@ import { redirectWithToast } from "~/utils/toast.server";
 
 import { ownCardSummary } from "../__business-card.server";
 
+export { clientAction } from "~/components/forms";
+
 export const meta: MetaFunction = () => [{ title: pageTitle("Business Dashboard") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -23,6 +23,8 @@ import { redirectWithToast } from "~/utils/toast.server";
 
 import { cardContentChoices, cardPageUrl, drawingIn } from "../__business-card.server";
 
+export { clientAction } from "~/components/forms";
+
 export const meta: MetaFunction = () => [{ title: pageTitle("My Business Card") }];
 
 /** The designs, each drawn with this business's details (with its mobile and without), the card as saved, and the profile it is filled from. */

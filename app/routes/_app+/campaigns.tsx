@@ -19,6 +19,8 @@ import { requireUser } from "~/utils/session.server";
 import { campaignActionFromForm } from "./__campaign-actions.server";
 import { CampaignActionForm, CampaignProgress, CampaignStatusBadge, ShortBalanceNotice } from "./__campaign-parts";
 
+export { clientAction } from "~/components/forms";
+
 export const meta: MetaFunction = () => [{ title: pageTitle("Campaigns") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -22,6 +22,8 @@ import { requireUser } from "~/utils/session.server";
 import { campaignActionFromForm } from "./__campaign-actions.server";
 import { CampaignActionForm, CampaignProgress, CampaignStatusBadge, ShortBalanceNotice, awaitingReport } from "./__campaign-parts";
 
+export { clientAction } from "~/components/forms";
+
 /** How often an open campaign page asks for news while its campaign is not final (with JavaScript). */
 const POLL_MS = 3_000;
 /** Without JavaScript, the page reloads itself this often (seconds) instead. */

@@ -6,6 +6,8 @@ import { pageTitle } from "~/lib/title";
 import { CampaignComposer } from "./__campaign-composer";
 import { campaignComposerAction, campaignComposerLoader } from "./__campaign-composer.server";
 
+export { clientAction } from "~/components/forms";
+
 export const meta: MetaFunction = () => [{ title: pageTitle("New campaign") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {

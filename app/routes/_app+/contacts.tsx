@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ErrorPage, GeneralErrorBoundary, TryAgainLink, errorMessage, statusTitle } from "~/components/error-boundary";
 import { PageLinks } from "~/components/page-links";
 import { Button, ButtonLink, buttonClasses } from "~/components/ui/button";
 import { groupKey } from "~/lib/contact-groups";
@@ -129,6 +129,27 @@ export default function Contacts() {
   );
 }
 
+/** The list that could not be loaded (the connection, or the server) is said in place, with a retry: not an error page. */
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  const failed = () => (
+    <div>
+      <h1 className="text-2xl font-bold text-slate-900">Contacts</h1>
+      <div role="alert" className="mt-4 rounded-xl border border-red-300 bg-red-50 p-4 text-red-900">
+        <p className="font-semibold">Failed to fetch contacts</p>
+        <p className="mt-1 text-sm">Your contacts are safe: only this list could not be loaded.</p>
+        <div className="mt-3">
+          <TryAgainLink />
+        </div>
+      </div>
+    </div>
+  );
+  return (
+    <GeneralErrorBoundary
+      networkErrorHandler={failed}
+      unexpectedErrorHandler={failed}
+      defaultStatusHandler={(info) =>
+        info.error.status >= 500 ? failed() : <ErrorPage title={statusTitle(info.error)} message={errorMessage(info.error)} />
+      }
+    />
+  );
 }

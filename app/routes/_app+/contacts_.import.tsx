@@ -33,6 +33,8 @@ import { requireUser } from "~/utils/session.server";
 import { LimitNotice } from "./__contact-form";
 import { ImportFrame } from "./__contact-import";
 
+export { clientAction } from "~/components/forms";
+
 export const meta: MetaFunction = () => [{ title: pageTitle("Import Contacts") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {

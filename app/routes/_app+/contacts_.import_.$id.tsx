@@ -19,6 +19,8 @@ import { requireUser } from "~/utils/session.server";
 import { LimitNotice } from "./__contact-form";
 import { ImportFrame } from "./__contact-import";
 
+export { clientAction } from "~/components/forms";
+
 export const meta: MetaFunction = () => [{ title: pageTitle("Import Contacts") }];
 
 const notFound = () => new Response("Import not found", { status: 404 });

@@ -19,6 +19,8 @@ import { requireUser } from "~/utils/session.server";
 import { buyCreditsAction } from "./__buy-credits.server";
 import { BuyForm } from "./__buy-form";
 
+export { clientAction } from "~/components/forms";
+
 export const meta: MetaFunction = () => [{ title: pageTitle("Credits") }];
 
 /** The balance, the packs on sale (each with a fresh key for its 'Buy'), and a page of the ledger. */

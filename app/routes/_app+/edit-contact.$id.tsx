@@ -20,6 +20,8 @@ import { ConsentHistoryList } from "./__consent-history";
 import { ContactForm, ContactFormPage } from "./__contact-form";
 import { saveContactForm } from "./__contact-form.server";
 
+export { clientAction } from "~/components/forms";
+
 export const meta: MetaFunction = () => [{ title: pageTitle("Edit Contact") }];
 
 /** A delete from the list goes back to the list as it was (its search and page); only a contacts list is accepted. */

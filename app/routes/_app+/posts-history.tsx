@@ -22,6 +22,8 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { PostHistoryItem, usePendingDeleteCount } from "./__posts-history-item";
 import { historyItem } from "./__posts-history-view.server";
 
+export { clientAction } from "~/components/forms";
+
 export const meta: MetaFunction = () => [{ title: pageTitle("Posts History") }];
 
 /**

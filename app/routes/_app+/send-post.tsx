@@ -6,6 +6,8 @@ import { pageTitle } from "~/lib/title";
 import { PostComposer } from "./__post-composer";
 import { composerAction, composerLoader } from "./__post-composer.server";
 
+export { clientAction } from "~/components/forms";
+
 export const meta: MetaFunction = () => [{ title: pageTitle("Send Post") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -17,6 +17,8 @@ import { requireAnonymous } from "~/utils/session.server";
 import { pageTitle } from "~/lib/title";
 import { ButtonLink } from "~/components/ui/button";
 
+export { clientAction } from "~/components/forms";
+
 export const meta: MetaFunction = () => [{ title: pageTitle("Business Login") }, { name: "description", content: SITE_DESCRIPTION }];
 
 /** /auth and /login (routed in remix.config.js): the Login/Register tabs, the tab in the URL. */

@@ -16,6 +16,8 @@ import { assertSameOrigin } from "~/utils/csrf.server";
 import { securityEvent } from "~/utils/security-log.server";
 import { signIn } from "~/utils/session.server";
 
+export { clientAction } from "~/components/forms";
+
 export const meta: MetaFunction = () => [{ title: pageTitle("Choose a new password") }];
 
 const INVALID_LINK = "This reset link has expired or was already used. Ask for a new one.";

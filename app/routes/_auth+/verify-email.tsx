@@ -14,6 +14,8 @@ import { assertSameOrigin } from "~/utils/csrf.server";
 import { getUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
+export { clientAction } from "~/components/forms";
+
 export const meta: MetaFunction = () => [{ title: pageTitle("Verify your email") }];
 
 type Refused = Extract<VerificationLink, { ok: false }>;

@@ -8,6 +8,7 @@ import { FirstVisitModal } from "~/components/feed/first-visit-modal";
 import { FeedHeader } from "~/components/feed/feed-header";
 import { LocationBar } from "~/components/feed/location-bar";
 import { UseMyLocationForm } from "~/components/feed/use-my-location-form";
+import { useNotify } from "~/hooks/root-context";
 import { PostCard } from "~/components/post-card";
 import { SiteFooter } from "~/components/site-footer";
 import { feedUrl } from "~/lib/feed-url";
@@ -47,6 +48,7 @@ export default function HomeFeed() {
 /** One feed page; keyed by its URL so new filters start afresh. */
 function Feed({ feed }: { feed: LoadedFeed }) {
   const rootData = useRouteLoaderData<typeof rootLoader>("root");
+  const notify = useNotify();
   const navigation = useNavigation();
   const location = useLocation();
   const [posts, setPosts] = useState<FeedPost[]>(feed.posts);
@@ -90,6 +92,9 @@ function Feed({ feed }: { feed: LoadedFeed }) {
       setNextCursor(response.headers.get("X-Next-Cursor"));
     } catch {
       setError(failure);
+      // The posts already shown stay: the toast says the newer ones did not come.
+      if (next === "refreshing")
+        notify({ type: "error", title: "Refresh failed", description: "The posts shown are the ones loaded before." });
     } finally {
       setStatus("idle");
     }

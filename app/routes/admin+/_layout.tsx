@@ -4,6 +4,8 @@ import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary, AdminShell } from "~/components/admin-shell";
 import { requireAdmin } from "~/utils/admin.server";
 
+export { keepLayoutDataOffline as shouldRevalidate } from "~/lib/network-failure";
+
 /** The guarded admin layout: every /admin screen sits inside its frame (each screen guards itself too). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);

@@ -20,6 +20,8 @@ import { sampleCardContent } from "../__business-card.server";
 import { DesignStatus } from "./__card-design-form";
 import { answerCardDesignSwitch } from "./__card-design-form.server";
 
+export { clientAction } from "~/components/forms";
+
 export const meta: MetaFunction = () => [{ title: adminTitle("Business Cards") }];
 
 /** Every design (disabled ones too) in the chooser's order, each drawn with the sample business, and the latest changes to designs. */

@@ -20,6 +20,8 @@ import { sampleCardContent } from "../__business-card.server";
 import { CardDesignForm, DesignStatus } from "./__card-design-form";
 import { answerCardDesignForm, answerCardDesignSwitch, cardDesignNotFound } from "./__card-design-form.server";
 
+export { clientAction } from "~/components/forms";
+
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: adminTitle(data?.design.name ?? "Card Design") }];
 
 /** One design: its form beside its drawing with the sample business, Enable or Disable, and its audit trail. */

@@ -16,6 +16,8 @@ import { sampleCardContent } from "../__business-card.server";
 import { CardDesignForm, type CardDesignValues } from "./__card-design-form";
 import { answerCardDesignForm } from "./__card-design-form.server";
 
+export { clientAction } from "~/components/forms";
+
 export const meta: MetaFunction = () => [{ title: adminTitle("Add Card Design") }];
 
 /** A new design starts plain: dark text on white with a blue accent, which the admin changes. */

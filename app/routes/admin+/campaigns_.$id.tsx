@@ -26,6 +26,8 @@ import { requireAdmin } from "~/utils/admin.server";
 import { assertSameOrigin } from "~/utils/csrf.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
+export { clientAction } from "~/components/forms";
+
 /** Any business's campaign: an unknown or malformed id is a 404 inside the admin frame. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);

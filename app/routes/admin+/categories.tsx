@@ -22,6 +22,8 @@ import { requireAdmin } from "~/utils/admin.server";
 import { assertSameOrigin } from "~/utils/csrf.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
+export { clientAction } from "~/components/forms";
+
 export const meta: MetaFunction = () => [{ title: adminTitle("Categories") }];
 
 /** Every category (hidden ones too) in the menu's order, with its posts and businesses, and the latest changes to categories. */

@@ -36,6 +36,8 @@ import { requireAdmin } from "~/utils/admin.server";
 import { assertSameOrigin } from "~/utils/csrf.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
+export { clientAction } from "~/components/forms";
+
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [{ title: adminTitle(loaded?.category.name ?? "Category") }];
 
 const notFound = () => new Response(CATEGORY_MESSAGES.notFound, { status: 404 });

@@ -26,6 +26,8 @@ import { requireAdmin } from "~/utils/admin.server";
 import { assertSameOrigin } from "~/utils/csrf.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
+export { clientAction } from "~/components/forms";
+
 export const meta: MetaFunction = () => [{ title: adminTitle("Post") }];
 
 /** One post of any business: what it says, its reports, what the admin did to it, and Remove or Restore. */

@@ -14,6 +14,8 @@ import { requireAdmin } from "~/utils/admin.server";
 import { assertSameOrigin } from "~/utils/csrf.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
+export { clientAction } from "~/components/forms";
+
 export const meta: MetaFunction = () => [{ title: adminTitle("Learn Articles") }];
 
 /** The /learn articles in the order businesses see them. */

@@ -13,6 +13,8 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { PageEditorScreen, pageEditorMeta } from "./__page-editor";
 import { NO_SUCH_ARTICLE, editPageAction, loadPageEditor } from "./__page-editor.server";
 
+export { clientAction } from "~/components/forms";
+
 const articleOf = (params: LoaderFunctionArgs["params"]) => ({ slug: params.slug ?? "", kind: "article" as const });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -12,6 +12,8 @@ import { assertSameOrigin } from "~/utils/csrf.server";
 import { PageEditorForm, type EditorReply } from "./__page-editor";
 import { pageEditorAction } from "./__page-editor.server";
 
+export { clientAction } from "~/components/forms";
+
 export const meta: MetaFunction = () => [{ title: adminTitle("Add Article") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {

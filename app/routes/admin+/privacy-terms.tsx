@@ -5,6 +5,8 @@ import { AdminErrorBoundary } from "~/components/admin-shell";
 import { PageEditorScreen, pageEditorMeta } from "./__page-editor";
 import { editPageAction, loadPageEditor } from "./__page-editor.server";
 
+export { clientAction } from "~/components/forms";
+
 const PAGE = { slug: "privacy", kind: "information" } as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -44,6 +44,8 @@ import { requireAdmin } from "~/utils/admin.server";
 import { assertSameOrigin } from "~/utils/csrf.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
+export { clientAction } from "~/components/forms";
+
 export const meta: MetaFunction = () => [{ title: adminTitle("Pricing") }];
 
 const BILLING_KEYS: string[] = Object.values(BILLING_SETTING_KEYS);

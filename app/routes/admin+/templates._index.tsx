@@ -25,6 +25,8 @@ import { redirectWithToast } from "~/utils/toast.server";
 
 import { KIND_NAMES } from "./__template-form";
 
+export { clientAction } from "~/components/forms";
+
 export const meta: MetaFunction = () => [{ title: adminTitle("Templates") }];
 
 function listQuery(url: URL): TemplateListQuery {

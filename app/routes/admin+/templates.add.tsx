@@ -15,6 +15,8 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { emptyTemplate, KIND_NAMES, TemplateForm, templateFormFields } from "./__template-form";
 import { submitTemplateForm } from "./__template-form.server";
 
+export { clientAction } from "~/components/forms";
+
 const ADD_HEADINGS: Record<TemplateKind, string> = {
   post: "Add a post template",
   offer: "Add an offer template",

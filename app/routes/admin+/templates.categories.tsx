@@ -26,6 +26,8 @@ import { requireAdmin } from "~/utils/admin.server";
 import { assertSameOrigin } from "~/utils/csrf.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
+export { clientAction } from "~/components/forms";
+
 export const meta: MetaFunction = () => [{ title: adminTitle("Template Categories") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {

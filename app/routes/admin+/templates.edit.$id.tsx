@@ -28,6 +28,8 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { KIND_NAMES, TemplateForm, templateFormFields } from "./__template-form";
 import { submitTemplateForm } from "./__template-form.server";
 
+export { clientAction } from "~/components/forms";
+
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: adminTitle(data ? `Edit ${data.template.title}` : "Edit Template") },
 ];

@@ -39,6 +39,8 @@ import { assertSameOrigin } from "~/utils/csrf.server";
 import { AccountStatusBadge } from "./__account-status";
 import { businessAction, type BusinessActionIntent } from "./__business-actions.server";
 
+export { clientAction } from "~/components/forms";
+
 /** A business's page: its profile, balance and ledger, posts, campaigns, orders and the admin's actions on it. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);

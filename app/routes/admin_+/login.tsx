@@ -20,6 +20,8 @@ import { assertSameOrigin } from "~/utils/csrf.server";
 import { passwordSignInEvent } from "~/utils/security-log.server";
 import { getUser, signIn } from "~/utils/session.server";
 
+export { clientAction } from "~/components/forms";
+
 export const meta: MetaFunction = () => [{ title: pageTitle("Admin Login") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {

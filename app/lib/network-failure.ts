@@ -1,0 +1,99 @@
+/**
+ * A request that failed at the network (offline, the connection dropped, the server unreachable),
+ * told apart from an answer the server gave: the first keeps the page as it is and offers to try
+ * again; the second is the server's word. Plain code: root carries it on every page.
+ */
+
+/** The heading of every 'the connection failed' message. */
+export const CONNECTION_FAILED = "Connection failed";
+
+/**
+ * What fetch rejects with when no answer came, as each browser words it: Chrome 'Failed to fetch'
+ * (and 'network error' when a body breaks off), Firefox 'NetworkError when attempting to fetch
+ * resource.', Safari 'Load failed' and 'The network connection was lost.', and a page's code that
+ * could not be loaded ('Failed to fetch dynamically imported module', 'Importing a module script failed').
+ */
+const NETWORK_MESSAGES = /failed to fetch|network ?error|load failed|network connection|importing a module script failed|internet/i;
+
+/** Whether `error` is a request that got no answer (a TypeError from fetch), not a server's answer or a bug. */
+export function isNetworkFailure(error: unknown): boolean {
+  return error instanceof TypeError && NETWORK_MESSAGES.test(error.message);
+}
+
+/**
+ * What a form that could not be sent says under 'Connection failed'. Offline, the browser sent
+ * nothing; online, the request may have reached the server and its answer been lost, so the
+ * message says only what is true either way: pressing again is safe (a paid form's key makes
+ * the server answer a repeat with what the first made, never charging twice).
+ */
+export function formNetworkFailureMessage(online: boolean): string {
+  return online
+    ? "No answer came from the server. What you typed is still here: press the button again. You are never charged twice for one form."
+    : "You are offline: nothing was sent or charged. What you typed is still here: press the button again when you are back online.";
+}
+
+/** What a page that could not be loaded says under 'Connection failed'. */
+export const PAGE_NETWORK_FAILURE_MESSAGE = "This page could not be loaded. Check your connection and try again.";
+
+/** A form's submission that failed at the network: which form (its id, when known) and whether the browser was online. */
+export type NetworkFailure = { formId: string | null; online: boolean };
+
+/** Told of a failure; answers true when it shows it (the form's own message), so nothing else does. */
+type Listener = (failure: NetworkFailure) => boolean;
+
+const formListeners = new Set<Listener>();
+const fallbackListeners = new Set<(failure: NetworkFailure) => void>();
+
+/** A form on the page listens for its failures (the forms kit's error summary). Returns the unsubscribe. */
+export function onFormNetworkFailure(listener: Listener): () => void {
+  formListeners.add(listener);
+  return () => formListeners.delete(listener);
+}
+
+/** Told of failures no form showed (a form without an error summary, a fetcher's button): root's toast. */
+export function onUnclaimedNetworkFailure(listener: (failure: NetworkFailure) => void): () => void {
+  fallbackListeners.add(listener);
+  return () => fallbackListeners.delete(listener);
+}
+
+/** Tells the form that failed, or (when none says it showed it) the fallback, once. */
+export function reportNetworkFailure(failure: NetworkFailure): void {
+  let shown = false;
+  for (const listener of formListeners) shown = listener(failure) || shown;
+  if (!shown) for (const listener of fallbackListeners) listener(failure);
+}
+
+/** How long a submit event names the form a submission came from (the submission starts at once). */
+const SUBMIT_MEMORY_MS = 2000;
+let submitted: { formId: string; at: number } | null = null;
+
+/** The form just submitted (the error summary notes its own form's submit events). */
+export function noteSubmittedForm(formId: string, now = Date.now()): void {
+  submitted = { formId, at: now };
+}
+
+/** The form noted in the last moments, once: a submission without a submit event (a script's) names none. */
+export function takeSubmittedForm(now = Date.now()): string | null {
+  const noted = submitted;
+  submitted = null;
+  return noted && now - noted.at <= SUBMIT_MEMORY_MS ? noted.formId : null;
+}
+
+/**
+ * Root's and the layouts' shouldRevalidate: offline, their data (the account, the balance) is kept
+ * rather than asked for in vain, so a screen whose own data cannot load says so inside the
+ * workspace (root's failure would take the whole page). Otherwise as without one: after a refused
+ * or failed submission nothing is reloaded (a form whose connection failed stays as it is), and
+ * every other time it is (Remix's single fetch then says true).
+ */
+export function keepLayoutDataOffline({
+  actionStatus,
+  defaultShouldRevalidate,
+}: {
+  actionStatus?: number;
+  defaultShouldRevalidate: boolean;
+}): boolean {
+  if (actionStatus !== undefined && actionStatus >= 400) return false;
+  if (typeof navigator !== "undefined" && navigator.onLine === false) return false;
+  return defaultShouldRevalidate;
+}
