@@ -1,9 +1,11 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Links, LiveReload, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useNavigation } from "@remix-run/react";
+import { Links, LiveReload, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { Suspense, lazy, useState, type ReactNode } from "react";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { NotifyContext, PageTimeContext } from "~/hooks/root-context";
+import { KeptDraftNotice } from "~/components/kept-draft-notice";
+import { KeptDraftContext, NotifyContext, PageTimeContext } from "~/hooks/root-context";
+import { draftPath } from "~/lib/kept-draft";
 import type { ToastInput } from "~/lib/toast";
 import stylesheet from "~/tailwind.css";
 import { useNonce } from "~/utils/nonce-provider";
@@ -47,18 +49,24 @@ export function Layout({ children }: { children: ReactNode }) {
 const Toaster = lazy(() => import("~/components/ui/toaster"));
 
 export default function App() {
-  const { toast, pageTime } = useLoaderData<typeof loader>();
+  const { toast, pageTime, keptDraft } = useLoaderData<typeof loader>();
   const [clientToast, setClientToast] = useState<ToastInput | null>(null);
+  const location = useLocation();
+  // Only on the screen it was kept for: root's data outlives a move to another screen.
+  const draft = keptDraft && keptDraft.path === draftPath(new URL(`${location.pathname}${location.search}`, "http://x")) ? keptDraft : null;
   return (
     <PageTimeContext.Provider value={pageTime}>
       <NotifyContext.Provider value={setClientToast}>
-        <Pending />
-        <Outlet />
-        {toast || clientToast ? (
-          <Suspense fallback={null}>
-            <Toaster serverToast={toast} clientToast={clientToast} />
-          </Suspense>
-        ) : null}
+        <KeptDraftContext.Provider value={draft}>
+          <Pending />
+          {draft ? <KeptDraftNotice droppedFiles={draft.droppedFiles} /> : null}
+          <Outlet />
+          {toast || clientToast ? (
+            <Suspense fallback={null}>
+              <Toaster serverToast={toast} clientToast={clientToast} />
+            </Suspense>
+          ) : null}
+        </KeptDraftContext.Provider>
       </NotifyContext.Provider>
     </PageTimeContext.Provider>
   );

@@ -9,11 +9,14 @@ import {
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Link } from "@remix-run/react";
-import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
+import { useEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import type { z } from "zod";
 
 import { Button, type ButtonStyle } from "~/components/ui/button";
+import { useKeptDraft } from "~/hooks/root-context";
 import { useHydrated } from "~/hooks/use-hydrated";
+import { draftFitsForm, keptDraftValues } from "~/lib/kept-draft";
+import { schemaFieldNames } from "~/lib/schema-field-names";
 
 /**
  * The forms kit: every field is a labelled control with its validation message, built on conform's
@@ -32,15 +35,27 @@ export function useValidatedForm<Schema extends z.ZodTypeAny>(
   /** What an edit form starts with (the saved record). */
   defaultValue?: DefaultValue<z.input<Schema>>,
 ) {
+  const keptValues = useKeptValues(schema, defaultValue);
   return useForm<z.input<Schema>>({
     id,
     lastResult,
-    defaultValue,
+    defaultValue: keptValues ?? defaultValue,
     constraint: getZodConstraint(schema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
+}
+
+/**
+ * The form's fields as they were sent when the session ended, when root's loader brought a kept draft
+ * back to this screen and it is this form's: in place of the defaults (a field cleared then stays clear).
+ */
+function useKeptValues<Schema extends z.ZodTypeAny>(schema: Schema, defaultValue: unknown) {
+  const kept = useKeptDraft();
+  const fieldNames = useMemo(() => schemaFieldNames(schema), [schema]);
+  if (!kept || !draftFitsForm(kept.fields, fieldNames, (defaultValue ?? {}) as Record<string, unknown>)) return null;
+  return keptDraftValues(kept.fields) as DefaultValue<z.input<Schema>>;
 }
 
 const CONTROL = "mt-1 w-full scroll-mt-32 rounded-lg border px-3 py-2 text-sm focus:outline-none focus:ring-2";

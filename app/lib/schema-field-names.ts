@@ -1,0 +1,24 @@
+import { z } from "zod";
+
+/** The top-level field names a form's zod schema reads, through its refinements, unions and wrappers. */
+export function schemaFieldNames(schema: z.ZodTypeAny): Set<string> {
+  const names = new Set<string>();
+  const visit = (node: z.ZodTypeAny): void => {
+    if (node instanceof z.ZodObject) for (const key of Object.keys(node.shape as object)) names.add(key);
+    else if (node instanceof z.ZodEffects) visit(node.innerType());
+    else if (node instanceof z.ZodPipeline) visit(node._def.in as z.ZodTypeAny);
+    else if (node instanceof z.ZodUnion || node instanceof z.ZodDiscriminatedUnion)
+      for (const option of node.options as z.ZodTypeAny[]) visit(option);
+    else if (node instanceof z.ZodIntersection) {
+      visit(node._def.left as z.ZodTypeAny);
+      visit(node._def.right as z.ZodTypeAny);
+    } else if (node instanceof z.ZodBranded) visit(node.unwrap() as z.ZodTypeAny);
+    else {
+      // Optional, nullable, default, catch, readonly: the field inside.
+      const inner = (node._def as { innerType?: z.ZodTypeAny }).innerType;
+      if (inner) visit(inner);
+    }
+  };
+  visit(schema);
+  return names;
+}
