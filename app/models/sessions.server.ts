@@ -114,7 +114,10 @@ export async function findActiveSession(sessionId: string): Promise<ActiveSessio
 export async function endedSessionOwner(sessionId: string, accountId: string | null): Promise<string | null> {
   if (accountId !== null) {
     if (!isUuid(accountId)) return null;
-    const [account] = await db().select({ id: users.id }).from(users).where(and(eq(users.id, accountId), activeAccountCondition()));
+    const [account] = await db()
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, accountId), activeAccountCondition()));
     return account?.id ?? null;
   }
   if (!isUuid(sessionId)) return null;
