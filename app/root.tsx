@@ -3,7 +3,6 @@ import { Links, LiveReload, Meta, Outlet, Scripts, ScrollRestoration, useLoaderD
 import { Suspense, lazy, useState, type ReactNode } from "react";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { KeptDraftNotice } from "~/components/kept-draft-notice";
 import { KeptDraftContext, NotifyContext, PageTimeContext } from "~/hooks/root-context";
 import { draftPath } from "~/lib/kept-draft";
 import type { ToastInput } from "~/lib/toast";
@@ -59,7 +58,6 @@ export default function App() {
       <NotifyContext.Provider value={setClientToast}>
         <KeptDraftContext.Provider value={draft}>
           <Pending />
-          {draft ? <KeptDraftNotice droppedFiles={draft.droppedFiles} /> : null}
           <Outlet />
           {toast || clientToast ? (
             <Suspense fallback={null}>

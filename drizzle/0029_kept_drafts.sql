@@ -4,6 +4,7 @@ CREATE TABLE "kept_drafts" (
 	"path" text NOT NULL,
 	"fields" jsonb NOT NULL,
 	"dropped_files" integer DEFAULT 0 NOT NULL,
+	"intent" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

@@ -15,8 +15,8 @@ import type { z } from "zod";
 import { Button, type ButtonStyle } from "~/components/ui/button";
 import { useKeptDraft } from "~/hooks/root-context";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { draftFitsForm, keptDraftValues } from "~/lib/kept-draft";
-import { schemaFieldNames } from "~/lib/schema-field-names";
+import { draftFitsForm, formShowsDraft, keptDraftValues, restoredDraftMessage, type DraftTarget } from "~/lib/kept-draft";
+import { schemaFields } from "~/lib/schema-field-names";
 
 /**
  * The forms kit: every field is a labelled control with its validation message, built on conform's
@@ -35,7 +35,7 @@ export function useValidatedForm<Schema extends z.ZodTypeAny>(
   /** What an edit form starts with (the saved record). */
   defaultValue?: DefaultValue<z.input<Schema>>,
 ) {
-  const keptValues = useKeptValues(schema, defaultValue);
+  const keptValues = useKeptSchemaValues(schema, defaultValue);
   return useForm<z.input<Schema>>({
     id,
     lastResult,
@@ -48,14 +48,34 @@ export function useValidatedForm<Schema extends z.ZodTypeAny>(
 }
 
 /**
- * The form's fields as they were sent when the session ended, when root's loader brought a kept draft
- * back to this screen and it is this form's: in place of the defaults (a field cleared then stays clear).
+ * A form's fields as they were sent when the session ended, when root's loader brought a kept draft
+ * back to this screen and it is this form's (its fields, its intent, the row its `defaults` name): to
+ * start from in place of the defaults (a field cleared then stays clear). Null otherwise.
  */
-function useKeptValues<Schema extends z.ZodTypeAny>(schema: Schema, defaultValue: unknown) {
+export function useKeptValues(form: DraftTarget): Record<string, string | string[]> | null {
   const kept = useKeptDraft();
-  const fieldNames = useMemo(() => schemaFieldNames(schema), [schema]);
-  if (!kept || !draftFitsForm(kept.fields, fieldNames, (defaultValue ?? {}) as Record<string, unknown>)) return null;
-  return keptDraftValues(kept.fields) as DefaultValue<z.input<Schema>>;
+  if (!kept || !draftFitsForm(kept, form)) return null;
+  return keptDraftValues(kept.fields);
+}
+
+function useKeptSchemaValues<Schema extends z.ZodTypeAny>(schema: Schema, defaultValue: unknown) {
+  const fields = useMemo(() => schemaFields(schema), [schema]);
+  return useKeptValues({ ...fields, defaults: (defaultValue ?? {}) as Record<string, unknown> }) as DefaultValue<z.input<Schema>> | null;
+}
+
+/** Above a form a kept draft filled: that what was typed is back, nothing was sent, and files were not kept. */
+export function KeptDraftNotice() {
+  const kept = useKeptDraft();
+  if (!kept) return null;
+  return (
+    <p
+      role="status"
+      data-testid="kept-draft-notice"
+      className="rounded-lg border-2 border-amber-400 bg-amber-50 px-4 py-3 text-sm text-amber-950"
+    >
+      {restoredDraftMessage(kept.droppedFiles)}
+    </p>
+  );
 }
 
 const CONTROL = "mt-1 w-full scroll-mt-32 rounded-lg border px-3 py-2 text-sm focus:outline-none focus:ring-2";
@@ -377,12 +397,13 @@ export function ErrorSummary({
   fixes = [],
   targets = {},
 }: {
-  form: { id: string; errorId: string; allErrors: Record<string, string[] | null | undefined> };
+  form: { id: string; errorId: string; allErrors: Record<string, string[] | null | undefined>; initialValue?: unknown };
   fixes?: ErrorFix[];
   /** A field's control when its id is not conform's (the form's id, '-', its name). */
   targets?: Record<string, string>;
 }) {
   const entries = summaryEntries(form.id, form.allErrors, targets);
+  const kept = useKeptDraft();
   const hydrated = useHydrated();
   const summary = useRef<HTMLDivElement>(null);
   const focusPending = useRef(false);
@@ -415,53 +436,58 @@ export function ErrorSummary({
     return () => cancelAnimationFrame(frame);
   }, [submits, shown]);
 
-  if (!entries.length) return null;
+  // The top of the form is also where it says it was filled from what was typed before the session ended.
+  const notice = kept && formShowsDraft(form.initialValue, kept.fields) ? <KeptDraftNotice /> : null;
+  if (!entries.length) return notice;
   const reasons = entries.filter((entry) => entry.target === null);
   const fieldEntries = entries.filter((entry) => entry.target !== null);
   const headingId = `${form.errorId}-title`;
   return (
-    <div
-      ref={summary}
-      id={form.errorId}
-      role="alert"
-      aria-labelledby={headingId}
-      tabIndex={-1}
-      // Rendered by the server for a refused form: the page opens on it.
-      autoFocus={!hydrated}
-      data-testid="error-summary"
-      className="scroll-mt-32 rounded-lg border-2 border-red-600 bg-red-50 px-4 py-3 text-sm text-red-900 focus:outline-none focus:ring-4 focus:ring-red-200"
-    >
-      <h2 id={headingId} className="text-base font-semibold">
-        Please fix this to continue
-      </h2>
-      <ul className="mt-1">
-        {reasons.map((entry) => (
-          <li key={entry.message} className="py-1">
-            {entry.message}
-          </li>
-        ))}
-        {fixes.length ? (
-          <li className="flex flex-wrap gap-x-4">
-            {fixes.map((fix) => (
-              <Link key={fix.to} to={fix.to} className="tap font-semibold text-red-900 underline">
-                {fix.label}
-              </Link>
-            ))}
-          </li>
-        ) : null}
-        {fieldEntries.map((entry) => (
-          <li key={`${entry.target}:${entry.message}`}>
-            <a
-              href={`#${entry.target}`}
-              onClick={(event) => focusField(event, entry.target!)}
-              className="tap py-1 font-medium text-red-800 underline"
-            >
+    <>
+      {notice}
+      <div
+        ref={summary}
+        id={form.errorId}
+        role="alert"
+        aria-labelledby={headingId}
+        tabIndex={-1}
+        // Rendered by the server for a refused form: the page opens on it.
+        autoFocus={!hydrated}
+        data-testid="error-summary"
+        className="scroll-mt-32 rounded-lg border-2 border-red-600 bg-red-50 px-4 py-3 text-sm text-red-900 focus:outline-none focus:ring-4 focus:ring-red-200"
+      >
+        <h2 id={headingId} className="text-base font-semibold">
+          Please fix this to continue
+        </h2>
+        <ul className="mt-1">
+          {reasons.map((entry) => (
+            <li key={entry.message} className="py-1">
               {entry.message}
-            </a>
-          </li>
-        ))}
-      </ul>
-    </div>
+            </li>
+          ))}
+          {fixes.length ? (
+            <li className="flex flex-wrap gap-x-4">
+              {fixes.map((fix) => (
+                <Link key={fix.to} to={fix.to} className="tap font-semibold text-red-900 underline">
+                  {fix.label}
+                </Link>
+              ))}
+            </li>
+          ) : null}
+          {fieldEntries.map((entry) => (
+            <li key={`${entry.target}:${entry.message}`}>
+              <a
+                href={`#${entry.target}`}
+                onClick={(event) => focusField(event, entry.target!)}
+                className="tap py-1 font-medium text-red-800 underline"
+              >
+                {entry.message}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </>
   );
 }
 

@@ -19,7 +19,8 @@ export const KEPT_DRAFT_MINUTES = 60;
 const NOT_KEPT = [/^intent$/, /^idempotencyKey$/i, /csrf/i, /^redirectTo$/, /password/i, /^confirm/i, /^_/];
 
 export type KeptField = [name: string, value: string];
-export type KeptDraftShape = { fields: KeptField[]; droppedFiles: number };
+/** `intent`: which of a screen's forms was sent (its button or hidden field), to fill that form only: never a value. */
+export type KeptDraftShape = { fields: KeptField[]; droppedFiles: number; intent: string | null };
 
 const byteLength = (text: string) => new TextEncoder().encode(text).length;
 
@@ -32,7 +33,9 @@ export function shapeKeptDraft(entries: Iterable<[string, unknown]>): KeptDraftS
   const fields: KeptField[] = [];
   let droppedFiles = 0;
   let bytes = 0;
+  let intent: string | null = null;
   for (const [name, value] of entries) {
+    if (name === "intent" && typeof value === "string" && intent === null) intent = value.slice(0, 100);
     if (typeof value !== "string") {
       // An empty file input arrives as a file without a name: nothing was chosen.
       if (value && typeof value === "object" && (value as { name?: unknown }).name) droppedFiles += 1;
@@ -44,7 +47,7 @@ export function shapeKeptDraft(entries: Iterable<[string, unknown]>): KeptDraftS
     fields.push([name, value]);
     bytes += size;
   }
-  return fields.length ? { fields, droppedFiles } : null;
+  return fields.length ? { fields, droppedFiles, intent } : null;
 }
 
 /** A kept draft as a form's default values: a name sent several times (checkboxes, images) is a list. */
@@ -63,15 +66,29 @@ const fieldOf = (name: string) => name.split(/[.[]/)[0];
 /** Fields that say which row a form acts on (one form per price, per category): a draft fills only its own row's form. */
 const ROW_FIELDS = ["id", "key"];
 
+/** A form as a kept draft is matched against it: the fields its schema reads, the intents it answers to, its defaults. */
+export type DraftTarget = { fieldNames: ReadonlySet<string>; intents?: ReadonlySet<string>; defaults?: Record<string, unknown> };
+
 /**
- * Whether a kept draft is this form's: every field it kept is one the form's schema reads, and it
- * names the same row as the form when the form names one. A screen with several forms (settings,
- * an admin page) so fills only the form that was sent.
+ * Whether a kept draft is this form's: every field it kept is one the form's schema reads, it was sent
+ * with one of the form's intents when the form has some, and it names the same row as the form when
+ * the form names one. A screen with several forms (settings, an admin page) so fills only the form
+ * that was sent.
  */
-export function draftFitsForm(fields: readonly KeptField[], formFields: ReadonlySet<string>, formDefaults: Record<string, unknown> = {}) {
-  if (!fields.length || !fields.every(([name]) => formFields.has(fieldOf(name)))) return false;
+export function draftFitsForm(draft: Pick<KeptDraftShape, "fields" | "intent">, form: DraftTarget): boolean {
+  const { fields, intent } = draft;
+  if (!fields.length || !fields.every(([name]) => form.fieldNames.has(fieldOf(name)))) return false;
+  if (form.intents?.size && (intent === null || !form.intents.has(intent))) return false;
   const values = keptDraftValues(fields);
-  return ROW_FIELDS.every((name) => typeof formDefaults[name] !== "string" || values[name] === formDefaults[name]);
+  const defaults = form.defaults ?? {};
+  return ROW_FIELDS.every((name) => typeof defaults[name] !== "string" || values[name] === defaults[name]);
+}
+
+/** Whether a form's starting values are the kept draft's (the kit filled it): the form then says so. */
+export function formShowsDraft(initialValue: unknown, fields: readonly KeptField[]): boolean {
+  if (!fields.length || typeof initialValue !== "object" || initialValue === null) return false;
+  const start = initialValue as Record<string, unknown>;
+  return Object.entries(keptDraftValues(fields)).every(([name, value]) => JSON.stringify(start[name]) === JSON.stringify(value));
 }
 
 /** The address a draft is kept for and found by: the path and query, without what only routing adds. */
@@ -95,7 +112,7 @@ export function sessionEndedMessage(redirectTo: string): string {
 /** What the sign-in page adds when the form sent was kept. */
 export function keptDraftMessage(droppedFiles: number): string {
   const files = droppedFiles ? " Pictures and files are not kept: choose them again." : "";
-  return `What you typed is kept for an hour: log in and it is back in the form. Nothing was sent.${files}`;
+  return `Nothing was sent. What you typed is kept for an hour: log in and it is back in the form.${files}`;
 }
 
 /** What the screen says above the form a draft filled. */

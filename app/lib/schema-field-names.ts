@@ -1,11 +1,19 @@
 import { z } from "zod";
 
-/** The top-level field names a form's zod schema reads, through its refinements, unions and wrappers. */
-export function schemaFieldNames(schema: z.ZodTypeAny): Set<string> {
+/**
+ * The top-level field names a form's zod schema reads, through its refinements, unions and wrappers,
+ * and the values its `intent` field takes (a literal or an enum): which of a screen's forms it checks.
+ */
+export function schemaFields(schema: z.ZodTypeAny): { fieldNames: Set<string>; intents: Set<string> } {
   const names = new Set<string>();
+  const intents = new Set<string>();
   const visit = (node: z.ZodTypeAny): void => {
-    if (node instanceof z.ZodObject) for (const key of Object.keys(node.shape as object)) names.add(key);
-    else if (node instanceof z.ZodEffects) visit(node.innerType());
+    if (node instanceof z.ZodObject) {
+      const shape = node.shape as Record<string, z.ZodTypeAny>;
+      for (const key of Object.keys(shape)) names.add(key);
+      if (shape.intent instanceof z.ZodLiteral && typeof shape.intent.value === "string") intents.add(shape.intent.value);
+      if (shape.intent instanceof z.ZodEnum) for (const value of shape.intent.options as string[]) intents.add(value);
+    } else if (node instanceof z.ZodEffects) visit(node.innerType());
     else if (node instanceof z.ZodPipeline) visit(node._def.in as z.ZodTypeAny);
     else if (node instanceof z.ZodUnion || node instanceof z.ZodDiscriminatedUnion)
       for (const option of node.options as z.ZodTypeAny[]) visit(option);
@@ -20,5 +28,5 @@ export function schemaFieldNames(schema: z.ZodTypeAny): Set<string> {
     }
   };
   visit(schema);
-  return names;
+  return { fieldNames: names, intents };
 }

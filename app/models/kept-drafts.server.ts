@@ -5,7 +5,7 @@ import { keptDrafts } from "~/db/schema";
 import { isUuid } from "~/lib/ids";
 import { KEPT_DRAFT_MINUTES, type KeptDraftShape, type KeptField } from "~/lib/kept-draft";
 
-export type KeptDraft = { path: string; fields: KeptField[]; droppedFiles: number };
+export type KeptDraft = { path: string; fields: KeptField[]; droppedFiles: number; intent: string | null };
 
 const live = () => gt(keptDrafts.createdAt, sql`now() - make_interval(mins => ${KEPT_DRAFT_MINUTES})`);
 const expired = () => lte(keptDrafts.createdAt, sql`now() - make_interval(mins => ${KEPT_DRAFT_MINUTES})`);
@@ -20,7 +20,7 @@ export async function keepDraft(userId: string, path: string, draft: KeptDraftSh
     await tx.delete(keptDrafts).where(and(eq(keptDrafts.userId, userId), or(eq(keptDrafts.path, path), expired())));
     const [row] = await tx
       .insert(keptDrafts)
-      .values({ userId, path, fields: draft.fields, droppedFiles: draft.droppedFiles })
+      .values({ userId, path, fields: draft.fields, droppedFiles: draft.droppedFiles, intent: draft.intent })
       .returning({ id: keptDrafts.id });
     return row.id;
   });
@@ -36,7 +36,7 @@ export async function takeDraft(id: string, userId: string, path: string): Promi
   const [row] = await db()
     .delete(keptDrafts)
     .where(and(eq(keptDrafts.id, id), eq(keptDrafts.userId, userId), eq(keptDrafts.path, path), live()))
-    .returning({ path: keptDrafts.path, fields: keptDrafts.fields, droppedFiles: keptDrafts.droppedFiles });
+    .returning({ path: keptDrafts.path, fields: keptDrafts.fields, droppedFiles: keptDrafts.droppedFiles, intent: keptDrafts.intent });
   return row ?? null;
 }
 

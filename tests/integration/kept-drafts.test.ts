@@ -56,6 +56,8 @@ describe("a form sent after its session ended", () => {
         ["notes", "Likes kaju katli"],
       ],
       droppedFiles: 0,
+      // Which form was sent, to fill that one only; never a field.
+      intent: "save",
     });
     expect(await test.db.select().from(contacts).where(eq(contacts.userId, owner.id))).toEqual([]);
   });
@@ -82,7 +84,7 @@ describe("a form sent after its session ended", () => {
       getRequest("/login?redirectTo=%2Fadd-contact", { cookie: withDraft }),
     );
     expect(page.data.sessionEnded?.[0]).toBe(SESSION_ENDED);
-    expect(page.data.sessionEnded?.[1]).toMatch(/^What you typed is kept for an hour/);
+    expect(page.data.sessionEnded?.[1]).toMatch(/^Nothing was sent\. What you typed is kept for an hour/);
   });
 
   it("comes back once, on its own screen, to its own account only", async () => {
@@ -111,7 +113,7 @@ describe("a form sent after its session ended", () => {
 });
 
 describe("the kept drafts", () => {
-  const shape = { fields: [["content", "Fresh jalebi"]] as [string, string][], droppedFiles: 2 };
+  const shape = { fields: [["content", "Fresh jalebi"]] as [string, string][], droppedFiles: 2, intent: "publish" };
 
   it("are gone after an hour, and the hourly job deletes them", async () => {
     const owner = await createUser();
@@ -128,13 +130,14 @@ describe("the kept drafts", () => {
   it("are one per account and screen: a newer form replaces the older", async () => {
     const owner = await createUser();
     const first = await keepDraft(owner.id, "/send-post", shape);
-    const second = await keepDraft(owner.id, "/send-post", { fields: [["content", "Second try"]], droppedFiles: 0 });
+    const second = await keepDraft(owner.id, "/send-post", { fields: [["content", "Second try"]], droppedFiles: 0, intent: null });
     await keepDraft(owner.id, "/add-contact", shape);
     expect(await takeDraft(first, owner.id, "/send-post")).toBeNull();
     expect(await takeDraft(second, owner.id, "/send-post")).toEqual({
       path: "/send-post",
       fields: [["content", "Second try"]],
       droppedFiles: 0,
+      intent: null,
     });
     expect(await draftsOf(owner.id)).toHaveLength(1);
   });

@@ -7,13 +7,14 @@ import {
   SESSION_ENDED,
   draftFitsForm,
   draftPath,
+  formShowsDraft,
   keptDraftMessage,
   keptDraftValues,
   restoredDraftMessage,
   sessionEndedMessage,
   shapeKeptDraft,
 } from "~/lib/kept-draft";
-import { schemaFieldNames } from "~/lib/schema-field-names";
+import { schemaFields } from "~/lib/schema-field-names";
 import { contactSchema } from "~/lib/schemas/contacts";
 import { postSchema } from "~/lib/schemas/posts";
 
@@ -37,6 +38,7 @@ describe("shapeKeptDraft", () => {
         ["categories", "Snacks"],
       ],
       droppedFiles: 1,
+      intent: null,
     });
   });
 
@@ -52,7 +54,8 @@ describe("shapeKeptDraft", () => {
       ["hashtags", ""],
       ["name", "Asha"],
     ]);
-    expect(shaped).toEqual({ fields: [["name", "Asha"]], droppedFiles: 0 });
+    // The intent is kept apart, to tell which of a screen's forms was sent: never a value to fill in.
+    expect(shaped).toEqual({ fields: [["name", "Asha"]], droppedFiles: 0, intent: "publish" });
   });
 
   it("is nothing when nothing is left to keep", () => {
@@ -87,36 +90,56 @@ describe("a kept draft filling a form", () => {
     ).toEqual({ name: "Asha", images: ["/uploads/a.webp", "/uploads/b.webp"] });
   });
 
-  it("reads the field names of a schema through its refinements and wrappers", () => {
-    const names = schemaFieldNames(contactSchema);
-    expect(names.has("name")).toBe(true);
-    expect(names.has("mobileNumber")).toBe(true);
-    expect(schemaFieldNames(postSchema).has("content")).toBe(true);
+  it("reads the field names and intents of a schema through its refinements and wrappers", () => {
+    const contact = schemaFields(contactSchema);
+    expect(contact.fieldNames.has("name")).toBe(true);
+    expect(contact.fieldNames.has("mobileNumber")).toBe(true);
+    expect(contact.intents.size).toBe(0);
+    expect(schemaFields(postSchema).fieldNames.has("content")).toBe(true);
     const wrapped = z
       .discriminatedUnion("kind", [
-        z.object({ kind: z.literal("a"), one: z.string() }),
-        z.object({ kind: z.literal("b"), two: z.string() }),
+        z.object({ intent: z.literal("one"), kind: z.literal("a"), one: z.string() }),
+        z.object({ intent: z.enum(["two", "deux"]), kind: z.literal("b"), two: z.string() }),
       ])
       .and(z.object({ three: z.string().optional() }))
       .superRefine(() => {});
-    expect([...schemaFieldNames(wrapped)].sort()).toEqual(["kind", "one", "three", "two"]);
+    expect([...schemaFields(wrapped).fieldNames].sort()).toEqual(["intent", "kind", "one", "three", "two"]);
+    expect([...schemaFields(wrapped).intents].sort()).toEqual(["deux", "one", "two"]);
   });
 
-  it("fills only the form it was sent from: its fields, its row", () => {
-    const contact = schemaFieldNames(contactSchema);
-    expect(draftFitsForm([["name", "Asha"]], contact)).toBe(true);
-    expect(draftFitsForm([["tags[0]", "Regulars"]], contact)).toBe(true);
+  it("fills only the form it was sent from: its fields, its intent, its row", () => {
+    const contact = schemaFields(contactSchema);
+    const draft = (fields: [string, string][], intent: string | null = null) => ({ fields, intent });
+    expect(draftFitsForm(draft([["name", "Asha"]]), contact)).toBe(true);
+    expect(draftFitsForm(draft([["tags[0]", "Regulars"]]), contact)).toBe(true);
     // Another form's draft is not the contact form's.
-    expect(draftFitsForm([["smsSenderId", "ISENTL"]], contact)).toBe(false);
-    expect(draftFitsForm([], contact)).toBe(false);
+    expect(draftFitsForm(draft([["reason", "Spam"]]), contact)).toBe(false);
+    expect(draftFitsForm(draft([]), contact)).toBe(false);
+    // Two forms reading the same field ('reason'): the intent sent tells them apart.
+    const suspend = { fieldNames: new Set(["intent", "reason"]), intents: new Set(["suspend"]) };
+    const adjust = { fieldNames: new Set(["intent", "direction", "amount", "reason"]), intents: new Set(["adjust-credits"]) };
+    expect(draftFitsForm(draft([["reason", "Spam"]], "suspend"), suspend)).toBe(true);
+    expect(draftFitsForm(draft([["reason", "Spam"]], "suspend"), adjust)).toBe(false);
+    expect(draftFitsForm(draft([["reason", "Spam"]]), adjust)).toBe(false);
     // One form per row (a price each): only the row it was sent for.
-    const price = new Set(["key", "credits"]);
-    const sent: [string, string][] = [
+    const price = { fieldNames: new Set(["key", "credits"]) };
+    const sent = draft([
       ["key", "post_update"],
       ["credits", "7"],
+    ]);
+    expect(draftFitsForm(sent, { ...price, defaults: { key: "post_update", credits: "5" } })).toBe(true);
+    expect(draftFitsForm(sent, { ...price, defaults: { key: "post_offer", credits: "8" } })).toBe(false);
+  });
+
+  it("is shown by a form whose starting values are the draft's", () => {
+    const fields: [string, string][] = [
+      ["name", "Asha"],
+      ["tags", "a"],
+      ["tags", "b"],
     ];
-    expect(draftFitsForm(sent, price, { key: "post_update", credits: "5" })).toBe(true);
-    expect(draftFitsForm(sent, price, { key: "post_offer", credits: "8" })).toBe(false);
+    expect(formShowsDraft({ name: "Asha", tags: ["a", "b"], notes: "" }, fields)).toBe(true);
+    expect(formShowsDraft({ name: "Asha R", tags: ["a", "b"] }, fields)).toBe(false);
+    expect(formShowsDraft(undefined, fields)).toBe(false);
   });
 
   it("is found by the screen's path and query, not what only routing adds", () => {

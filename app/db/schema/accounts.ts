@@ -236,6 +236,8 @@ export const keptDrafts = pgTable(
     fields: jsonb("fields").$type<[string, string][]>().notNull(),
     /** How many files the form carried: not kept, and the screen says so. */
     droppedFiles: integer("dropped_files").notNull().default(0),
+    /** Which of the screen's forms was sent (its `intent`): matched, never filled in or sent again. */
+    intent: text("intent"),
     createdAt: createdAt(),
   },
   (table) => [index("kept_drafts_user_id_idx").on(table.userId), index("kept_drafts_created_at_idx").on(table.createdAt)],
