@@ -8,8 +8,10 @@ import { endSession } from "~/models/sessions.server";
 import { loadRootData } from "~/root.server";
 import { loader as authLoader } from "~/routes/_auth+/auth";
 import { action as addContactAction } from "~/routes/_app+/add-contact";
+import { action as categoriesAction } from "~/routes/admin+/categories";
+import { loader as adminLoginLoader } from "~/routes/admin_+/login";
 
-import { createUser, signedInSession } from "../support/accounts";
+import { createUser, designatedAdmin, signedInSession } from "../support/accounts";
 import { setupTestDatabase } from "../support/database";
 import { call, cookiePair, formPost, getRequest, setCookie } from "../support/http";
 
@@ -109,6 +111,27 @@ describe("a form sent after its session ended", () => {
     });
     expect(await rootData("/add-contact", `${again.cookie}; ${pointer}`)).toBeNull();
     expect(await draftsOf(owner.id)).toEqual([]);
+  });
+});
+
+describe("an admin form sent after the admin's session ended", () => {
+  it("is kept for the admin, and the admin's sign-in page says the session ended and the form is kept", async () => {
+    const admin = await designatedAdmin();
+    const session = await signedInSession(admin.id);
+    await endSession(session.id);
+    const reply = await call(
+      categoriesAction,
+      formPost("/admin/categories", { intent: "add", name: "Tailors" }, { cookie: session.cookie }),
+    );
+    expect(reply.location).toBe("/admin/login?redirectTo=%2Fadmin%2Fcategories");
+    const [draft] = await draftsOf(admin.id);
+    expect(draft).toMatchObject({ path: "/admin/categories", fields: [["name", "Tailors"]], intent: "add" });
+    const cookie = `${session.cookie}; ${cookiePair(setCookie(reply, "kept_draft"))}`;
+    const page = await call<{ sessionEnded: string[] | null }>(
+      adminLoginLoader,
+      getRequest("/admin/login?redirectTo=%2Fadmin%2Fcategories", { cookie }),
+    );
+    expect(page.data.sessionEnded).toEqual([SESSION_ENDED, expect.stringMatching(/^Nothing was sent\./)]);
   });
 });
 
