@@ -71,8 +71,8 @@ export type DraftTarget = { fieldNames: ReadonlySet<string>; intents?: ReadonlyS
 
 /**
  * Whether a kept draft is this form's: every field it kept is one the form's schema reads, it was sent
- * with one of the form's intents when the form has some, and it names the same row as the form when
- * the form names one. A screen with several forms (settings, an admin page) so fills only the form
+ * with one of the form's intents when the form has some, and the row it sent (`id`, `key`) is the one
+ * the form's defaults name. A screen with several forms (settings, an admin page) so fills only the form
  * that was sent.
  */
 export function draftFitsForm(draft: Pick<KeptDraftShape, "fields" | "intent">, form: DraftTarget): boolean {
@@ -81,7 +81,8 @@ export function draftFitsForm(draft: Pick<KeptDraftShape, "fields" | "intent">, 
   if (form.intents?.size && (intent === null || !form.intents.has(intent))) return false;
   const values = keptDraftValues(fields);
   const defaults = form.defaults ?? {};
-  return ROW_FIELDS.every((name) => typeof defaults[name] !== "string" || values[name] === defaults[name]);
+  // Only a row the form sent counts: an edit form's record has an id its URL carries, not a field.
+  return ROW_FIELDS.every((name) => values[name] === undefined || typeof defaults[name] !== "string" || values[name] === defaults[name]);
 }
 
 /** Whether a form's starting values are the kept draft's (the kit filled it): the form then says so. */

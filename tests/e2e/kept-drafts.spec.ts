@@ -102,6 +102,38 @@ test("Add contact sent after the session ended is kept, saved only when pressed 
   await expect(page.getByText("Asha Kulkarni").first()).toBeVisible();
 });
 
+test("Edit contact sent after the session ended comes back with the changes, the saved contact untouched", async ({
+  page,
+  login,
+  browser,
+  baseURL,
+}) => {
+  const business = await login();
+  const added = await page.request.post("/add-contact", {
+    form: { name: "Ravi Shetty", mobileNumber: "99000 11122" },
+    headers: { Origin: baseURL! },
+    maxRedirects: 0,
+  });
+  expect(added.status()).toBe(302);
+  await page.goto("/contacts");
+  await page.getByRole("link", { name: "Edit Ravi Shetty" }).click();
+  const editPath = new URL(page.url()).pathname;
+  await page.getByLabel("Name", { exact: true }).fill("Ravi Shetty (Udupi)");
+  await page.getByLabel("Notes (optional)").fill("Orders mysore pak for Diwali");
+  await logOutElsewhere(page, browser, baseURL!);
+
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page).toHaveURL(new RegExp(`/login\\?redirectTo=${encodeURIComponent(editPath)}$`));
+  await signInAgain(page, business.email, business.password);
+  await expect(page).toHaveURL(new RegExp(`${editPath}$`));
+  await expect(page.getByTestId("kept-draft-notice")).toContainText(RESTORED);
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Ravi Shetty (Udupi)");
+  await expect(page.getByLabel("Notes (optional)")).toHaveValue("Orders mysore pak for Diwali");
+  const list = await (await page.request.get("/contacts")).text();
+  expect(list).toContain("Ravi Shetty");
+  expect(list).not.toContain("Udupi");
+});
+
 test("another account signing in on the same phone gets no draft", async ({ page, login, browser, baseURL }) => {
   await login();
   await page.goto("/add-contact");

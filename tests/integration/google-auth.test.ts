@@ -301,7 +301,7 @@ describe("signing in with Google", () => {
 });
 
 describe("a form kept when the session ended, and signing in again with Google", () => {
-  it("opens the same screen with the form filled in, nothing saved", async () => {
+  it("opens the same screen with the form filled in", async () => {
     const browser = new Browser();
     const account = googleAccount();
     await signInWithGoogle(browser, account);
