@@ -23,10 +23,12 @@ async function logOutElsewhere(page: Page, browser: Browser, baseURL: string) {
   await other.close();
 }
 
+/** Signs in again from the sign-in page, and waits until it has left it (argon2 is slow on a busy machine). */
 async function signInAgain(page: Page, email: string, password: string) {
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Login with Email" }).click();
+  await expect(page).not.toHaveURL(/\/login/, { timeout: 20_000 });
 }
 
 test.use({ viewport: { width: 412, height: 915 } });
@@ -117,6 +119,7 @@ test("Edit contact sent after the session ended comes back with the changes, the
   expect(added.status()).toBe(302);
   await page.goto("/contacts");
   await page.getByRole("link", { name: "Edit Ravi Shetty" }).click();
+  await expect(page).toHaveURL(/\/edit-contact\//);
   const editPath = new URL(page.url()).pathname;
   await page.getByLabel("Name", { exact: true }).fill("Ravi Shetty (Udupi)");
   await page.getByLabel("Notes (optional)").fill("Orders mysore pak for Diwali");
