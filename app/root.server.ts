@@ -1,6 +1,7 @@
 import { data } from "@remix-run/node";
 
 import { combineHeaders } from "~/utils/http.server";
+import { takeKeptDraft } from "~/utils/kept-draft.server";
 import { getUser } from "~/utils/session.server";
 import { getToast } from "~/utils/toast.server";
 import { ensureAnonId } from "~/utils/visitor.server";
@@ -16,9 +17,17 @@ export async function loadRootData(request: Request) {
     ensureAnonId(request),
     getUser(request),
   ]);
+  // A form kept when this account's session ended comes back on its screen, once (the forms kit fills it in).
+  const kept = user ? await takeKeptDraft(request, user.id) : { draft: null, setCookie: null };
   // Every visitor gets their anonymous id on their first response, with or without JavaScript.
   return data(
-    { toast, signedIn: Boolean(user), pageTime: Date.now() },
-    { headers: combineHeaders(toastHeaders, setCookie ? { "Set-Cookie": setCookie } : null) },
+    { toast, signedIn: Boolean(user), pageTime: Date.now(), keptDraft: kept.draft },
+    {
+      headers: combineHeaders(
+        toastHeaders,
+        setCookie ? { "Set-Cookie": setCookie } : null,
+        kept.setCookie ? { "Set-Cookie": kept.setCookie } : null,
+      ),
+    },
   );
 }

@@ -1,9 +1,10 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Links, LiveReload, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useNavigation } from "@remix-run/react";
+import { Links, LiveReload, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { Suspense, lazy, useEffect, useState, type ReactNode } from "react";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { NotifyContext, PageTimeContext } from "~/hooks/root-context";
+import { KeptDraftContext, NotifyContext, PageTimeContext } from "~/hooks/root-context";
+import { draftPath } from "~/lib/kept-draft";
 import { CONNECTION_FAILED, formNetworkFailureMessage, onUnclaimedNetworkFailure } from "~/lib/network-failure";
 import type { Toast, ToastInput } from "~/lib/toast";
 import stylesheet from "~/tailwind.css";
@@ -71,7 +72,7 @@ function PlainToast({ serverToast, clientToast }: { serverToast: Toast | null; c
 }
 
 export default function App() {
-  const { toast, pageTime } = useLoaderData<typeof loader>();
+  const { toast, pageTime, keptDraft } = useLoaderData<typeof loader>();
   const [clientToast, setClientToast] = useState<ToastInput | null>(null);
   // A form without an error summary (a fetcher's button) whose submission got no answer says so here.
   useEffect(
@@ -81,16 +82,21 @@ export default function App() {
       ),
     [],
   );
+  const location = useLocation();
+  // Only on the screen it was kept for: root's data outlives a move to another screen.
+  const draft = keptDraft && keptDraft.path === draftPath(new URL(`${location.pathname}${location.search}`, "http://x")) ? keptDraft : null;
   return (
     <PageTimeContext.Provider value={pageTime}>
       <NotifyContext.Provider value={setClientToast}>
-        <Pending />
-        <Outlet />
-        {toast || clientToast ? (
-          <Suspense fallback={null}>
-            <Toaster serverToast={toast} clientToast={clientToast} />
-          </Suspense>
-        ) : null}
+        <KeptDraftContext.Provider value={draft}>
+          <Pending />
+          <Outlet />
+          {toast || clientToast ? (
+            <Suspense fallback={null}>
+              <Toaster serverToast={toast} clientToast={clientToast} />
+            </Suspense>
+          ) : null}
+        </KeptDraftContext.Provider>
       </NotifyContext.Provider>
     </PageTimeContext.Provider>
   );

@@ -9,11 +9,13 @@ import {
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Link, type ClientActionFunctionArgs } from "@remix-run/react";
-import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
+import { useEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import type { z } from "zod";
 
 import { Button, type ButtonStyle } from "~/components/ui/button";
+import { useKeptDraft } from "~/hooks/root-context";
 import { useHydrated } from "~/hooks/use-hydrated";
+import { draftFitsForm, formShowsDraft, keptDraftValues, restoredDraftMessage, type DraftTarget } from "~/lib/kept-draft";
 import {
   CONNECTION_FAILED,
   formNetworkFailureMessage,
@@ -24,6 +26,7 @@ import {
   takeSubmittedForm,
   type NetworkFailure,
 } from "~/lib/network-failure";
+import { schemaFields } from "~/lib/schema-field-names";
 
 /**
  * The forms kit: every field is a labelled control with its validation message, built on conform's
@@ -63,15 +66,47 @@ export function useValidatedForm<Schema extends z.ZodTypeAny>(
   /** What an edit form starts with (the saved record). */
   defaultValue?: DefaultValue<z.input<Schema>>,
 ) {
+  const keptValues = useKeptSchemaValues(schema, defaultValue);
   return useForm<z.input<Schema>>({
     id,
     lastResult,
-    defaultValue,
+    defaultValue: keptValues ?? defaultValue,
     constraint: getZodConstraint(schema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
+}
+
+/**
+ * A form's fields as they were sent when the session ended, when root's loader brought a kept draft
+ * back to this screen and it is this form's (its fields, its intent, the row its `defaults` name): to
+ * start from in place of the defaults (a field cleared then stays clear). Null otherwise.
+ */
+export function useKeptValues(form: DraftTarget): Record<string, string | string[]> | null {
+  const kept = useKeptDraft();
+  if (!kept || !draftFitsForm(kept, form)) return null;
+  return keptDraftValues(kept.fields);
+}
+
+function useKeptSchemaValues<Schema extends z.ZodTypeAny>(schema: Schema, defaultValue: unknown) {
+  const fields = useMemo(() => schemaFields(schema), [schema]);
+  return useKeptValues({ ...fields, defaults: (defaultValue ?? {}) as Record<string, unknown> }) as DefaultValue<z.input<Schema>> | null;
+}
+
+/** Above a form a kept draft filled: that what was typed is back, nothing was sent, and files were not kept. */
+export function KeptDraftNotice() {
+  const kept = useKeptDraft();
+  if (!kept) return null;
+  return (
+    <p
+      role="status"
+      data-testid="kept-draft-notice"
+      className="rounded-lg border-2 border-amber-400 bg-amber-50 px-4 py-3 text-sm text-amber-950"
+    >
+      {restoredDraftMessage(kept.droppedFiles)}
+    </p>
+  );
 }
 
 const CONTROL = "mt-1 w-full scroll-mt-32 rounded-lg border px-3 py-2 text-sm focus:outline-none focus:ring-2";
@@ -399,7 +434,7 @@ export function ErrorSummary(props: ErrorSummaryProps) {
 }
 
 type ErrorSummaryProps = {
-  form: { id: string; errorId: string; allErrors: Record<string, string[] | null | undefined> };
+  form: { id: string; errorId: string; allErrors: Record<string, string[] | null | undefined>; initialValue?: unknown };
   fixes?: ErrorFix[];
   /** A field's control when its id is not conform's (the form's id, '-', its name). */
   targets?: Record<string, string>;
@@ -450,6 +485,7 @@ function ConnectionFailedNotice({ formId }: { formId: string }) {
 
 function RefusalSummary({ form, fixes = [], targets = {} }: ErrorSummaryProps) {
   const entries = summaryEntries(form.id, form.allErrors, targets);
+  const kept = useKeptDraft();
   const hydrated = useHydrated();
   const summary = useRef<HTMLDivElement>(null);
   const focusPending = useRef(false);
@@ -482,53 +518,58 @@ function RefusalSummary({ form, fixes = [], targets = {} }: ErrorSummaryProps) {
     return () => cancelAnimationFrame(frame);
   }, [submits, shown]);
 
-  if (!entries.length) return null;
+  // The top of the form is also where it says it was filled from what was typed before the session ended.
+  const notice = kept && formShowsDraft(form.initialValue, kept.fields) ? <KeptDraftNotice /> : null;
+  if (!entries.length) return notice;
   const reasons = entries.filter((entry) => entry.target === null);
   const fieldEntries = entries.filter((entry) => entry.target !== null);
   const headingId = `${form.errorId}-title`;
   return (
-    <div
-      ref={summary}
-      id={form.errorId}
-      role="alert"
-      aria-labelledby={headingId}
-      tabIndex={-1}
-      // Rendered by the server for a refused form: the page opens on it.
-      autoFocus={!hydrated}
-      data-testid="error-summary"
-      className="scroll-mt-32 rounded-lg border-2 border-red-600 bg-red-50 px-4 py-3 text-sm text-red-900 focus:outline-none focus:ring-4 focus:ring-red-200"
-    >
-      <h2 id={headingId} className="text-base font-semibold">
-        Please fix this to continue
-      </h2>
-      <ul className="mt-1">
-        {reasons.map((entry) => (
-          <li key={entry.message} className="py-1">
-            {entry.message}
-          </li>
-        ))}
-        {fixes.length ? (
-          <li className="flex flex-wrap gap-x-4">
-            {fixes.map((fix) => (
-              <Link key={fix.to} to={fix.to} className="tap font-semibold text-red-900 underline">
-                {fix.label}
-              </Link>
-            ))}
-          </li>
-        ) : null}
-        {fieldEntries.map((entry) => (
-          <li key={`${entry.target}:${entry.message}`}>
-            <a
-              href={`#${entry.target}`}
-              onClick={(event) => focusField(event, entry.target!)}
-              className="tap py-1 font-medium text-red-800 underline"
-            >
+    <>
+      {notice}
+      <div
+        ref={summary}
+        id={form.errorId}
+        role="alert"
+        aria-labelledby={headingId}
+        tabIndex={-1}
+        // Rendered by the server for a refused form: the page opens on it.
+        autoFocus={!hydrated}
+        data-testid="error-summary"
+        className="scroll-mt-32 rounded-lg border-2 border-red-600 bg-red-50 px-4 py-3 text-sm text-red-900 focus:outline-none focus:ring-4 focus:ring-red-200"
+      >
+        <h2 id={headingId} className="text-base font-semibold">
+          Please fix this to continue
+        </h2>
+        <ul className="mt-1">
+          {reasons.map((entry) => (
+            <li key={entry.message} className="py-1">
               {entry.message}
-            </a>
-          </li>
-        ))}
-      </ul>
-    </div>
+            </li>
+          ))}
+          {fixes.length ? (
+            <li className="flex flex-wrap gap-x-4">
+              {fixes.map((fix) => (
+                <Link key={fix.to} to={fix.to} className="tap font-semibold text-red-900 underline">
+                  {fix.label}
+                </Link>
+              ))}
+            </li>
+          ) : null}
+          {fieldEntries.map((entry) => (
+            <li key={`${entry.target}:${entry.message}`}>
+              <a
+                href={`#${entry.target}`}
+                onClick={(event) => focusField(event, entry.target!)}
+                className="tap py-1 font-medium text-red-800 underline"
+              >
+                {entry.message}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </>
   );
 }
 

@@ -32,3 +32,12 @@ export function useNotify(): (toast: ToastInput) => void {
   if (!notify) throw new Error("useNotify needs root's NotifyContext.Provider above it");
   return notify;
 }
+
+/** A form kept when the session ended, as root's loader hands it back on its screen: the forms kit fills the form it fits. */
+export type KeptDraftFields = { fields: [string, string][]; droppedFiles: number; intent: string | null };
+
+export const KeptDraftContext = createContext<KeptDraftFields | null>(null);
+
+export function useKeptDraft(): KeptDraftFields | null {
+  return useContext(KeptDraftContext);
+}

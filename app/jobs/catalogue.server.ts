@@ -15,6 +15,8 @@ export const jobCatalogue = {
   "publish-scheduled-posts": z.object({}),
   // Idempotency keys are kept 24 hours; hourly, older ones go.
   "forget-expired-idempotency-keys": z.object({}),
+  // Forms kept when their session ended are kept an hour; hourly, older ones go.
+  "forget-expired-drafts": z.object({}),
   // Every minute: orders still open after their expiry are settled by asking the gateway (a lost webhook still credits).
   "reconcile-credit-orders": z.object({}),
   // The built-in test gateway delivers its signed payment_link.paid webhook, as Razorpay would, after the buyer pays.

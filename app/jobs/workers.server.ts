@@ -4,6 +4,7 @@ import { jobQueue, stopJobQueue, type JobQueue } from "~/db/queue.server";
 import { runContactImport } from "~/models/contact-import.server";
 import { mailEmailVerification } from "~/models/email-verification.server";
 import { forgetExpiredKeys } from "~/models/idempotency.server";
+import { forgetExpiredDrafts } from "~/models/kept-drafts.server";
 import { mailPasswordReset } from "~/models/password-reset.server";
 import { receivePaymentWebhook, reconcileExpiredOrders } from "~/models/payments.server";
 import { publishDueScheduledPosts } from "~/models/posts.server";
@@ -27,6 +28,7 @@ const handlers: { [Name in JobName]: (data: JobData<Name>) => Promise<unknown> }
   "delete-stored-files": (data) => deleteStoredFiles(data),
   "publish-scheduled-posts": () => publishDueScheduledPosts(),
   "forget-expired-idempotency-keys": () => forgetExpiredKeys(),
+  "forget-expired-drafts": () => forgetExpiredDrafts(),
   "reconcile-credit-orders": () => reconcileExpiredOrders(),
   "campaign-dispatch": ({ campaignId }) => dispatchCampaign(campaignId),
   "campaign-sweep": () => sweepCampaigns(),
@@ -85,6 +87,7 @@ async function startWorkers(): Promise<Workers> {
   await publishDueScheduledPosts();
   await queue.schedule("publish-scheduled-posts", "* * * * *", {});
   await queue.schedule("forget-expired-idempotency-keys", "17 * * * *", {});
+  await queue.schedule("forget-expired-drafts", "47 * * * *", {});
   await queue.schedule("reconcile-credit-orders", "* * * * *", {});
   // Campaigns a killed server left mid-way resume now (a sweep job, which the worker just started
   // takes on its first poll), and every minute whatever happened to their jobs. Not swept inline:

@@ -106,6 +106,29 @@ export async function findActiveSession(sessionId: string): Promise<ActiveSessio
   };
 }
 
+/**
+ * The active account a session no longer live was for: `accountId` as its signed cookie says (Logout
+ * deletes the row), else its row's while an expired row is still there (older cookies name only the
+ * session). Null for an account gone or suspended since.
+ */
+export async function endedSessionOwner(sessionId: string, accountId: string | null): Promise<string | null> {
+  if (accountId !== null) {
+    if (!isUuid(accountId)) return null;
+    const [account] = await db()
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, accountId), activeAccountCondition()));
+    return account?.id ?? null;
+  }
+  if (!isUuid(sessionId)) return null;
+  const [row] = await db()
+    .select({ id: users.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sessionId), activeAccountCondition()));
+  return row?.id ?? null;
+}
+
 export async function endSession(sessionId: string) {
   if (!isUuid(sessionId)) return;
   await db().delete(sessions).where(eq(sessions.id, sessionId));

@@ -1,17 +1,21 @@
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
 
 import type { AccountUser } from "~/models/users.server";
-import { createSession, endSession, findActiveSession } from "~/models/sessions.server";
+import { createSession, endSession, endedSessionOwner, findActiveSession } from "~/models/sessions.server";
+import { draftPath, keptDraftMessage, sessionEndedMessage } from "~/lib/kept-draft";
 import type { ToastInput } from "~/lib/toast";
 
 import { clientIp } from "./client-ip.server";
 import { combineHeaders } from "./http.server";
+import { keepSentForm, waitingKeptDraft } from "./kept-draft.server";
 import { SESSION_COOKIE_NAME, signedCookieOptions } from "./cookies.server";
 import { oncePerRequest } from "./request-memo.server";
 import { createToastHeaders } from "./toast.server";
 import { paths } from "~/lib/paths";
 
 const SESSION_ID_KEY = "sessionId";
+/** The signed-in account beside the session: once the session's row is gone (Logout elsewhere), it still says whose session ended. */
+const ACCOUNT_ID_KEY = "accountId";
 /** Until when (ms) this browser's session counts as just confirmed with Google (see markConfirmedWithGoogle). */
 const GOOGLE_CONFIRMED_UNTIL_KEY = "googleConfirmedUntil";
 
@@ -64,8 +68,44 @@ export async function requireUser(request: Request): Promise<AccountUser> {
 export async function requireCurrentSession(request: Request): Promise<CurrentSession> {
   const current = await getCurrentSession(request);
   if (current) return current;
-  const url = new URL(request.url);
-  throw redirect(paths.login({ redirectTo: `${url.pathname}${url.search}` }));
+  throw await toSignIn(request, paths.login({ redirectTo: draftPath(new URL(request.url)) }));
+}
+
+/**
+ * The account whose session this browser's cookie names though it is no longer live (it idled out,
+ * reached its end, or was ended by Logout elsewhere or a password change); null for a live session
+ * and for a browser without one (never signed in, or logged out here), who is never told a session ended.
+ */
+export async function endedSessionAccount(request: Request): Promise<string | null> {
+  if (await getCurrentSession(request)) return null;
+  const cookieSession = await sessionStorage.getSession(request.headers.get("Cookie"));
+  const sessionId = cookieSession.get(SESSION_ID_KEY);
+  if (typeof sessionId !== "string") return null;
+  const accountId = cookieSession.get(ACCOUNT_ID_KEY);
+  return endedSessionOwner(sessionId, typeof accountId === "string" ? accountId : null);
+}
+
+/**
+ * The way to `signInUrl` for a request without a live session. A form sent after this browser's
+ * session ended is kept first, for that account, and the browser pointed at it (every signed-in
+ * form, whichever route: they all come through here).
+ */
+export async function toSignIn(request: Request, signInUrl: string): Promise<Response> {
+  if (request.method === "GET" || request.method === "HEAD") return redirect(signInUrl);
+  const accountId = await endedSessionAccount(request);
+  const setCookie = accountId ? await keepSentForm(request, accountId) : null;
+  return redirect(signInUrl, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+}
+
+/**
+ * What the sign-in page says to a browser whose session ended on the way to `redirectTo` (and
+ * whether a form of theirs waits): null for anyone else.
+ */
+export async function sessionEndedNotice(request: Request, redirectTo: string): Promise<string[] | null> {
+  const accountId = await endedSessionAccount(request);
+  if (!accountId) return null;
+  const waiting = await waitingKeptDraft(request, accountId);
+  return waiting ? [sessionEndedMessage(redirectTo), keptDraftMessage(waiting.droppedFiles)] : [sessionEndedMessage(redirectTo)];
 }
 
 /** The auth pages: a signed-in user goes straight to the dashboard. */
@@ -81,6 +121,7 @@ export async function signIn(request: Request, userId: string, options: { redire
   const session = await createSession(userId, { ipAddress: clientIp(request), userAgent: request.headers.get("User-Agent") });
   const cookieSession = await sessionStorage.getSession();
   cookieSession.set(SESSION_ID_KEY, session.id);
+  cookieSession.set(ACCOUNT_ID_KEY, userId);
   const cookie = await commitSessionCookie(cookieSession, session.absoluteExpiresAt);
   return redirect(options.redirectTo, {
     headers: combineHeaders({ "Set-Cookie": cookie }, await createToastHeaders(options.toast), options.headers),

@@ -6,6 +6,9 @@ import { issueTokenPair, rotateRefreshToken } from "~/models/api-tokens.server";
 import { verifyLogin } from "~/models/users.server";
 import { loader as adminLayoutLoader } from "~/routes/admin+/_layout";
 import { loader as authLoader } from "~/routes/_auth+/auth";
+import { action as addContactAction } from "~/routes/_app+/add-contact";
+import { endSession } from "~/models/sessions.server";
+import { loadRootData } from "~/root.server";
 import { action as googleAction } from "~/routes/_auth+/auth_.google";
 import { loader as callbackLoader } from "~/routes/_auth+/auth_.google_.callback";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/_account+/settings";
@@ -294,6 +297,27 @@ describe("signing in with Google", () => {
     expectSignedIn(await signInWithGoogle(new Browser(), googleAccount(), "google-login", "/contacts"), "/contacts");
     expectSignedIn(await signInWithGoogle(new Browser(), googleAccount(), "google-login", "//evil.example"), "/app");
     expectSignedIn(await signInWithGoogle(new Browser(), googleAccount(), "google-register", "https://evil.example/x"), "/app");
+  });
+});
+
+describe("a form kept when the session ended, and signing in again with Google", () => {
+  it("opens the same screen with the form filled in", async () => {
+    const browser = new Browser();
+    const account = googleAccount();
+    await signInWithGoogle(browser, account);
+    await endSession((await sessionIdIn(browser.cookie))!);
+    const sent = await browser.submit(addContactAction, "/add-contact", { name: "Asha Kulkarni", mobileNumber: "98123 45678" });
+    expect(sent.location).toBe("/login?redirectTo=%2Fadd-contact");
+
+    const back = await signInWithGoogle(browser, account, "google-login", "/add-contact");
+    expect(back.location).toBe("/add-contact");
+    const page = await browser.visit<{ keptDraft: unknown }>(({ request }) => loadRootData(request), "/add-contact");
+    expect(page.data.keptDraft).toMatchObject({
+      fields: [
+        ["name", "Asha Kulkarni"],
+        ["mobileNumber", "98123 45678"],
+      ],
+    });
   });
 });
 

@@ -5,6 +5,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -217,4 +218,27 @@ export const uploads = pgTable(
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex("uploads_key_key").on(table.key), index("uploads_user_id_created_at_idx").on(table.userId, table.createdAt)],
+);
+
+/**
+ * A form sent after its session ended: its text fields, kept for the account whose session it was
+ * and the screen it was sent from, until that account signs in again there (then deleted as it is
+ * read) or for an hour (app/models/kept-drafts.server.ts).
+ */
+export const keptDrafts = pgTable(
+  "kept_drafts",
+  {
+    id: id(),
+    userId: ownerId(),
+    /** The screen's path and query: the draft fills only the form there. */
+    path: text("path").notNull(),
+    /** [name, value] pairs in the order sent, text only, bounded (app/lib/kept-draft.ts). */
+    fields: jsonb("fields").$type<[string, string][]>().notNull(),
+    /** How many files the form carried: not kept, and the screen says so. */
+    droppedFiles: integer("dropped_files").notNull().default(0),
+    /** Which of the screen's forms was sent (its `intent`): matched, never filled in or sent again. */
+    intent: text("intent"),
+    createdAt: createdAt(),
+  },
+  (table) => [index("kept_drafts_user_id_idx").on(table.userId), index("kept_drafts_created_at_idx").on(table.createdAt)],
 );

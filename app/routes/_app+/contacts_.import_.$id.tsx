@@ -3,7 +3,7 @@ import { Form, useActionData, useLoaderData, useRevalidator } from "@remix-run/r
 import { useEffect, useState, type ReactNode } from "react";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { SubmitButton } from "~/components/forms";
+import { KeptDraftNotice, SubmitButton, useKeptValues } from "~/components/forms";
 import { ButtonLink } from "~/components/ui/button";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { IMPORT_FIELDS, IMPORT_FIELD_LABELS, type ColumnMapping, type ImportField } from "~/lib/contact-csv";
@@ -34,8 +34,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { contactImport: found, limitNotice: room && found.rowCount > room.left ? importRoomNotice(room.limit, room.left) : null };
 }
 
-/** The chosen columns from the form: each field's select holds a column's index, or nothing. */
-function mappingFrom(formData: FormData): ColumnMapping {
+/** The chosen columns from the form (or as it was kept when the session ended): each field's select holds a column's index, or nothing. */
+function mappingFrom(formData: { get: (name: string) => FormDataEntryValue | null }): ColumnMapping {
   const mapping: ColumnMapping = {};
   for (const field of IMPORT_FIELDS) {
     const value = formData.get(field);
@@ -65,10 +65,14 @@ export default function ContactImport() {
 }
 
 const REQUIRED: ReadonlySet<ImportField> = new Set(["name", "mobileNumber"]);
+const MAPPING_FORM = { fieldNames: new Set<string>(IMPORT_FIELDS) };
 
 function MatchColumns({ contactImport, limitNotice }: { contactImport: Import; limitNotice: string | null }) {
   const actionData = useActionData<typeof action>();
-  const [mapping, setMapping] = useState<ColumnMapping>(contactImport.mapping);
+  const kept = useKeptValues(MAPPING_FORM);
+  const [mapping, setMapping] = useState<ColumnMapping>(() =>
+    kept ? mappingFrom(new URLSearchParams(Object.entries(kept).map(([name, value]) => [name, String(value)]))) : contactImport.mapping,
+  );
   const busy = useIsPending();
   const shown = IMPORT_FIELDS.filter((field) => mapping[field] !== undefined);
   return (
@@ -80,6 +84,7 @@ function MatchColumns({ contactImport, limitNotice }: { contactImport: Import; l
         imported.
       </p>
       <Form method="post" className="mt-4 space-y-4">
+        {kept ? <KeptDraftNotice /> : null}
         {actionData?.error ? (
           <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
             {actionData.error}

@@ -13,7 +13,8 @@ import type { Toast } from "~/lib/toast";
 import { assertSameOrigin } from "~/utils/csrf.server";
 import { forgotPassword, login, register, type AuthIntent } from "./auth.server";
 import { auth } from "~/utils/auth.server";
-import { requireAnonymous } from "~/utils/session.server";
+import { requireAnonymous, sessionEndedNotice } from "~/utils/session.server";
+import { SessionEndedNotice } from "~/components/session-ended-notice";
 import { pageTitle } from "~/lib/title";
 import { ButtonLink } from "~/components/ui/button";
 
@@ -25,11 +26,14 @@ export const meta: MetaFunction = () => [{ title: pageTitle("Business Login") },
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
   const url = new URL(request.url);
+  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "");
   return {
     tab: url.searchParams.get("tab") === "register" ? ("register" as const) : ("login" as const),
     resetOpen: url.searchParams.get("reset") === "1",
-    redirectTo: safeRedirect(url.searchParams.get("redirectTo"), ""),
+    redirectTo,
     googleEnabled: auth().googleEnabled,
+    /** Only for a browser whose session ended: a visitor who never signed in is never told so. */
+    sessionEnded: await sessionEndedNotice(request, redirectTo),
   };
 }
 
@@ -59,7 +63,7 @@ const BENEFITS = [
 ];
 
 export default function AuthPage() {
-  const { tab, resetOpen, redirectTo, googleEnabled } = useLoaderData<typeof loader>();
+  const { tab, resetOpen, redirectTo, googleEnabled, sessionEnded } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionResult>();
   const [searchParams] = useSearchParams();
   const tabLink = (next: "login" | "register") => {
@@ -120,6 +124,7 @@ export default function AuthPage() {
           </nav>
 
           <div className="mt-5">
+            {sessionEnded ? <SessionEndedNotice lines={sessionEnded} /> : null}
             <GoogleButton intent={tab === "login" ? "google-login" : "google-register"} enabled={googleEnabled} redirectTo={redirectTo} />
             <div className="my-4 flex items-center gap-3 text-xs font-medium text-slate-500">
               <span className="h-px flex-1 bg-slate-200" />

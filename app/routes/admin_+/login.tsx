@@ -18,7 +18,8 @@ import { auth } from "~/utils/auth.server";
 import { clientIp } from "~/utils/client-ip.server";
 import { assertSameOrigin } from "~/utils/csrf.server";
 import { passwordSignInEvent } from "~/utils/security-log.server";
-import { getUser, signIn } from "~/utils/session.server";
+import { getUser, sessionEndedNotice, signIn } from "~/utils/session.server";
+import { SessionEndedNotice } from "~/components/session-ended-notice";
 
 export { clientAction } from "~/components/forms";
 
@@ -29,7 +30,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getUser(request);
   if (user?.isAdmin) throw redirect(redirectTo);
   // Offer only what can work: Google when it is configured, creating the account while there is none.
-  return { googleEnabled: auth().googleEnabled, canCreateAdmin: !(await designatedAdminExists()), redirectTo };
+  return {
+    googleEnabled: auth().googleEnabled,
+    canCreateAdmin: !(await designatedAdminExists()),
+    redirectTo,
+    sessionEnded: await sessionEndedNotice(request, redirectTo),
+  };
 }
 
 /** Every refusal but a throttle reads the same, so the page never tells which email is the admin's. */
@@ -71,13 +77,18 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminLogin() {
-  const { googleEnabled, canCreateAdmin, redirectTo } = useLoaderData<typeof loader>();
+  const { googleEnabled, canCreateAdmin, redirectTo, sessionEnded } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [form, fields] = useValidatedForm("admin-login", adminLoginSchema, actionData?.result);
   const busy = useIsPending();
   return (
     <main className="mx-auto flex min-h-screen max-w-sm flex-col justify-center px-4">
       <h1 className="text-2xl font-bold">iSent Admin</h1>
+      {sessionEnded ? (
+        <div className="mt-4">
+          <SessionEndedNotice lines={sessionEnded} />
+        </div>
+      ) : null}
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
         <ErrorSummary form={form} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
