@@ -30,6 +30,8 @@ async function box(locator: Locator) {
 }
 
 test("on a phone the current place is always in sight: four tabs and More, each at least 44 px", async ({ page, login }) => {
+  // Fourteen screens, each measured tab by tab: more than one test's time on a busy machine.
+  test.slow();
   await login();
   const viewport = page.viewportSize()!;
   for (const [path, place] of SCREENS) {
