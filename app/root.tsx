@@ -4,7 +4,7 @@ import { Suspense, lazy, useEffect, useState, type ReactNode } from "react";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { KeptDraftContext, NotifyContext, PageTimeContext } from "~/hooks/root-context";
-import { draftPath } from "~/lib/kept-draft";
+import { draftPath } from "~/lib/draft-path";
 import { CONNECTION_FAILED, formNetworkFailureMessage, onUnclaimedNetworkFailure } from "~/lib/network-failure";
 import type { Toast, ToastInput } from "~/lib/toast";
 import stylesheet from "~/tailwind.css";

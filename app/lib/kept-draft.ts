@@ -92,14 +92,6 @@ export function formShowsDraft(initialValue: unknown, fields: readonly KeptField
   return Object.entries(keptDraftValues(fields)).every(([name, value]) => JSON.stringify(start[name]) === JSON.stringify(value));
 }
 
-/** The address a draft is kept for and found by: the path and query, without what only routing adds. */
-export function draftPath(url: URL): string {
-  const params = new URLSearchParams(url.search);
-  for (const routing of ["index", "_data", "_routes"]) params.delete(routing);
-  const query = params.toString();
-  return query ? `${url.pathname}?${query}` : url.pathname;
-}
-
 /** The contacts screen's words for an ended session, exactly as the product has always said them. */
 export const CONTACTS_SESSION_EXPIRED = "Authentication expired: Please log in again to access your contacts.";
 export const SESSION_ENDED = "Your session has ended. Please log in again to continue.";

@@ -38,17 +38,7 @@ export const PAGE_NETWORK_FAILURE_MESSAGE = "This page could not be loaded. Chec
 /** A form's submission that failed at the network: which form (its id, when known) and whether the browser was online. */
 export type NetworkFailure = { formId: string | null; online: boolean };
 
-/** Told of a failure; answers true when it shows it (the form's own message), so nothing else does. */
-type Listener = (failure: NetworkFailure) => boolean;
-
-const formListeners = new Set<Listener>();
 const fallbackListeners = new Set<(failure: NetworkFailure) => void>();
-
-/** A form on the page listens for its failures (the forms kit's error summary). Returns the unsubscribe. */
-export function onFormNetworkFailure(listener: Listener): () => void {
-  formListeners.add(listener);
-  return () => formListeners.delete(listener);
-}
 
 /** Told of failures no form showed (a form without an error summary, a fetcher's button): root's toast. */
 export function onUnclaimedNetworkFailure(listener: (failure: NetworkFailure) => void): () => void {
@@ -56,27 +46,9 @@ export function onUnclaimedNetworkFailure(listener: (failure: NetworkFailure) =>
   return () => fallbackListeners.delete(listener);
 }
 
-/** Tells the form that failed, or (when none says it showed it) the fallback, once. */
-export function reportNetworkFailure(failure: NetworkFailure): void {
-  let shown = false;
-  for (const listener of formListeners) shown = listener(failure) || shown;
-  if (!shown) for (const listener of fallbackListeners) listener(failure);
-}
-
-/** How long a submit event names the form a submission came from (the submission starts at once). */
-const SUBMIT_MEMORY_MS = 2000;
-let submitted: { formId: string; at: number } | null = null;
-
-/** The form just submitted (the error summary notes its own form's submit events). */
-export function noteSubmittedForm(formId: string, now = Date.now()): void {
-  submitted = { formId, at: now };
-}
-
-/** The form noted in the last moments, once: a submission without a submit event (a script's) names none. */
-export function takeSubmittedForm(now = Date.now()): string | null {
-  const noted = submitted;
-  submitted = null;
-  return noted && now - noted.at <= SUBMIT_MEMORY_MS ? noted.formId : null;
+/** A failure no form showed goes to root's toast (form-network-failure.ts tells the forms first). */
+export function tellUnclaimedNetworkFailure(failure: NetworkFailure): void {
+  for (const listener of fallbackListeners) listener(failure);
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { AccountUser } from "~/models/users.server";
 
 import { getUser, toSignIn } from "./session.server";
-import { draftPath } from "~/lib/kept-draft";
+import { draftPath } from "~/lib/draft-path";
 import { paths } from "~/lib/paths";
 
 /** Every /admin page and action: the designated admin, or off to /admin/login, which comes back to the page asked for. */

@@ -1,6 +1,7 @@
 import { createCookie, unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
 
-import { KEPT_DRAFT_LIMITS, KEPT_DRAFT_MINUTES, draftPath, shapeKeptDraft, type KeptDraftShape } from "~/lib/kept-draft";
+import { draftPath } from "~/lib/draft-path";
+import { KEPT_DRAFT_LIMITS, KEPT_DRAFT_MINUTES, shapeKeptDraft, type KeptDraftShape } from "~/lib/kept-draft";
 import { keepDraft, takeDraft, waitingDraft, type KeptDraft } from "~/models/kept-drafts.server";
 
 import { signedCookieOptions } from "./cookies.server";

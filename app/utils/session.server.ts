@@ -2,7 +2,8 @@ import { createCookieSessionStorage, redirect } from "@remix-run/node";
 
 import type { AccountUser } from "~/models/users.server";
 import { createSession, endSession, endedSessionOwner, findActiveSession } from "~/models/sessions.server";
-import { draftPath, keptDraftMessage, sessionEndedMessage } from "~/lib/kept-draft";
+import { draftPath } from "~/lib/draft-path";
+import { keptDraftMessage, sessionEndedMessage } from "~/lib/kept-draft";
 import type { ToastInput } from "~/lib/toast";
 
 import { clientIp } from "./client-ip.server";

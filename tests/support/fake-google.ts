@@ -127,6 +127,9 @@ export async function startFakeGoogle(
   }
 
   const server = createServer(async (request, response) => {
+    // A connection per call: a kept one the server closes after 5 s idle could be reused by fetch at
+    // that very moment on a busy machine (ECONNRESET), failing a test for nothing it checks.
+    response.setHeader("Connection", "close");
     const url = new URL(request.url ?? "/", "http://127.0.0.1");
     const params = request.method === "POST" ? new URLSearchParams(await readBody(request)) : url.searchParams;
     let status: number;

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 
+import { draftPath } from "~/lib/draft-path";
 import {
   CONTACTS_SESSION_EXPIRED,
   KEPT_DRAFT_LIMITS,
   SESSION_ENDED,
   draftFitsForm,
-  draftPath,
   formShowsDraft,
   keptDraftMessage,
   keptDraftValues,

@@ -2,15 +2,12 @@ import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { clientAction } from "~/components/forms";
+import { noteSubmittedForm, onFormNetworkFailure, reportNetworkFailure, takeSubmittedForm } from "~/lib/form-network-failure";
 import {
   formNetworkFailureMessage,
   isNetworkFailure,
   keepLayoutDataOffline,
-  noteSubmittedForm,
-  onFormNetworkFailure,
   onUnclaimedNetworkFailure,
-  reportNetworkFailure,
-  takeSubmittedForm,
   type NetworkFailure,
 } from "~/lib/network-failure";
 
