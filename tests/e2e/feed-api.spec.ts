@@ -31,7 +31,9 @@ test.describe("feed JSON endpoints @api", () => {
   });
 
   test("GET /api/feed is fair and pages exactly: a business's third post in a run is counted, not shown", async ({ request }) => {
-    const first = await request.get("/api/feed?lat=12.97194&lon=77.64115&radiusKm=5&limit=20");
+    // Restaurants everywhere, as the feed's category filter shows them: the businesses other tests sign up
+    // publish newer posts in no category, which would lead.
+    const first = await request.get("/api/feed?limit=20&category=Restaurant");
     const posts = (await first.json()) as Array<{ id: string; businessName: string; collapsedAfter: unknown[] }>;
     // The demo's five offers in a row from Asha's Kitchen: two shown, three counted after the second.
     const asha = posts.findIndex((post) => post.businessName === "Asha's Kitchen");

@@ -19,7 +19,8 @@ test.describe("the public feed", () => {
   });
 
   test("a business's posts in a run past 2 collapse into 'N more from' it, a tap target that opens its page", async ({ page }) => {
-    await page.goto("/");
+    // Restaurants only: the businesses other tests sign up publish too, and their newer posts would lead.
+    await page.goto("/?category=Restaurant");
     // The demo's five offers in a row from Asha's Kitchen: two cards, then the entry.
     const more = page.getByRole("link", { name: "3 more from Asha's Kitchen" });
     await expect(more).toBeVisible();
