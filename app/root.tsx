@@ -5,7 +5,7 @@ import { Suspense, lazy, useEffect, useState, type ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { KeptDraftContext, NotifyContext, PageTimeContext } from "~/hooks/root-context";
 import { draftPath } from "~/lib/draft-path";
-import { CONNECTION_FAILED, formNetworkFailureMessage, onUnclaimedNetworkFailure } from "~/lib/network-failure";
+import { onUnclaimedNetworkFailure } from "~/lib/network-failure";
 import type { Toast, ToastInput } from "~/lib/toast";
 import stylesheet from "~/tailwind.css";
 import { useNonce } from "~/utils/nonce-provider";
@@ -75,13 +75,7 @@ export default function App() {
   const { toast, pageTime, keptDraft } = useLoaderData<typeof loader>();
   const [clientToast, setClientToast] = useState<ToastInput | null>(null);
   // A form without an error summary (a fetcher's button) whose submission got no answer says so here.
-  useEffect(
-    () =>
-      onUnclaimedNetworkFailure(({ online }) =>
-        setClientToast({ type: "error", title: CONNECTION_FAILED, description: formNetworkFailureMessage(online) }),
-      ),
-    [],
-  );
+  useEffect(() => onUnclaimedNetworkFailure(setClientToast), []);
   const location = useLocation();
   // Only on the screen it was kept for: root's data outlives a move to another screen.
   const draft = keptDraft && keptDraft.path === draftPath(new URL(`${location.pathname}${location.search}`, "http://x")) ? keptDraft : null;

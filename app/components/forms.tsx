@@ -16,8 +16,14 @@ import { Button, type ButtonStyle } from "~/components/ui/button";
 import { useKeptDraft } from "~/hooks/root-context";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { draftFitsForm, formShowsDraft, keptDraftValues, restoredDraftMessage, type DraftTarget } from "~/lib/kept-draft";
-import { noteSubmittedForm, onFormNetworkFailure, reportNetworkFailure, takeSubmittedForm } from "~/lib/form-network-failure";
-import { CONNECTION_FAILED, formNetworkFailureMessage, isNetworkFailure, type NetworkFailure } from "~/lib/network-failure";
+import {
+  formNetworkFailureMessage,
+  noteSubmittedForm,
+  onFormNetworkFailure,
+  reportNetworkFailure,
+  takeSubmittedForm,
+} from "~/lib/form-network-failure";
+import { CONNECTION_FAILED, isNetworkFailure, type NetworkFailure } from "~/lib/network-failure";
 import { schemaFields } from "~/lib/schema-field-names";
 
 /**

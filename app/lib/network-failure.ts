@@ -3,6 +3,7 @@
  * told apart from an answer the server gave: the first keeps the page as it is and offers to try
  * again; the second is the server's word. Plain code: root carries it on every page.
  */
+import type { ToastInput } from "./toast";
 
 /** The heading of every 'the connection failed' message. */
 export const CONNECTION_FAILED = "Connection failed";
@@ -20,35 +21,26 @@ export function isNetworkFailure(error: unknown): boolean {
   return error instanceof TypeError && NETWORK_MESSAGES.test(error.message);
 }
 
-/**
- * What a form that could not be sent says under 'Connection failed'. Offline, the browser sent
- * nothing; online, the request may have reached the server and its answer been lost, so the
- * message says only what is true either way: pressing again is safe (a paid form's key makes
- * the server answer a repeat with what the first made, never charging twice).
- */
-export function formNetworkFailureMessage(online: boolean): string {
-  return online
-    ? "No answer came from the server. What you typed is still here: press the button again. You are never charged twice for one form."
-    : "You are offline: nothing was sent or charged. What you typed is still here: press the button again when you are back online.";
-}
-
 /** What a page that could not be loaded says under 'Connection failed'. */
 export const PAGE_NETWORK_FAILURE_MESSAGE = "This page could not be loaded. Check your connection and try again.";
 
 /** A form's submission that failed at the network: which form (its id, when known) and whether the browser was online. */
 export type NetworkFailure = { formId: string | null; online: boolean };
 
-const fallbackListeners = new Set<(failure: NetworkFailure) => void>();
+const fallbackListeners = new Set<(toast: ToastInput) => void>();
 
-/** Told of failures no form showed (a form without an error summary, a fetcher's button): root's toast. */
-export function onUnclaimedNetworkFailure(listener: (failure: NetworkFailure) => void): () => void {
+/**
+ * Told of failures no form showed (a form without an error summary, a fetcher's button), as the
+ * toast that says so: root's. The words come with it from the forms kit, so the feed does not carry them.
+ */
+export function onUnclaimedNetworkFailure(listener: (toast: ToastInput) => void): () => void {
   fallbackListeners.add(listener);
   return () => fallbackListeners.delete(listener);
 }
 
 /** A failure no form showed goes to root's toast (form-network-failure.ts tells the forms first). */
-export function tellUnclaimedNetworkFailure(failure: NetworkFailure): void {
-  for (const listener of fallbackListeners) listener(failure);
+export function tellUnclaimedNetworkFailure(toast: ToastInput): void {
+  for (const listener of fallbackListeners) listener(toast);
 }
 
 /**

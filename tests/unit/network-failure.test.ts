@@ -2,14 +2,15 @@ import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { clientAction } from "~/components/forms";
-import { noteSubmittedForm, onFormNetworkFailure, reportNetworkFailure, takeSubmittedForm } from "~/lib/form-network-failure";
 import {
   formNetworkFailureMessage,
-  isNetworkFailure,
-  keepLayoutDataOffline,
-  onUnclaimedNetworkFailure,
-  type NetworkFailure,
-} from "~/lib/network-failure";
+  noteSubmittedForm,
+  onFormNetworkFailure,
+  reportNetworkFailure,
+  takeSubmittedForm,
+} from "~/lib/form-network-failure";
+import { isNetworkFailure, keepLayoutDataOffline, onUnclaimedNetworkFailure, type NetworkFailure } from "~/lib/network-failure";
+import type { ToastInput } from "~/lib/toast";
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
@@ -58,10 +59,10 @@ describe("who shows a form's network failure", () => {
   it("the form that was sent, and nothing else; a failure no form shows goes to the fallback once", () => {
     const composer: NetworkFailure[] = [];
     const contact: NetworkFailure[] = [];
-    const fallback: NetworkFailure[] = [];
+    const fallback: ToastInput[] = [];
     listen("composer-post", composer);
     listen("contact", contact);
-    cleanups.push(onUnclaimedNetworkFailure((failure) => fallback.push(failure)));
+    cleanups.push(onUnclaimedNetworkFailure((toast) => fallback.push(toast)));
 
     reportNetworkFailure({ formId: "composer-post", online: false });
     expect(composer).toEqual([{ formId: "composer-post", online: false }]);
@@ -69,7 +70,7 @@ describe("who shows a form's network failure", () => {
     expect(fallback).toEqual([]);
 
     reportNetworkFailure({ formId: null, online: true });
-    expect(fallback).toEqual([{ formId: null, online: true }]);
+    expect(fallback).toEqual([{ type: "error", title: "Connection failed", description: formNetworkFailureMessage(true) }]);
     expect(composer).toHaveLength(1);
   });
 
