@@ -19,7 +19,7 @@ import { NonceProvider } from "~/utils/nonce-provider";
 import { keepPage, keptPage, renderKey } from "~/utils/page-cache.server";
 import { withRequestMemo } from "~/utils/request-memo.server";
 import { serveWithCache } from "~/utils/response-cache.server";
-import { noteDrawnPage, serveKnownVisitor } from "~/utils/visitor-pages.server";
+import { noteDrawnPage, serveFromKeptPages } from "~/utils/kept-pages.server";
 import { applySecurityHeaders, createNonce, withSecurityHeaders } from "~/utils/security-headers.server";
 
 export { closeDatabase } from "~/db/db.server";
@@ -33,7 +33,7 @@ export { startBackgroundJobs, stopBackgroundJobs } from "~/jobs/workers.server";
  */
 export async function serve(request: Request, render: (request: Request) => Promise<Response>): Promise<Response> {
   const refusal = crossSiteRefusal(request);
-  const renderOrRecall = (request: Request) => serveKnownVisitor(request, render);
+  const renderOrRecall = (request: Request) => serveFromKeptPages(request, render);
   return withSecurityHeaders(refusal ?? (await withRequestMemo(request, () => serveWithCache(request, renderOrRecall))));
 }
 
@@ -57,7 +57,7 @@ export default async function handleRequest(
   applySecurityHeaders(responseHeaders, nonce);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   const key = renderKey(request, responseStatusCode, remixContext);
-  if (key?.perAnswer.length === 0) noteDrawnPage(key.key);
+  if (key) noteDrawnPage(key.key, key.perAnswer.length);
   const kept = key && keptPage(key, nonce);
   if (kept) {
     // The page's data was made for a render that is not needed: let it go.

@@ -50,6 +50,8 @@ import {
   parseFlags,
   printBusiestProfile,
   printTable,
+  signedInBrowser,
+  DEMO_BUSINESS,
   startDemoServer,
   startServer,
   type Server,
@@ -65,7 +67,6 @@ const nodeArgs = PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(PRO
 const DATABASE_URL = process.env.DATABASE_URL;
 if (DATABASE_URL && !["127.0.0.1", "localhost"].includes(new URL(DATABASE_URL).hostname)) throw new Error("DATABASE_URL must be local");
 
-const DEMO_BUSINESS = { email: "demo@isent.example.in", password: "demo12345" };
 const CONTACTS = 10_000;
 const MAX_P99_MS = 100;
 const HEADERS = { "accept-encoding": "gzip" };
@@ -149,22 +150,6 @@ async function returningVisitor(base: string): Promise<string> {
   return cookie;
 }
 
-/** Signs the demo business in through the login form, as a browser does; its session cookie. */
-async function signIn(base: string): Promise<string> {
-  const response = await fetch(`${base}/auth`, {
-    method: "POST",
-    headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ intent: "login", username: DEMO_BUSINESS.email, password: DEMO_BUSINESS.password }),
-    redirect: "manual",
-  });
-  const session = response.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0])
-    .find((line) => /session=/.test(line));
-  if (response.status !== 302 || !session) throw new Error(`Signing in as ${DEMO_BUSINESS.email} answered ${response.status}`);
-  return session;
-}
-
 async function measure(base: string, line: Line) {
   const url = `${base}${line.path}`;
   const headers = { ...HEADERS, ...(line.cookie ? { Cookie: line.cookie() } : {}) };
@@ -197,7 +182,7 @@ try {
   }
   console.log(`Server on ${server.url} (${DATABASE_URL ? "PostgreSQL" : "PGlite"}, ${posts.toLocaleString("en")} posts)`);
   visitorCookie = await returningVisitor(server.url);
-  businessCookie = await signIn(server.url);
+  businessCookie = await signedInBrowser(server.url);
   console.log(`${CONNECTIONS} connections, ${DURATION} s per line (after a 3 s warm-up)\n`);
 
   const rows: Array<Array<string | number>> = [];

@@ -207,6 +207,22 @@ export async function signIn(base: string, { email, password } = DEMO_BUSINESS):
   return cookies.join("; ");
 }
 
+/**
+ * A browser's cookies for the signed-in business: the session's plus the visitor id its first page
+ * sets (as every browser that opened a page of the product has it), so each request is a page view
+ * like any after the first, not one that is handed a new id.
+ */
+export async function signedInBrowser(base: string, account = DEMO_BUSINESS): Promise<string> {
+  const session = await signIn(base, account);
+  const first = await fetch(`${base}/app`, { headers: { Cookie: session }, redirect: "manual" });
+  const visitorId = first.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .find((cookie) => cookie.startsWith("anon_id="));
+  if (!visitorId) throw new Error(`The first signed-in page answered ${first.status} without an anon_id cookie`);
+  return `${session}; ${visitorId}`;
+}
+
 export type DemoServer = Server & { dataDir: string };
 
 /**

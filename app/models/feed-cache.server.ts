@@ -4,7 +4,7 @@ import { databaseHandle, db } from "~/db/db.server";
 import { postLikes, posts, users } from "~/db/schema";
 import type { FeedQuery } from "~/lib/feed-query";
 import { clearResponseCache } from "~/utils/response-cache.server";
-import { forgetPagesShowing, hearingPostChanges, pageKeptUntil } from "~/utils/visitor-pages.server";
+import { forgetPagesShowing, hearingPostChanges, pageKeptUntil } from "~/utils/kept-pages.server";
 
 import { listCategories, type NamedItem } from "./categories.server";
 import { listFeed, type FeedPage, type FeedPost } from "./feed.server";

@@ -3,7 +3,8 @@ import { databaseHandle } from "~/db/db.server";
 /**
  * What the admin sets for everyone (prices, credit packs, settings such as the GST rate), kept in
  * each process until it changes: every signed-in page shows the price of a post, and reading it
- * afresh was a query per page. Statement triggers on `pricing`, `credit_packs` and `settings` send
+ * afresh was a query per page. Statement triggers on `pricing`, `credit_packs` and `settings` (and on
+ * the categories, card designs and templates a business's kept pages show, migration 0032) send
  * NOTIFY isent_settings_changed when a change commits (migration 0030), whoever made it, and every
  * process listening (PGlite too) forgets what it kept; one that cannot listen keeps nothing. MAX_AGE_MS
  * bounds what a lost notice (the listening connection dropped for a moment) could leave behind.
@@ -31,8 +32,21 @@ export function keptSetting<T>(key: string, read: () => Promise<T>): Promise<T> 
   return entry.value;
 }
 
+/** Raised each time the admin's values change: a signed-in business's kept page (kept-pages.server.ts) is kept with it. */
+let generation = 0;
+
+export function settingsGeneration() {
+  return generation;
+}
+
+/** Whether this process hears of the admin's changes (else nothing drawn from them may be kept). */
+export function hearingSettingsChanges() {
+  return hearing;
+}
+
 export function forgetKeptSettings() {
   kept.clear();
+  generation++;
 }
 
 /** Has this process forget what it kept whenever the admin's values change (called once at start). */

@@ -58,7 +58,15 @@ export async function createSession(userId: string, meta: { ipAddress?: string |
   return session;
 }
 
-export type ActiveSession = { id: string; user: AccountUser; createdAt: Date; expiresAt: Date; absoluteExpiresAt: Date };
+/** `pagesVersion`: the account's users.pages_version, read with it (what its kept workspace pages are kept by). */
+export type ActiveSession = {
+  id: string;
+  user: AccountUser;
+  pagesVersion: number;
+  createdAt: Date;
+  expiresAt: Date;
+  absoluteExpiresAt: Date;
+};
 
 /**
  * The session if it exists, is neither idle past its end nor past its
@@ -73,6 +81,7 @@ export async function findActiveSession(sessionId: string): Promise<ActiveSessio
       expiresAt: sessions.expiresAt,
       absoluteExpiresAt: sessions.absoluteExpiresAt,
       lastSeenAt: sessions.lastSeenAt,
+      pagesVersion: users.pagesVersion,
       // The account in the same lookup: one query per signed-in request, not two.
       account: accountColumns,
     })
@@ -100,6 +109,7 @@ export async function findActiveSession(sessionId: string): Promise<ActiveSessio
   return {
     id: row.id,
     user: toAccountUser(row.account),
+    pagesVersion: row.pagesVersion,
     createdAt: row.createdAt,
     expiresAt: row.expiresAt,
     absoluteExpiresAt: row.absoluteExpiresAt,

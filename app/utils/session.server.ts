@@ -25,7 +25,14 @@ export const sessionStorage = createCookieSessionStorage({
   cookie: { name: SESSION_COOKIE_NAME, ...signedCookieOptions() },
 });
 
-export type CurrentSession = { sessionId: string; user: AccountUser; createdAt: Date; expiresAt: Date; absoluteExpiresAt: Date };
+export type CurrentSession = {
+  sessionId: string;
+  user: AccountUser;
+  pagesVersion: number;
+  createdAt: Date;
+  expiresAt: Date;
+  absoluteExpiresAt: Date;
+};
 
 const resolved = new WeakMap<Request, Promise<CurrentSession | null>>();
 
@@ -50,6 +57,7 @@ async function resolveSession(request: Request): Promise<CurrentSession | null> 
   return {
     sessionId: session.id,
     user: session.user,
+    pagesVersion: session.pagesVersion,
     createdAt: session.createdAt,
     expiresAt: session.expiresAt,
     absoluteExpiresAt: session.absoluteExpiresAt,

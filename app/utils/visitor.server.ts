@@ -134,7 +134,7 @@ export function serializeIntroSeen(): Promise<string> {
 
 /**
  * Made anew by every like and unlike: the visitor's next page is then never one kept from before it
- * (visitor-pages.server.ts), whichever process or instance draws it. It says nothing else.
+ * (kept-pages.server.ts), whichever process or instance draws it. It says nothing else.
  */
 const likesChangedCookie = createCookie("likes_changed", { path: "/", sameSite: "lax", secure, httpOnly: true, maxAge: ONE_YEAR_SECONDS });
 

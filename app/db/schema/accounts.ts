@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   doublePrecision,
@@ -60,6 +61,12 @@ export const users = pgTable(
      * groups) is kept per version, so every instance sees a change at once.
      */
     contactsVersion: integer("contacts_version").notNull().default(0),
+    /**
+     * Raised by the database whenever anything the business's own workspace pages show changes: its
+     * row (balance, profile, contacts version), its posts, their likes and views, its SMS and campaigns,
+     * its card (triggers, migration 0032). A drawn page is kept per version (app/utils/kept-pages.server.ts).
+     */
+    pagesVersion: bigint("pages_version", { mode: "number" }).notNull().default(0),
     lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
     /**
      * When the owner proved the address (the mailed link, or Google saying it is verified). The

@@ -23,6 +23,7 @@ import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 import { NO_LOCATION_MESSAGE, refusalMessage } from "../__post-publishing.server";
+import { pageShowsOwnData } from "~/utils/kept-pages.server";
 
 export type PostKind = PostInput["kind"];
 
@@ -60,6 +61,7 @@ function startingValues(kind: PostKind, draft: TemplateDraft | null, category: s
  */
 export async function composerLoader(request: Request, kind: PostKind) {
   const user = await requireUser(request);
+  pageShowsOwnData();
   const templateId = new URL(request.url).searchParams.get("template");
   const draft = templateId ? await templateDraft(templateId, user.id) : null;
   if (templateId && !draft) throw new Response("This template was not found.", { status: 404 });

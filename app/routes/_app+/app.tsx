@@ -19,6 +19,7 @@ import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 import { ownCardSummary } from "../__business-card.server";
+import { pageShowsOwnData } from "~/utils/kept-pages.server";
 
 export { clientAction } from "~/components/forms";
 
@@ -26,6 +27,7 @@ export const meta: MetaFunction = () => [{ title: pageTitle("Business Dashboard"
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
+  pageShowsOwnData();
   const [profile, stats, onboarding, card, openingCredits] = await Promise.all([
     getBusinessProfile(user.id),
     businessStats(user.id),

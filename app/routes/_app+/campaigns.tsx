@@ -18,6 +18,7 @@ import { requireUser } from "~/utils/session.server";
 
 import { campaignActionFromForm } from "./__campaign-actions.server";
 import { CampaignActionForm, CampaignProgress, CampaignStatusBadge, ShortBalanceNotice } from "./__campaign-parts";
+import { pageShowsOwnData } from "~/utils/kept-pages.server";
 
 export { clientAction } from "~/components/forms";
 
@@ -25,6 +26,7 @@ export const meta: MetaFunction = () => [{ title: pageTitle("Campaigns") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
+  pageShowsOwnData();
   const { page } = campaignListQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const list = await listCampaigns(user.id, page);
   return {

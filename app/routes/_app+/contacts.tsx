@@ -13,9 +13,11 @@ import { listContactGroups, listContacts } from "~/models/contacts.server";
 import { requireUser } from "~/utils/session.server";
 
 import { ContactRow, usePendingDeleteCount } from "./__contact-row";
+import { pageShowsOwnData } from "~/utils/kept-pages.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
+  pageShowsOwnData();
   const query = contactListQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const [page, groups] = await Promise.all([listContacts(user.id, query), listContactGroups(user.id)]);
   return { ...page, groups, q: query.q ?? "", tag: query.tag ?? "" };
