@@ -14,6 +14,7 @@ import { config } from "~/config.server";
 import { listenForFeedChanges, listenForPostChanges } from "~/models/feed-cache.server";
 import { verifyDatabaseAtStart } from "~/models/health.server";
 import { listenForSettingsChanges } from "~/models/kept-settings.server";
+import { rememberSessionsWhileUnchanged } from "~/models/sessions.server";
 import { crossSiteRefusal } from "~/utils/csrf.server";
 import { NonceProvider } from "~/utils/nonce-provider";
 import { keepPage, keptPage, renderKey } from "~/utils/page-cache.server";
@@ -37,9 +38,9 @@ export async function serve(request: Request, render: (request: Request) => Prom
   return withSecurityHeaders(refusal ?? (await withRequestMemo(request, () => serveWithCache(request, renderOrRecall))));
 }
 
-/** What other processes (and the database's triggers) say changed, this one forgets: kept pages, prices, settings. */
+/** What other processes (and the database's triggers) say changed, this one forgets: kept pages, prices, settings, sessions. */
 export async function listenForChanges() {
-  await Promise.all([listenForFeedChanges(), listenForPostChanges(), listenForSettingsChanges()]);
+  await Promise.all([listenForFeedChanges(), listenForPostChanges(), listenForSettingsChanges(), rememberSessionsWhileUnchanged()]);
 }
 
 const ABORT_DELAY = 5_000;

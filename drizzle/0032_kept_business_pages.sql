@@ -54,3 +54,34 @@ CREATE TRIGGER "templates_changed" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE 
   FOR EACH STATEMENT EXECUTE FUNCTION "notify_settings_changed"();--> statement-breakpoint
 CREATE TRIGGER "template_categories_changed" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "template_categories"
   FOR EACH STATEMENT EXECUTE FUNCTION "notify_settings_changed"();
+--> statement-breakpoint
+-- On the embedded PGlite (one process) a session's lookup is remembered (app/models/sessions.server.ts)
+-- until its account or its sessions change: the accounts (any column, pages_version among them) or
+-- sessions changed, "*" when too many for one notice. PGlite tells its listeners before the writer's
+-- commit returns, so the next request already looks the session up afresh.
+CREATE FUNCTION "notify_accounts_of_sessions"(changed text) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  IF changed IS NOT NULL THEN
+    PERFORM pg_notify('isent_sessions_changed', changed);
+  END IF;
+END $$;--> statement-breakpoint
+CREATE FUNCTION "notify_changed_accounts"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM "notify_accounts_of_sessions"((SELECT CASE WHEN count(*) > 150 THEN '*' ELSE string_agg("id"::text, ',') END FROM "changed_rows"));
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE FUNCTION "notify_changed_sessions"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM "notify_accounts_of_sessions"(
+    (SELECT CASE WHEN count(DISTINCT "user_id") > 150 THEN '*' ELSE string_agg(DISTINCT "user_id"::text, ',') END FROM "changed_rows")
+  );
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER "accounts_changed_sessions" AFTER UPDATE ON "users" REFERENCING NEW TABLE AS "changed_rows"
+  FOR EACH STATEMENT EXECUTE FUNCTION "notify_changed_accounts"();--> statement-breakpoint
+CREATE TRIGGER "accounts_deleted_sessions" AFTER DELETE ON "users" REFERENCING OLD TABLE AS "changed_rows"
+  FOR EACH STATEMENT EXECUTE FUNCTION "notify_changed_accounts"();--> statement-breakpoint
+CREATE TRIGGER "sessions_changed" AFTER UPDATE ON "sessions" REFERENCING NEW TABLE AS "changed_rows"
+  FOR EACH STATEMENT EXECUTE FUNCTION "notify_changed_sessions"();--> statement-breakpoint
+CREATE TRIGGER "sessions_deleted" AFTER DELETE ON "sessions" REFERENCING OLD TABLE AS "changed_rows"
+  FOR EACH STATEMENT EXECUTE FUNCTION "notify_changed_sessions"();

@@ -2,7 +2,7 @@ import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
 
 import { config } from "~/config.server";
 import type { Database } from "~/db/client.server";
-import { db } from "~/db/db.server";
+import { databaseHandle, db } from "~/db/db.server";
 import { sessions, users } from "~/db/schema";
 import { isUuid } from "~/lib/ids";
 
@@ -69,11 +69,51 @@ export type ActiveSession = {
 };
 
 /**
+ * On the embedded PGlite, which is one process, a session's lookup is remembered until its account or
+ * any of the account's sessions change, whoever changes them: triggers (migration 0032) tell every
+ * listener the accounts, and PGlite tells its listeners before the writer's commit returns, so the
+ * request after a sign-out, a password change or a new balance looks it up afresh. Remembered no
+ * longer than the session's ends and its next touch. On PostgreSQL (several processes, instances)
+ * every request looks it up: another process's notice could come after the next request.
+ */
+const SESSIONS_CHANGED_CHANNEL = "isent_sessions_changed";
+const MAX_REMEMBERED_SESSIONS = 5_000;
+const remembered = new Map<string, { session: ActiveSession; until: number }>();
+let rememberingSessions = false;
+/** Notices heard so far: a lookup under way when one comes is not remembered (it may have read before the change). */
+let noticesHeard = 0;
+
+/** Has this process remember session lookups while they are unchanged (PGlite only; called once at start). */
+export async function rememberSessionsWhileUnchanged() {
+  const handle = databaseHandle();
+  if (handle.kind !== "pglite") return;
+  try {
+    await handle.listen(SESSIONS_CHANGED_CHANNEL, forgetSessionsOf);
+    rememberingSessions = true;
+  } catch (error) {
+    console.error(`[sessions] cannot hear ${SESSIONS_CHANGED_CHANNEL}; every request looks its session up:`, error);
+  }
+}
+
+function forgetSessionsOf(payload: string) {
+  noticesHeard++;
+  if (payload === "*") {
+    remembered.clear();
+    return;
+  }
+  const accounts = new Set(payload.split(","));
+  for (const [id, entry] of remembered) if (accounts.has(entry.session.user.id)) remembered.delete(id);
+}
+
+/**
  * The session if it exists, is neither idle past its end nor past its
  * absolute end, and its user is active; its idle end moved forward when due.
  */
 export async function findActiveSession(sessionId: string): Promise<ActiveSession | null> {
   if (!isUuid(sessionId)) return null;
+  const kept = remembered.get(sessionId);
+  if (kept && kept.until > Date.now()) return kept.session;
+  const noticesBefore = noticesHeard;
   const [row] = await db()
     .select({
       id: sessions.id,
@@ -98,15 +138,17 @@ export async function findActiveSession(sessionId: string): Promise<ActiveSessio
   if (!row) return null;
   const lifetime = sessionLifetime(row.account);
   const now = Date.now();
-  if (now - row.lastSeenAt.getTime() > lifetime.touchEveryMs) {
+  let lastSeenAt = row.lastSeenAt.getTime();
+  if (now - lastSeenAt > lifetime.touchEveryMs) {
     const expiresAt = idleEnd(now, lifetime, row.absoluteExpiresAt);
     await db()
       .update(sessions)
       .set({ lastSeenAt: sql`now()`, expiresAt })
       .where(eq(sessions.id, row.id));
     row.expiresAt = expiresAt;
+    lastSeenAt = now;
   }
-  return {
+  const session = {
     id: row.id,
     user: toAccountUser(row.account),
     pagesVersion: row.pagesVersion,
@@ -114,6 +156,14 @@ export async function findActiveSession(sessionId: string): Promise<ActiveSessio
     expiresAt: row.expiresAt,
     absoluteExpiresAt: row.absoluteExpiresAt,
   };
+  // The touch's own notice came after noticesBefore: a touched session is remembered from the next lookup.
+  if (rememberingSessions && noticesHeard === noticesBefore) {
+    const until = Math.min(row.expiresAt.getTime(), row.absoluteExpiresAt.getTime(), lastSeenAt + lifetime.touchEveryMs);
+    remembered.delete(row.id);
+    remembered.set(row.id, { session, until });
+    if (remembered.size > MAX_REMEMBERED_SESSIONS) remembered.delete(remembered.keys().next().value!);
+  }
+  return session;
 }
 
 /**

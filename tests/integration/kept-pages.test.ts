@@ -148,6 +148,18 @@ describe("a returning visitor's page kept in memory", () => {
     });
   });
 
+  it("is drawn once when the same visitor's page is asked for many times at once, each answer whole", async () => {
+    const post = await makePost();
+    const { render, draws } = drawer([post.id]);
+    const mine = visitorCookies();
+    const answers = await Promise.all(Array.from({ length: 16 }, () => serveFromKeptPages(page(mine), render)));
+    expect(draws()).toBe(1);
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      expect(await answer.text()).toContain(`${post.id} drawn 1`);
+    }
+  });
+
   it("is kept no longer than its loaders said", async () => {
     const post = await makePost();
     const { render, draws } = drawer([post.id], { until: Date.now() + 300 });
