@@ -92,6 +92,16 @@ async function audit(url: string, cookie: string, debugPort: number): Promise<{ 
   }
 }
 
+/** A run whose trace Lighthouse could not record (NO_NAVSTART on a busy machine) is run again, once. */
+async function auditOnce(url: string, cookie: string, debugPort: number) {
+  try {
+    return await audit(url, cookie, debugPort);
+  } catch (error) {
+    console.log(`  ${url}: ${error instanceof Error ? error.message : String(error)}; once more`);
+    return audit(url, cookie, debugPort);
+  }
+}
+
 let server: DemoServer | undefined;
 let exitCode = 0;
 try {
@@ -107,7 +117,7 @@ try {
     const scores: number[] = [];
     const failed = new Set<string>();
     for (let run = 0; run < RUNS; run++) {
-      const result = await audit(`${base}${pagePath}`, VISITOR_PAGES.has(pagePath) ? "" : cookie, PORT + 1 + (run % 3));
+      const result = await auditOnce(`${base}${pagePath}`, VISITOR_PAGES.has(pagePath) ? "" : cookie, PORT + 1 + (run % 3));
       scores.push(result.score);
       for (const one of result.failed) failed.add(one);
       console.log(`  ${pagePath} run ${run + 1}: ${result.score}`);
