@@ -18,12 +18,12 @@ import { storeImageUpload, throttleUploads } from "~/models/uploads.server";
 import { searchPlaces, type Place } from "~/services/geocoding.server";
 import { UPLOAD_MESSAGES, UploadError } from "~/services/image-upload.server";
 import { assertSameOrigin } from "~/utils/csrf.server";
+import { pageShowsOwnData } from "~/utils/kept-pages.server";
 import { parseMultipartForm, streamingFormParts } from "~/utils/multipart.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 import { NO_LOCATION_MESSAGE, refusalMessage } from "../__post-publishing.server";
-import { pageShowsOwnData } from "~/utils/kept-pages.server";
 
 export type PostKind = PostInput["kind"];
 

@@ -15,11 +15,11 @@ import { getBusinessProfile, onboardingOf, type BusinessProfile } from "~/models
 import { businessStats } from "~/models/dashboard.server";
 import { VERIFICATION_LINK_HOURS, openingBalanceCredits, requestVerificationMail } from "~/models/email-verification.server";
 import { assertSameOrigin } from "~/utils/csrf.server";
+import { pageShowsOwnData } from "~/utils/kept-pages.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 import { ownCardSummary } from "../__business-card.server";
-import { pageShowsOwnData } from "~/utils/kept-pages.server";
 
 export { clientAction } from "~/components/forms";
 

@@ -14,11 +14,11 @@ import { campaignListQuerySchema } from "~/lib/schemas/campaign-lists";
 import { pageTitle } from "~/lib/title";
 import { listCampaigns } from "~/models/campaigns.server";
 import { assertSameOrigin } from "~/utils/csrf.server";
+import { pageShowsOwnData } from "~/utils/kept-pages.server";
 import { requireUser } from "~/utils/session.server";
 
 import { campaignActionFromForm } from "./__campaign-actions.server";
 import { CampaignActionForm, CampaignProgress, CampaignStatusBadge, ShortBalanceNotice } from "./__campaign-parts";
-import { pageShowsOwnData } from "~/utils/kept-pages.server";
 
 export { clientAction } from "~/components/forms";
 

@@ -10,10 +10,10 @@ import { paths } from "~/lib/paths";
 import { contactListQuerySchema } from "~/lib/schemas/contacts";
 import { pageTitle } from "~/lib/title";
 import { listContactGroups, listContacts } from "~/models/contacts.server";
+import { pageShowsOwnData } from "~/utils/kept-pages.server";
 import { requireUser } from "~/utils/session.server";
 
 import { ContactRow, usePendingDeleteCount } from "./__contact-row";
-import { pageShowsOwnData } from "~/utils/kept-pages.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

@@ -16,12 +16,12 @@ import { createToast } from "~/lib/toast";
 import { applyPostChange, dailyEngagement, listPostHistory } from "~/models/post-history.server";
 import { deletePost, getOwnPost } from "~/models/posts.server";
 import { assertSameOrigin } from "~/utils/csrf.server";
+import { pageKeptUntil, pageShowsOwnData } from "~/utils/kept-pages.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 import { PostHistoryItem, usePendingDeleteCount } from "./__posts-history-item";
 import { historyItem } from "./__posts-history-view.server";
-import { pageKeptUntil, pageShowsOwnData } from "~/utils/kept-pages.server";
 
 export { clientAction } from "~/components/forms";
 
