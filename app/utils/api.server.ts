@@ -4,15 +4,24 @@ import type { z } from "zod";
 import { jsonShapeProblem } from "~/lib/json-shape";
 
 import { isSameOriginRequest } from "./csrf.server";
-import { applySecurityHeaders } from "./security-headers.server";
+import { NON_PAGE_HEADERS, applySecurityHeaders, secured } from "./security-headers.server";
+
+/** The headers of a JSON answer that names none of its own: most of them (a health check's, every error's). */
+const PLAIN_JSON_HEADERS: ReadonlyArray<readonly [string, string]> = [
+  ["Content-Type", "application/json; charset=utf-8"],
+  ["Cache-Control", "no-store"],
+  ...NON_PAGE_HEADERS,
+];
 
 /** A JSON response that carries the headers every response carries. */
 export function apiJson(body: unknown, init: ResponseInit = {}): Response {
+  if (init.headers === undefined)
+    return secured(new Response(JSON.stringify(body), { ...init, headers: PLAIN_JSON_HEADERS as [string, string][] }));
   const headers = new Headers(init.headers);
   headers.set("Content-Type", "application/json; charset=utf-8");
   if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
   applySecurityHeaders(headers);
-  return new Response(JSON.stringify(body), { ...init, headers });
+  return secured(new Response(JSON.stringify(body), { ...init, headers }));
 }
 
 /** Every /api error has the same shape: { "message": "..." } with the right status. */

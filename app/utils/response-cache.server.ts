@@ -1,4 +1,4 @@
-import { contentSecurityPolicy, createNonce } from "./security-headers.server";
+import { contentSecurityPolicy, createNonce, isSecured, secured } from "./security-headers.server";
 import { ensureAnonId, isAnonIdCookie } from "./visitor.server";
 
 /**
@@ -20,7 +20,7 @@ const MAX_BODY_CHARS = 256 * 1024;
 /** Public pages whose first-visit version is the same for everyone. */
 const FIRST_VISIT_PAGES = new Set(["/"]);
 
-type Kept = { status: number; headers: [string, string][]; body: string; nonce?: string };
+type Kept = { status: number; headers: [string, string][]; body: string; nonce?: string; secured?: boolean };
 const kept = new Map<string, { expiresAt: number; answer: Promise<Kept | null> }>();
 
 type Render = (request: Request) => Promise<Response>;
@@ -37,11 +37,15 @@ export async function serveWithCache(request: Request, render: Render): Promise<
 
 async function servePublicJson(key: string, request: Request, render: Render): Promise<Response> {
   const hit = await lookUp(key);
-  if (hit) return new Response(hit.body, { status: hit.status, headers: hit.headers });
+  if (hit) {
+    const answer = new Response(hit.body, { status: hit.status, headers: hit.headers });
+    return hit.secured ? secured(answer) : answer;
+  }
   const response = await render(request);
   if (response.status !== 200 || !/^public\b/.test(response.headers.get("Cache-Control") ?? "")) return response;
   const body = await response.text();
-  if (body.length <= MAX_BODY_CHARS) keep(key, Promise.resolve({ status: 200, headers: [...response.headers], body }));
+  if (body.length <= MAX_BODY_CHARS)
+    keep(key, Promise.resolve({ status: 200, headers: [...response.headers], body, secured: isSecured(response) }));
   return new Response(body, { status: 200, headers: response.headers });
 }
 

@@ -33,18 +33,43 @@ export function contentSecurityPolicy(nonce: string): string {
 /** Only an https site may tell browsers never to use plain http with it. */
 const HTTPS_ONLY = Boolean(config.PUBLIC_URL?.startsWith("https:"));
 
+/** The policy of anything that is not a page: it runs and loads nothing, and nothing frames it. */
+const NON_PAGE_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+/** Headers every response carries besides its policy, HTML or JSON. */
+const COMPANION_HEADERS: ReadonlyArray<readonly [string, string]> = [
+  ["X-Content-Type-Options", "nosniff"],
+  ["Referrer-Policy", "strict-origin-when-cross-origin"],
+  ["X-Frame-Options", "DENY"],
+  ["Cross-Origin-Opener-Policy", "same-origin"],
+  ["Permissions-Policy", "camera=(), microphone=(), geolocation=(self)"],
+  ...(HTTPS_ONLY ? [["Strict-Transport-Security", "max-age=31536000; includeSubDomains"] as const] : []),
+];
+
+/** Every header a response that is not a page carries, as pairs a Response can be made with. */
+export const NON_PAGE_HEADERS: ReadonlyArray<readonly [string, string]> = [
+  ["Content-Security-Policy", NON_PAGE_POLICY],
+  ...COMPANION_HEADERS,
+];
+
+/** Responses made with all of them already (`secured`): withSecurityHeaders leaves these alone. */
+const securedResponses = new WeakSet<Response>();
+
+/** This response was made with every security header (NON_PAGE_HEADERS or applySecurityHeaders). */
+export function secured(response: Response): Response {
+  securedResponses.add(response);
+  return response;
+}
+
+export function isSecured(response: Response): boolean {
+  return securedResponses.has(response);
+}
+
 /** Headers every response carries, HTML or JSON. */
 export function applySecurityHeaders(headers: Headers, nonce?: string) {
   if (nonce) headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
-  else if (!headers.has("Content-Security-Policy")) {
-    headers.set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
-  }
-  headers.set("X-Content-Type-Options", "nosniff");
-  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  headers.set("X-Frame-Options", "DENY");
-  headers.set("Cross-Origin-Opener-Policy", "same-origin");
-  headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(self)");
-  if (HTTPS_ONLY) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  else if (!headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", NON_PAGE_POLICY);
+  for (const [name, value] of COMPANION_HEADERS) headers.set(name, value);
 }
 
 /**
@@ -52,8 +77,10 @@ export function applySecurityHeaders(headers: Headers, nonce?: string) {
  * nonce policy, and anything without a policy of its own (a download, an image, a resource
  * route's JSON or text, a redirect) gets one that lets it run and load nothing. Headers a
  * Response was made with immutably (Response.redirect, fetch) are copied into a new one.
+ * A response made with them all (`secured`: every /api answer) is passed on as it is.
  */
 export function withSecurityHeaders(response: Response): Response {
+  if (isSecured(response)) return response;
   try {
     applySecurityHeaders(response.headers);
     return response;

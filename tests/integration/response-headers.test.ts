@@ -4,7 +4,10 @@ import { serve } from "~/entry.server";
 import { importContactsNow, listContactImports } from "~/models/contact-import.server";
 import { loader as dataLoader } from "~/routes/_account+/settings_.data[.]json";
 import { loader as exportLoader } from "~/routes/_app+/contacts_.export[.]csv";
+import { loader as categoriesLoader } from "~/routes/api+/categories";
+import { loader as healthLoader } from "~/routes/api+/health";
 import { loader as importErrorsLoader } from "~/routes/_app+/contacts_.import_.$id_.errors[.]csv";
+import { clearResponseCache } from "~/utils/response-cache.server";
 import { contentSecurityPolicy, createNonce } from "~/utils/security-headers.server";
 
 import { createUser, sessionCookieFor } from "../support/accounts";
@@ -54,6 +57,26 @@ describe("every response leaves with the security headers", () => {
     const response = await throughTheServer(dataLoader, new Browser().request("/settings/data.json"));
     expect(response.status).toBe(302);
     expectSecurityHeadersOfNonPage(response, "the redirect to /login");
+  });
+
+  it("JSON: a health check, a public list drawn and the same list answered from memory", async () => {
+    clearResponseCache();
+    const answers = [
+      ["/api/health", await throughTheServer(healthLoader, new Browser().request("/api/health"))],
+      ["/api/categories drawn", await throughTheServer(categoriesLoader, new Browser().request("/api/categories"))],
+      [
+        "/api/categories kept",
+        await serve(new Browser().request("/api/categories"), async () => new Response("not kept", { status: 500 })),
+      ],
+    ] as const;
+    for (const [what, response] of answers) {
+      expect(response.status, what).toBe(200);
+      expect(response.headers.get("Content-Type"), what).toBe("application/json; charset=utf-8");
+      expectSecurityHeadersOfNonPage(response, what);
+    }
+    expect(answers[0][1].headers.get("Cache-Control")).toBe("no-store");
+    expect(answers[2][1].headers.get("Cache-Control")).toBe("public, max-age=300");
+    expect(await answers[2][1].json()).toEqual(await answers[1][1].json());
   });
 
   it("keeps a page's own policy, with its nonce", async () => {
