@@ -13,8 +13,13 @@
  *   npx tsx bench/middleware.ts
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/isent_demo npx tsx bench/middleware.ts --profile /tmp/prof
  *
- * Flags: --duration S (8)  --rounds N (3)  --connections N (16)  --port P (4170; P+1 is the bare app's)
- *        --profile DIR  --top N (25)  --root DIR (another checkout's server and build, e.g. the version before a change)
+ * `--floors` measures, in the same rounds, what lies under the 2× (bench/fetch-floor-server.ts): the
+ * Fetch API bridge alone (a Request made and a JSON Response sent, no Remix) and Remix's request
+ * handler alone on /api/health (without entry.server's serve()). Shown for what they are, not judged.
+ *
+ * Flags: --duration S (8)  --rounds N (3)  --connections N (16)  --port P (4170; P+1 is the bare app's,
+ *        P+2 the floors')  --floors  --profile DIR  --top N (25)
+ *        --root DIR (another checkout's server and build, e.g. the version before a change)
  */
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
@@ -45,7 +50,8 @@ const PORT = intFlag(flags, "port", 4170);
 const TOP = intFlag(flags, "top", 25);
 const PROFILE_DIR = flags.get("profile");
 const SERVER_ROOT = path.resolve(flags.get("root") ?? ROOT);
-assertBenchPort(PORT, 2);
+const FLOORS = flags.has("floors");
+assertBenchPort(PORT, FLOORS ? 3 : 2);
 
 /** The smallest Express app answering JSON: what any route of the product pays at least. */
 const BARE_APP = `
@@ -63,6 +69,31 @@ async function startBareExpress(): Promise<{ url: string; group: number; stop: (
     child.once("exit", (code) => reject(new Error(`the bare Express app exited with ${code}`)));
   });
   return { url: `http://127.0.0.1:${PORT + 1}/health`, group: child.pid!, stop: () => child.kill() };
+}
+
+/** bench/fetch-floor-server.ts on P+2, on the same PostgreSQL or a PGlite of its own (the server's is taken). */
+async function startFloorServer(): Promise<{ url: string; group: number; stop: () => Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "bench-floor-"));
+  const child = spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["bench/fetch-floor-server.ts"], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: "production", PORT: String(PORT + 2), DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    stdio: ["ignore", "pipe", "inherit"],
+    detached: true,
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.once("data", () => resolve());
+    child.once("exit", (code) => reject(new Error(`the floor server exited with ${code}`)));
+  });
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  return {
+    url: `http://127.0.0.1:${PORT + 2}`,
+    group: child.pid!,
+    stop: async () => {
+      process.kill(-child.pid!, "SIGTERM");
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 async function startProductServer(): Promise<Server> {
@@ -88,13 +119,21 @@ async function startProductServer(): Promise<Server> {
 
 const bare = await startBareExpress();
 let server: Server | undefined;
+let floors: Awaited<ReturnType<typeof startFloorServer>> | undefined;
 try {
   server = await startProductServer();
   const serverGroup = server.process.pid!;
+  if (FLOORS) floors = await startFloorServer();
   const targets = [
     { name: "bare Express GET /health", url: bare.url, group: bare.group },
     { name: "/api/health", url: `${server.url}/api/health`, group: serverGroup },
     { name: "/api/categories", url: `${server.url}/api/categories`, group: serverGroup },
+    ...(floors
+      ? [
+          { name: "floor: Fetch API bridge, no Remix", url: `${floors.url}/bridge`, group: floors.group, floor: true },
+          { name: "floor: Remix handler, /api/health", url: `${floors.url}/api/health`, group: floors.group, floor: true },
+        ]
+      : []),
   ];
   for (const { url } of targets) {
     const probe = await fetch(url);
@@ -118,12 +157,13 @@ try {
   const bareRps = of(targets[0].name, (result) => result.rps);
   const bareCpu = of(targets[0].name, (result) => result.cpuMsPerRequest);
   let allPass = true;
-  const rows = targets.map(({ name }, index) => {
+  const rows = targets.map(({ name, ...target }, index) => {
     const rps = of(name, (result) => result.rps);
     const failures = results.get(name)!.reduce((sum, result) => sum + result.failures, 0);
     const slower = bareRps / rps;
     const cpu = of(name, (result) => result.cpuMsPerRequest);
-    const pass = index === 0 || (slower <= 2 && failures === 0);
+    const judged = index > 0 && !("floor" in target);
+    const pass = !judged || (slower <= 2 && failures === 0);
     allPass &&= pass;
     return [
       name,
@@ -134,7 +174,7 @@ try {
       Math.round(cpu * 1000),
       index === 0 ? "1.00" : (cpu / bareCpu).toFixed(2),
       index === 0 ? "1.00" : slower.toFixed(2),
-      index === 0 ? "" : pass ? "PASS" : "FAIL",
+      !judged ? "" : pass ? "PASS" : "FAIL",
     ];
   });
   console.log("");
@@ -147,6 +187,7 @@ try {
   process.exitCode = 1;
 } finally {
   bare.stop();
+  await floors?.stop();
   await server?.stop();
 }
 

@@ -2,8 +2,9 @@ import { AsyncLocalStorage } from "node:async_hooks";
 
 /**
  * Work done once per incoming request, however many loaders ask for it. Remix hands each loader a
- * Request of its own (a copy per route), so a memo keyed on the Request object would look the
- * session up once per route of the page; this one lives as long as the incoming request.
+ * Request of its own when the address holds ?index or ?_data (a copy per route), so a memo keyed on
+ * the Request object could look the session up once per route; this one lives as long as the
+ * incoming request.
  *
  * Only reads (GET, HEAD) get one: a form post runs its action before the loaders, and what the
  * action changes (a sign-out, a new balance) must be read afresh by them.
