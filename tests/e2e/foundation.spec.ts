@@ -125,6 +125,15 @@ test.describe("headers and JSON", () => {
     }
   });
 
+  test("the page's scripts are fetched after what its first paint needs (low priority) @api", async ({ request }) => {
+    for (const path of ["/", "/auth"]) {
+      const html = await (await request.get(path)).text();
+      const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+      expect(preloads.length, path).toBeGreaterThan(3);
+      for (const preload of preloads) expect(preload, path).toMatch(/ fetchpriority="low"/i);
+    }
+  });
+
   test("GET /api/health answers ok", async ({ request }) => {
     const response = await request.get("/api/health");
     expect(response.status()).toBe(200);
