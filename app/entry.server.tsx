@@ -25,6 +25,7 @@ import { applySecurityHeaders, createNonce, withSecurityHeaders } from "~/utils/
 
 export { closeDatabase } from "~/db/db.server";
 export { startBackgroundJobs, stopBackgroundJobs } from "~/jobs/workers.server";
+export { keptPublicJson } from "~/utils/response-cache.server";
 
 /**
  * What the production server (server/index.ts) asks instead of Remix alone, through the

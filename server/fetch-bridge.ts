@@ -31,13 +31,43 @@ export function fetchRequest(req: ExpressRequest, res: ExpressResponse, trustPro
     if (!res.writableFinished) controller.abort();
   });
   const hasBody = req.method !== "GET" && req.method !== "HEAD";
-  const host = (trustProxy > 0 && req.get("X-Forwarded-Host")) || req.get("host") || "localhost";
-  return new Request(`${req.protocol}://${host}${req.originalUrl}`, {
+  return new Request(requestUrl(req, trustProxy), {
     method: req.method,
     headers,
     signal: controller.signal,
     ...(hasBody ? { body: ReadableStream.from(limitedBody(req, res, () => controller.abort())), duplex: "half" } : {}),
   } as RequestInit);
+}
+
+/** The address the request was for, as Remix sees it (a Request's `url` is this, parsed). */
+export function requestUrl(req: ExpressRequest, trustProxy: number): string {
+  const host = (trustProxy > 0 && req.get("X-Forwarded-Host")) || req.get("host") || "localhost";
+  return `${req.protocol}://${host}${req.originalUrl}`;
+}
+
+/** An answer whose bytes are all there (the response cache's public JSON), written as sendResponse writes a whole body. */
+export function sendBytes(res: ExpressResponse, answer: { status: number; headers: Iterable<[string, string]>; bytes: Buffer }) {
+  writeHead(res, answer.status, "", answer.headers);
+  endWhole(res, answer.bytes);
+}
+
+function writeHead(res: ExpressResponse, status: number, statusText: string, headers: Iterable<[string, string]>) {
+  res.statusMessage = statusText;
+  res.status(status);
+  for (const [name, value] of headers) {
+    if (name === "set-cookie") continue;
+    // Content-Type through Express, which adds the charset of a text type that names none.
+    if (name === "content-type" || res.hasHeader(name)) res.append(name, value);
+    else res.setHeader(name, value);
+  }
+}
+
+/** A body that is all there goes out in one res.end with its length told, compressed when it is worth it. */
+function endWhole(res: ExpressResponse, whole: Uint8Array | undefined) {
+  if (whole && !res.hasHeader("Content-Length")) res.setHeader("Content-Length", whole.byteLength);
+  if (whole && whole.byteLength >= COMPRESSION_THRESHOLD_BYTES) compressFrom(res);
+  else varyByEncoding(res);
+  res.end(whole);
 }
 
 /**
@@ -52,14 +82,7 @@ export async function sendResponse(response: Response, res: ExpressResponse) {
     await response.body?.cancel();
     return;
   }
-  res.statusMessage = response.statusText;
-  res.status(response.status);
-  for (const [name, value] of response.headers) {
-    if (name === "set-cookie") continue;
-    // Content-Type through Express, which adds the charset of a text type that names none.
-    if (name === "content-type" || res.hasHeader(name)) res.append(name, value);
-    else res.setHeader(name, value);
-  }
+  writeHead(res, response.status, response.statusText, response.headers);
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) res.append("Set-Cookie", cookies);
   if (response.body) await writeWithBackpressure(response.body, res);
@@ -153,11 +176,7 @@ async function writeWithBackpressure(body: NonNullable<Response["body"]>, res: E
       res.end();
       return;
     }
-    const whole = batch.length > 0 ? takeBatch() : undefined;
-    if (whole && !res.hasHeader("Content-Length")) res.setHeader("Content-Length", whole.byteLength);
-    if (whole && whole.byteLength >= COMPRESSION_THRESHOLD_BYTES) compressFrom(res);
-    else varyByEncoding(res);
-    res.end(whole);
+    endWhole(res, batch.length > 0 ? takeBatch() : undefined);
   } catch (error) {
     res.destroy(error as Error);
     throw error;

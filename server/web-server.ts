@@ -28,7 +28,7 @@ export async function startWebServer(config: Config) {
   // These read the configuration too.
   const { staticFiles } = await import("./static-files");
   const { answerExpectContinue, limitBodies } = await import("./body-limit");
-  const { fetchRequest, sendResponse } = await import("./fetch-bridge");
+  const { fetchRequest, requestUrl, sendBytes, sendResponse } = await import("./fetch-bridge");
 
   const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as Build;
   installGlobals({ nativeFetch: true });
@@ -41,6 +41,20 @@ export async function startWebServer(config: Config) {
   app.use(staticFiles(build));
   if (config.LOG_LEVEL === "debug" || config.LOG_LEVEL === "info") app.use(accessLog());
   app.use(limitBodies);
+
+  // Public JSON the response cache holds (the same for every asker, with every security header) is
+  // written as it is, before a Fetch API Request and Response are made for it.
+  app.use((req, res, next) => {
+    if (req.method !== "GET" || !req.path.startsWith("/api/")) return next();
+    let kept = null;
+    try {
+      kept = build.entry.module.keptPublicJson(new URL(requestUrl(req, config.TRUST_PROXY)).href);
+    } catch {
+      // An address that does not parse goes on to the Fetch API request, which refuses it as before.
+    }
+    if (kept) sendBytes(res, kept);
+    else next();
+  });
 
   app.all("*", async (req, res, next) => {
     try {

@@ -21,7 +21,12 @@ const MAX_BODY_CHARS = 256 * 1024;
 const FIRST_VISIT_PAGES = new Set(["/"]);
 
 type Kept = { status: number; headers: [string, string][]; body: string; nonce?: string; secured?: boolean };
-const kept = new Map<string, { expiresAt: number; answer: Promise<Kept | null> }>();
+/** `settled`: the answer once it is there, for askers that cannot wait on a promise (keptPublicJson). */
+const kept = new Map<string, { expiresAt: number; answer: Promise<Kept | null>; settled?: Kept }>();
+
+/** A public JSON answer as the server writes it to the socket: bytes and every header it carries. */
+export type KeptJson = { status: number; headers: [string, string][]; bytes: Buffer };
+const keptBytes = new WeakMap<Kept, Buffer>();
 
 type Render = (request: Request) => Promise<Response>;
 
@@ -29,7 +34,7 @@ type Render = (request: Request) => Promise<Response>;
 export async function serveWithCache(request: Request, render: Render): Promise<Response> {
   if (request.method !== "GET") return render(request);
   const url = new URL(request.url);
-  if (url.pathname.startsWith("/api/")) return servePublicJson(url.href, request, render);
+  if (url.pathname.startsWith("/api/")) return servePublicJson(`json ${url.href}`, request, render);
   const anonymous = !request.headers.has("Cookie") && !request.headers.has("Authorization");
   if (anonymous && FIRST_VISIT_PAGES.has(url.pathname)) return serveFirstVisitPage(`page ${url.href}`, request, render);
   return render(request);
@@ -77,6 +82,20 @@ async function keepablePage(response: Response): Promise<Kept | Response> {
   return { status: response.status, headers, body: await response.text(), nonce };
 }
 
+/**
+ * The public JSON kept for this address (`url` as a Request's `url` would be), when it is there and
+ * carries every security header: the server answers it before it makes a Fetch API Request at all.
+ * Else null, and the request goes through `serve` as any other.
+ */
+export function keptPublicJson(url: string): KeptJson | null {
+  const entry = kept.get(`json ${url}`);
+  const answer = entry && entry.expiresAt > Date.now() ? entry.settled : undefined;
+  if (!answer?.secured) return null;
+  let bytes = keptBytes.get(answer);
+  if (!bytes) keptBytes.set(answer, (bytes = Buffer.from(answer.body)));
+  return { status: answer.status, headers: answer.headers, bytes };
+}
+
 function lookUp(key: string): Promise<Kept | null> | null {
   const entry = kept.get(key);
   if (!entry) return null;
@@ -86,10 +105,14 @@ function lookUp(key: string): Promise<Kept | null> | null {
 }
 
 function keep(key: string, answer: Promise<Kept | null>) {
-  kept.set(key, { expiresAt: Date.now() + RESPONSE_CACHE_TTL_MS, answer });
+  const entry: { expiresAt: number; answer: Promise<Kept | null>; settled?: Kept } = {
+    expiresAt: Date.now() + RESPONSE_CACHE_TTL_MS,
+    answer,
+  };
+  kept.set(key, entry);
   // What cannot be kept is forgotten at once, so the next asker renders again.
   answer.then(
-    (value) => value ?? kept.delete(key),
+    (value) => (value ? (entry.settled = value) : kept.delete(key)),
     () => kept.delete(key),
   );
   if (kept.size > MAX_ENTRIES) kept.delete(kept.keys().next().value!);

@@ -134,6 +134,18 @@ test.describe("headers and JSON", () => {
     }
   });
 
+  test("public JSON answered from memory is the answer drawn, with every security header @api", async ({ request }) => {
+    const [drawn, kept] = [await request.get("/api/categories"), await request.get("/api/categories")];
+    expect(await kept.json()).toEqual(await drawn.json());
+    for (const response of [drawn, kept]) {
+      expect(response.headers()["content-type"]).toBe("application/json; charset=utf-8");
+      expect(response.headers()["cache-control"]).toBe("public, max-age=300");
+      expect(response.headers()["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(response.headers()["x-content-type-options"]).toBe("nosniff");
+      expect(response.headers()["x-frame-options"]).toBe("DENY");
+    }
+  });
+
   test("GET /api/health answers ok", async ({ request }) => {
     const response = await request.get("/api/health");
     expect(response.status()).toBe(200);

@@ -3,10 +3,18 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 
-import { fetchRequest, sendResponse } from "../../server/fetch-bridge";
+import { fetchRequest, sendBytes, sendResponse } from "../../server/fetch-bridge";
 
 let close: (() => void) | undefined;
 afterEach(() => close?.());
+
+/** Serves `app` on a free port until the test ends: its base address. */
+async function listen(app: express.Express): Promise<string> {
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  close = () => server.close();
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
 
 /** An Express app like server/web-server.ts whose "Remix" echoes the request it was handed. */
 async function start(trustProxy: number) {
@@ -33,10 +41,7 @@ async function start(trustProxy: number) {
       res,
     );
   });
-  const server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  close = () => server.close();
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return listen(app);
 }
 
 describe("the Express to Remix bridge", () => {
@@ -97,10 +102,7 @@ describe("sending a big answer to a slow client", () => {
       // An archive, which is not compressed on the way: these bytes would shrink to almost nothing.
       await sendResponse(new Response(body, { headers: { "Content-Type": "application/zip" } }), res).catch(() => undefined);
     });
-    const server = app.listen(0, "127.0.0.1");
-    await new Promise((resolve) => server.once("listening", resolve));
-    close = () => server.close();
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const base = await listen(app);
 
     // A client that reads nothing for a while: the socket's buffers fill, and then the server waits.
     const waiting = await fetch(`${base}/slow`);
@@ -130,10 +132,7 @@ describe("sending an answer in one piece", () => {
     app.get("*", async (_req, res) => {
       await sendResponse(new Response(body(), { headers: { "Content-Type": "application/json; charset=utf-8", ...headers } }), res);
     });
-    const server = app.listen(0, "127.0.0.1");
-    await new Promise((resolve) => server.once("listening", resolve));
-    close = () => server.close();
-    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    return listen(app);
   }
 
   it("sends a small JSON answer with its length and uncompressed, and a big one compressed as the client takes it", async () => {
@@ -156,6 +155,32 @@ describe("sending an answer in one piece", () => {
     const identity = await fetch(`${base}/big`, { headers: { "Accept-Encoding": "identity" } });
     expect(identity.headers.get("Content-Encoding")).toBeNull();
     expect(Number(identity.headers.get("Content-Length"))).toBe(size);
+  });
+
+  it("writes bytes kept whole (the response cache's) as it writes a whole body: length, headers, compressed when big", async () => {
+    const app = express();
+    app.get("*", (req, res) => {
+      const bytes = Buffer.from(JSON.stringify({ text: "x".repeat(req.path === "/big" ? 20_000 : 4) }));
+      sendBytes(res, {
+        status: 200,
+        headers: [
+          ["content-type", "application/json; charset=utf-8"],
+          ["x-frame-options", "DENY"],
+        ],
+        bytes,
+      });
+    });
+    const base = await listen(app);
+    const small = await fetch(`${base}/small`, { headers: { "Accept-Encoding": "gzip" } });
+    expect(small.headers.get("Content-Length")).toBe("15");
+    expect(small.headers.get("Content-Encoding")).toBeNull();
+    expect(small.headers.get("Vary")).toBe("Accept-Encoding");
+    expect(small.headers.get("X-Frame-Options")).toBe("DENY");
+    expect(small.headers.get("Content-Type")).toBe("application/json; charset=utf-8");
+    expect(await small.json()).toEqual({ text: "xxxx" });
+    const big = await fetch(`${base}/big`, { headers: { "Accept-Encoding": "gzip" } });
+    expect(big.headers.get("Content-Encoding")).toBe("gzip");
+    expect((await big.json()).text).toHaveLength(20_000);
   });
 
   it("leaves alone what must not be transformed, and what is no text", async () => {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { RESPONSE_CACHE_TTL_MS, clearResponseCache, serveWithCache } from "~/utils/response-cache.server";
+import { apiJson } from "~/utils/api.server";
+import { RESPONSE_CACHE_TTL_MS, clearResponseCache, keptPublicJson, serveWithCache } from "~/utils/response-cache.server";
 import { applySecurityHeaders, createNonce } from "~/utils/security-headers.server";
 import { ensureAnonId } from "~/utils/visitor.server";
 
@@ -141,6 +142,26 @@ describe("public JSON", () => {
     }
     await serveWithCache(get("/api/feed?lat=1&lon=3"), render);
     expect(render).toHaveBeenCalledTimes(2);
+  });
+
+  it("hands the server a kept answer's bytes and headers only once it is kept, with every security header, and while it lasts", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const url = `${ORIGIN}/api/categories`;
+    const render = fakeApp(async (_request, call) => apiJson({ call }, { headers: { "Cache-Control": "public, max-age=300" } }));
+    expect(keptPublicJson(url)).toBeNull();
+    const drawn = await serveWithCache(get("/api/categories"), render);
+    const kept = keptPublicJson(url)!;
+    expect(kept.status).toBe(200);
+    expect(JSON.parse(kept.bytes.toString())).toEqual(await drawn.json());
+    expect(Object.fromEntries(kept.headers)).toEqual(Object.fromEntries(drawn.headers));
+    expect(Object.fromEntries(kept.headers)["x-content-type-options"]).toBe("nosniff");
+    expect(keptPublicJson(`${ORIGIN}/api/categories?x=1`)).toBeNull();
+    vi.advanceTimersByTime(RESPONSE_CACHE_TTL_MS + 1);
+    expect(keptPublicJson(url)).toBeNull();
+
+    // Kept without the security headers (not made by apiJson): it goes through serve(), which adds them.
+    await serveWithCache(get("/api/feed"), json("public, max-age=120"));
+    expect(keptPublicJson(`${ORIGIN}/api/feed`)).toBeNull();
   });
 
   it("never keeps a private, unmarked or failed answer", async () => {
