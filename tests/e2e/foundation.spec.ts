@@ -125,15 +125,6 @@ test.describe("headers and JSON", () => {
     }
   });
 
-  test("the page's scripts are fetched after what its first paint needs (low priority) @api", async ({ request }) => {
-    for (const path of ["/", "/auth"]) {
-      const html = await (await request.get(path)).text();
-      const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
-      expect(preloads.length, path).toBeGreaterThan(3);
-      for (const preload of preloads) expect(preload, path).toMatch(/ fetchpriority="low"/i);
-    }
-  });
-
   test("public JSON answered from memory is the answer drawn, with every security header @api", async ({ request }) => {
     const [drawn, kept] = [await request.get("/api/categories"), await request.get("/api/categories")];
     expect(await kept.json()).toEqual(await drawn.json());
