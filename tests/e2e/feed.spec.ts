@@ -74,11 +74,13 @@ test.describe("the public feed", () => {
 
   test("chooses a place, shows distances, then shows all", async ({ page }, testInfo) => {
     await page.goto("/");
+    // 'Use my location' is drawn once the location bar has hydrated: until then 'Change' opens /location, as without JavaScript.
+    if (usesJavaScript(testInfo.project.name)) await expect(page.getByRole("button", { name: "Use my location" }).first()).toBeVisible();
     await page.getByRole("link", { name: "Change" }).click();
     if (usesJavaScript(testInfo.project.name)) {
-      // Slow the answers a little so the in-between state can be seen.
+      // Slow the answers so the in-between state lasts longer than the assertion's polling steps (up to 1 s).
       await page.route("**/api/places?*", async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 400));
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
         await route.continue();
       });
       await page.getByPlaceholder("Search a city, area…").fill("Qqxzv");
