@@ -22,7 +22,8 @@ const FIRST_VISIT_PAGES = new Set(["/"]);
 
 type Kept = { status: number; headers: [string, string][]; body: string; nonce?: string; secured?: boolean };
 /** `settled`: the answer once it is there, for askers that cannot wait on a promise (keptPublicJson). */
-const kept = new Map<string, { expiresAt: number; answer: Promise<Kept | null>; settled?: Kept }>();
+type Entry = { expiresAt: number; answer: Promise<Kept | null>; settled?: Kept };
+const kept = new Map<string, Entry>();
 
 /** A public JSON answer as the server writes it to the socket: bytes and every header it carries. */
 export type KeptJson = { status: number; headers: [string, string][]; bytes: Buffer };
@@ -105,10 +106,7 @@ function lookUp(key: string): Promise<Kept | null> | null {
 }
 
 function keep(key: string, answer: Promise<Kept | null>) {
-  const entry: { expiresAt: number; answer: Promise<Kept | null>; settled?: Kept } = {
-    expiresAt: Date.now() + RESPONSE_CACHE_TTL_MS,
-    answer,
-  };
+  const entry: Entry = { expiresAt: Date.now() + RESPONSE_CACHE_TTL_MS, answer };
   kept.set(key, entry);
   // What cannot be kept is forgotten at once, so the next asker renders again.
   answer.then(

@@ -61,6 +61,7 @@ export function secured(response: Response): Response {
   return response;
 }
 
+/** Whether `secured` marked this response. */
 export function isSecured(response: Response): boolean {
   return securedResponses.has(response);
 }
