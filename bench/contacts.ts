@@ -104,7 +104,7 @@ const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
  */
 function insertContacts(ownerId: string, from: number, to: number, step: number) {
   return handle.db.execute(sql`
-    insert into contacts (user_id, name, mobile_number, email, tags, notes, opted_out, consent_source, consent_at, created_at, updated_at)
+    insert into contacts (user_id, name, mobile_number, email, tags, notes, opted_out, consent_source, consent_at, created_at, updated_at, can_get_sms)
     select s.user_id,
            (${textArray(FIRST.map(([name]) => name))})[s.fi] || ' ' || (${textArray(LAST.map(([name]) => name))})[s.li],
            '+91' || (7000000000 + (s.n::bigint * 104729 + s.b::bigint * 7777777) % 3000000000)::text,
@@ -115,7 +115,7 @@ function insertContacts(ownerId: string, from: number, to: number, step: number)
            array_remove(array[case when s.n % 3 = 0 then 'Regulars' end, case when s.n % 7 = 0 then 'Diwali 2025' end,
                               case when s.n % 11 = 0 then 'Wholesale' end, case when s.n % 50 = 1 then 'VIP' end], null),
            case when s.n % 10 = 0 then 'Prefers WhatsApp; comes on weekends' end,
-           s.n % 50 = 0, 'in store', s.created_at, s.created_at, s.created_at
+           s.n % 50 = 0, 'in store', s.created_at, s.created_at, s.created_at, true
     from (select r.*, (r.n * 7 + r.b) % ${FIRST.length}::int + 1 as fi, (r.n / 25 + r.b * 3) % ${LAST.length}::int + 1 as li,
                  now() - r.n * (case when r.b = 0 then 1 else 7 end) * interval '1 minute' - r.b * interval '1 second' as created_at
           from (select case when g <= ${CONTACTS}::int then ${ownerId}::uuid

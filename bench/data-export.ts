@@ -40,12 +40,12 @@ const FILL_CHUNK = 50_000;
 /** The business's contacts as a shop's list has them: a name, a unique number, an email on 60%, groups, notes on 10%; one a minute back in time. */
 function insertContacts(userId: string, from: number, to: number) {
   return sql`
-    insert into contacts (user_id, name, mobile_number, email, tags, notes, opted_out, consent_source, consent_at, created_at, updated_at)
+    insert into contacts (user_id, name, mobile_number, email, tags, notes, opted_out, consent_source, consent_at, created_at, updated_at, can_get_sms)
     select ${userId}::uuid, 'Customer ' || n, '+91' || (7000000000 + n)::text,
            case when n % 5 < 3 then 'customer' || n || '@example.in' end,
            array_remove(array[case when n % 3 = 0 then 'Regulars' end, case when n % 7 = 0 then 'Diwali 2025' end], null),
            case when n % 10 = 0 then 'Prefers WhatsApp; comes on weekends' end,
-           n % 50 = 0, 'in store', t, t, t
+           n % 50 = 0, 'in store', t, t, t, true
     from generate_series(${from}::int, ${to}::int) as n, lateral (select now() - n * interval '1 minute' as t) as at`;
 }
 

@@ -111,10 +111,10 @@ async function addContacts(target: { databaseUrl?: string; dataDir: string }): P
     if (!business) throw new Error(`No ${DEMO_BUSINESS.email} in this database: it needs the demo data (SEED_DEMO_DATA=true db-setup)`);
     if (business.contacts >= CONTACTS) return business.posts;
     await handle.db.execute(sql`
-      insert into contacts (user_id, name, mobile_number, tags, consent_source, consent_at, created_at, updated_at)
+      insert into contacts (user_id, name, mobile_number, tags, consent_source, consent_at, created_at, updated_at, can_get_sms)
       select ${business.id}::uuid, 'Bench customer ' || n, '+9170' || lpad(n::text, 8, '0'),
              case when n % 3 = 0 then array['Regulars'] else '{}'::text[] end, 'in store',
-             now() - n * interval '1 minute', now() - n * interval '1 minute', now() - n * interval '1 minute'
+             now() - n * interval '1 minute', now() - n * interval '1 minute', now() - n * interval '1 minute', true
       from generate_series(1, ${CONTACTS - business.contacts}::int) as n
       on conflict do nothing`);
     await handle.db.execute(sql`analyze contacts`);

@@ -91,8 +91,8 @@ export async function prepareSmsDatabase(handle: DatabaseHandle) {
 export async function businessWithContacts(handle: DatabaseHandle, count: number): Promise<string> {
   const user = await makeUser({ balance: count * 10, businessName: "Bench Sweets" });
   await handle.db.execute(sql`
-    insert into contacts (user_id, name, mobile_number)
-    select ${user.id}::uuid, 'Customer ' || g, '+9198' || lpad(g::text, 8, '0')
+    insert into contacts (user_id, name, mobile_number, can_get_sms)
+    select ${user.id}::uuid, 'Customer ' || g, '+9198' || lpad(g::text, 8, '0'), true
     from generate_series(1, ${count}::int) as g`);
   return user.id;
 }

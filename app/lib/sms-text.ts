@@ -52,6 +52,16 @@ export function analyseSms(text: string): SmsAnalysis {
   return { characters, encoding, parts: countParts(units, characters, encoding), unicodeCause };
 }
 
+/**
+ * The most parts a message of this many characters can take, wherever its two-unit characters
+ * (a GSM-7 escape pair, a UTF-16 surrogate pair) fall: a part ends at most one unit short, as such
+ * a pair is never split.
+ */
+export function mostParts(characters: number, encoding: SmsEncoding): number {
+  if (characters === 0) return 0;
+  return characters <= SINGLE[encoding] ? 1 : Math.ceil(characters / (PER_PART[encoding] - 1));
+}
+
 function countParts(units: number[], characters: number, encoding: SmsEncoding): number {
   if (characters === 0) return 0;
   if (characters <= SINGLE[encoding]) return 1;
@@ -87,12 +97,42 @@ export function fillSlots(approved: string, values: readonly string[]): string {
     .join("");
 }
 
+export const SLOT_MESSAGES = {
+  empty: "Fill in this slot",
+  lineBreak: "A slot cannot hold a line break",
+  invisible: "Remove the invisible characters from this slot",
+  tooLong: `A slot holds at most ${MAX_SLOT_LENGTH} characters`,
+} as const;
+
+/**
+ * What nobody sees but a phone shows or acts on: controls (a NUL, a bell), and format characters
+ * such as a right-to-left override, zero-width spaces, a word joiner or a BOM. The zero-width
+ * (non-)joiner stays after an Indic letter or an emoji, where it shapes the text as meant.
+ */
+const INVISIBLE =
+  /\p{Cc}|\p{Cs}|(?![\u200c\u200d])\p{Cf}|(?<![\u0900-\u0dff\p{Extended_Pictographic}\u{1f3fb}-\u{1f3ff}])(?<!\ufe0f)[\u200c\u200d]/u;
+
+export function hasInvisibleCharacters(text: string): boolean {
+  return INVISIBLE.test(text);
+}
+
+/**
+ * What would make a slot's text break DLT's rules, empty aside: a line break, an invisible
+ * character, more than 30 characters. Checked where input is parsed, so nothing longer is ever
+ * made into a message.
+ */
+export function slotTextProblem(value: string): string | null {
+  if (/[\r\n\u0085\u2028\u2029]/.test(value)) return SLOT_MESSAGES.lineBreak;
+  if (hasInvisibleCharacters(value)) return SLOT_MESSAGES.invisible;
+  // Counted without making an array of a long text's characters.
+  if (value.length > MAX_SLOT_LENGTH && [...value.slice(0, 2 * MAX_SLOT_LENGTH + 1)].length > MAX_SLOT_LENGTH) return SLOT_MESSAGES.tooLong;
+  return null;
+}
+
 /** Why a slot's value would make the operator block the message, or null when it may go. */
 export function slotValueProblem(value: string): string | null {
-  if (value.trim() === "") return "Fill in this slot";
-  if (/[\r\n]/.test(value)) return "A slot cannot hold a line break";
-  if ([...value].length > MAX_SLOT_LENGTH) return `A slot holds at most ${MAX_SLOT_LENGTH} characters`;
-  return null;
+  if (value.trim() === "") return SLOT_MESSAGES.empty;
+  return slotTextProblem(value);
 }
 
 /**

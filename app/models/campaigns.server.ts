@@ -9,7 +9,6 @@ import { queryRows } from "~/db/query.server";
 import {
   campaignEvents,
   campaigns,
-  contacts,
   smsMessages,
   templates,
   users,
@@ -28,23 +27,22 @@ import {
   type CampaignEvent,
   type CampaignStatus,
 } from "~/lib/campaign-status";
+import { costByNameGroup, messageRenderer } from "~/lib/campaign-message";
 import { endOfIndianDay, formatLongDateTime, startOfIndianDay } from "~/lib/india-time";
 import { CAMPAIGN_MESSAGES, smsRegistrationSchema, type CampaignInput } from "~/lib/schemas/campaign";
-import { indianMobileE164 } from "~/lib/phone-number.server";
 import { isWithinSendingWindow, nextWindowStart, type DailyWindow } from "~/lib/india-time";
 import type { SmsStatus } from "~/lib/sms-status";
 import {
   analyseSms,
   countSlots,
-  fillSlots,
   matchesApprovedText,
   MAX_PARTS,
-  MAX_SLOT_LENGTH,
-  OPT_OUT_LINE,
+  slotTextProblem,
   slotValueProblem,
   type SmsEncoding,
 } from "~/lib/sms-text";
 
+import { summariseAudience } from "./campaign-audience.server";
 import { chargeCredits, grantCredits } from "./credits.server";
 import { hitRateLimit, throttledFor, type RateLimit, type Throttled } from "./rate-limit.server";
 import { findEarlierRequest, rememberRequest, requestHash, type IdempotencyKey } from "./idempotency.server";
@@ -189,28 +187,7 @@ export async function updateSmsRegistration(
   return { ok: true, registration: { ...row, platform: await platformSender() } };
 }
 
-// ─── Audience, rendering and the estimate ─────────────────────────────────────────────────────
-
-type Member = { contactId: string; name: string; mobileNumber: string; optedOut: boolean };
-
-/** The audience's contacts, opted-out ones included (they are counted): one query on the business's contacts. */
-async function resolveAudience(tx: Reader, userId: string, audience: CampaignAudience): Promise<Member[]> {
-  let chosen: SQL | undefined;
-  if ("tags" in audience) {
-    const wanted = sql.join(
-      audience.tags.map((tag) => sql`${tag.toLowerCase()}`),
-      sql`, `,
-    );
-    chosen = sql`exists (select 1 from unnest(${contacts.tags}) as tag where lower(tag) in (${wanted}))`;
-  } else if ("contactIds" in audience) {
-    chosen = inArray(contacts.id, audience.contactIds);
-  }
-  return tx
-    .select({ contactId: contacts.id, name: contacts.name, mobileNumber: contacts.mobileNumber, optedOut: contacts.optedOut })
-    .from(contacts)
-    .where(and(eq(contacts.userId, userId), chosen))
-    .orderBy(asc(contacts.createdAt), asc(contacts.id));
-}
+// ─── Rendering and the estimate ───────────────────────────────────────────────────────────────
 
 /** What a campaign's messages are made from: a DLT template's approved text, or free text. */
 type MessageSource = {
@@ -224,18 +201,32 @@ type MessageSource = {
   own: boolean;
 };
 
-/** A contact's name as a slot holds it: one line, at most 30 characters, cut at a word where it can be. */
-export function nameForSlot(name: string): string {
-  const line = name.replace(/\s+/g, " ").trim();
-  const characters = [...line];
-  if (characters.length <= MAX_SLOT_LENGTH) return line;
-  const cut = characters.slice(0, MAX_SLOT_LENGTH).join("");
-  const space = cut.lastIndexOf(" ");
-  return space > 0 ? cut.slice(0, space) : cut;
-}
-
 /** A slot's name for messages: its hint ('Customer name'), else its place. */
 const slotName = (source: MessageSource, index: number) => source.slotHints[index] || `Slot ${index + 1}`;
+
+/**
+ * How each recipient's message is made: the same value for everyone in each slot a fixed text or
+ * the business's name fills (null where the contact's name goes), checked against DLT's rules and
+ * named by the slot's hint.
+ */
+function slotValuesFor(source: MessageSource, fills: SlotFill[], businessName: string) {
+  const fieldErrors: FieldErrors = {};
+  const isTemplate = source.dltTemplateId !== null;
+  const slots = isTemplate ? countSlots(source.text) : 0;
+  if (isTemplate && fills.length !== slots) {
+    (fieldErrors.fills ??= []).push(`This template has ${slots} ${slots === 1 ? "slot" : "slots"}: fill each one`);
+  }
+  const shared: Array<string | null> = [];
+  for (let i = 0; i < slots; i++) {
+    const fill = fills[i];
+    const value = !fill || fill.source === "contact_name" ? null : fill.source === "fixed" ? fill.value : businessName.trim();
+    const trouble = value === null ? null : slotValueProblem(value);
+    if (trouble) (fieldErrors[`fills[${i}].value`] ??= []).push(`${slotName(source, i)}: ${trouble}`);
+    shared.push(value);
+  }
+  const render = messageRenderer({ text: source.text, isTemplate, category: source.category }, shared);
+  return { render, shared, fieldErrors, isTemplate };
+}
 
 export type CampaignEstimate = {
   /** Messages that will go: the audience less opted-out contacts and numbers that are not mobiles. */
@@ -260,29 +251,19 @@ export type CampaignEstimate = {
   balance: number;
 };
 
-type MessageRow = {
-  contactId: string;
-  toNumber: string;
-  body: string;
-  parts: number;
-  encoding: SmsEncoding;
-  cost: number;
-  status: "queued" | "skipped";
-  failureReason: string | null;
-};
-
 type Prepared = {
   estimate: CampaignEstimate;
   fieldErrors: FieldErrors;
-  rows: MessageRow[];
+  /** The messages it writes: one per recipient, and one (skipped) per number that cannot get SMS. */
+  messages: number;
   sender: { senderHeader: string; dltEntityId: string };
 };
 
 /**
- * Renders every recipient's message and counts what it costs, checking DLT's rules: one value per
- * slot, each at most 30 characters on one line (named by the slot's hint), at most 10 parts, and
- * someone to send to. Rendering is plain JavaScript over the one audience query; messages that
- * come out alike are counted once.
+ * Counts what a campaign would send and cost, checking DLT's rules: one value per slot, each at
+ * most 30 characters on one line (named by the slot's hint), at most 10 parts, and someone to send
+ * to. A value shared by every message is checked before anything else is read; the audience is
+ * counted in SQL, by groups of names (campaign-audience.server.ts), never message by message.
  */
 async function prepare(
   tx: Reader,
@@ -310,111 +291,52 @@ async function prepare(
       ? { dltEntityId: business.dltEntityId as string, senderHeader: business.senderHeader as string }
       : await platformSender(tx);
 
-  const members = await resolveAudience(tx, userId, audience);
-  if ("contactIds" in audience && members.length < audience.contactIds.length) {
+  const { render, shared, fieldErrors, isTemplate } = slotValuesFor(source, fills, business.businessName);
+  // A value no message could carry is refused before the audience is read (an empty one still gets the numbers).
+  if (shared.some((value) => value !== null && slotTextProblem(value))) {
+    return refuse(400, firstProblem(fieldErrors) as string, fieldErrors);
+  }
+  const problem = (field: string, message: string) => (fieldErrors[field] ??= []).push(message);
+
+  const summary = await summariseAudience(tx, userId, audience);
+  if ("contactIds" in audience && summary.members < audience.contactIds.length) {
     return refuse(404, CAMPAIGN_REFUSALS.contactsNotFound, { contactIds: [CAMPAIGN_REFUSALS.contactsNotFound] });
   }
   const price = await priceOf("sms", tx);
-  const fieldErrors: FieldErrors = {};
-  const problem = (field: string, message: string) => (fieldErrors[field] ??= []).push(message);
+  const counted = costByNameGroup(render, summary.groups);
+  const recipients = counted?.recipients ?? 0;
 
-  const isTemplate = source.dltTemplateId !== null;
-  const slots = isTemplate ? countSlots(source.text) : 0;
-  if (isTemplate && fills.length !== slots) {
-    problem("fills", `This template has ${slots} ${slots === 1 ? "slot" : "slots"}: fill each one`);
-  }
-  // The same for every message: fixed values and the business's name; checked once, named by the slot.
-  const shared: Array<string | null> = [];
-  for (let i = 0; i < slots; i++) {
-    const fill = fills[i];
-    if (!fill || fill.source === "contact_name") {
-      shared.push(null);
-      continue;
-    }
-    const value = fill.source === "fixed" ? fill.value : business.businessName.trim();
-    const trouble = slotValueProblem(value);
-    if (trouble) problem(`fills[${i}].value`, `${slotName(source, i)}: ${trouble}`);
-    shared.push(value);
-  }
-  const render = (contactName: string): string => {
-    if (!isTemplate) {
-      return source.category === "promotional" && !source.text.includes(OPT_OUT_LINE) ? `${source.text}\n${OPT_OUT_LINE}` : source.text;
-    }
-    return fillSlots(
-      source.text,
-      shared.map((value) => value ?? contactName),
-    );
-  };
-
-  const analyses = new Map<string, ReturnType<typeof analyseSms>>();
-  const analyse = (body: string) => {
-    let analysis = analyses.get(body);
-    if (!analysis) analyses.set(body, (analysis = analyseSms(body)));
-    return analysis;
-  };
-  const rows: MessageRow[] = [];
-  let skippedOptedOut = 0;
-  let skippedNotMobile = 0;
-  for (const member of members) {
-    if (member.optedOut) {
-      skippedOptedOut += 1;
-      continue;
-    }
-    const body = render(nameForSlot(member.name));
-    const { parts, encoding } = analyse(body);
-    const toNumber = indianMobileE164(member.mobileNumber);
-    if (!toNumber) {
-      skippedNotMobile += 1;
-      rows.push({
-        contactId: member.contactId,
-        toNumber: member.mobileNumber,
-        body,
-        parts,
-        encoding,
-        cost: 0,
-        status: "skipped",
-        failureReason: CAMPAIGN_REFUSALS.notMobile,
-      });
-      continue;
-    }
-    rows.push({ contactId: member.contactId, toNumber, body, parts, encoding, cost: parts * price, status: "queued", failureReason: null });
-  }
-
-  const queued = rows.filter((row) => row.status === "queued");
   const audienceField = "tags" in audience ? "tags" : "contactIds" in audience ? "contactIds" : "audienceMode";
-  if (members.length === 0) problem(audienceField, CAMPAIGN_REFUSALS.noContacts);
-  else if (members.length === skippedOptedOut) problem(audienceField, CAMPAIGN_REFUSALS.allOptedOut);
-  else if (queued.length === 0) problem(audienceField, CAMPAIGN_REFUSALS.noMobiles);
+  if (summary.members === 0) problem(audienceField, CAMPAIGN_REFUSALS.noContacts);
+  else if (summary.members === summary.optedOut) problem(audienceField, CAMPAIGN_REFUSALS.allOptedOut);
+  else if (recipients === 0) problem(audienceField, CAMPAIGN_REFUSALS.noMobiles);
 
-  const preview =
-    queued[0]?.body ??
-    rows[0]?.body ??
-    render(
+  const preview = render(
+    summary.firstName ??
       slotName(
         source,
         fills.findIndex((fill) => fill.source === "contact_name"),
       ),
-    );
-  let longest = analyse(preview);
-  for (const row of queued) {
-    const analysis = analyse(row.body);
-    if (analysis.characters > longest.characters) longest = analysis;
-  }
-  const parts = queued.reduce((most, row) => Math.max(most, row.parts), longest.parts);
-  // What the operator's DLT scrubbing checks: each distinct message against the approved text.
-  if (isTemplate && Object.keys(fieldErrors).length === 0 && [...analyses.keys()].some((body) => !matchesApprovedText(body, source.text))) {
+  );
+  const shown = analyseSms(preview);
+  const longest = counted && counted.longest.characters > shown.characters ? counted.longest : { ...shown, body: preview };
+  const parts = Math.max(counted?.parts ?? 0, shown.parts);
+  // What the operator's DLT scrubbing checks: the messages against the approved text.
+  if (
+    isTemplate &&
+    Object.keys(fieldErrors).length === 0 &&
+    [preview, longest.body].some((body) => !matchesApprovedText(body, source.text))
+  ) {
     problem("fills", CAMPAIGN_REFUSALS.notApproved);
   }
   if (parts > MAX_PARTS) problem(isTemplate ? "fills" : "message", `This message takes ${parts} parts: at most ${MAX_PARTS} can be sent`);
-  const encoding: SmsEncoding = queued.some((row) => row.encoding === "UCS-2") || longest.encoding === "UCS-2" ? "UCS-2" : "GSM-7";
-
-  const totalParts = queued.reduce((sum, row) => sum + row.parts, 0);
+  const totalParts = counted?.totalParts ?? 0;
   return {
     estimate: {
-      recipients: queued.length,
-      skippedOptedOut,
-      skippedNotMobile,
-      encoding,
+      recipients,
+      skippedOptedOut: summary.optedOut,
+      skippedNotMobile: summary.notMobile,
+      encoding: counted?.encoding === "UCS-2" || longest.encoding === "UCS-2" ? "UCS-2" : "GSM-7",
       parts,
       totalParts,
       cost: totalParts * price,
@@ -426,7 +348,7 @@ async function prepare(
       balance: business.balance,
     },
     fieldErrors,
-    rows,
+    messages: recipients + summary.notMobile,
     sender,
   };
 }
@@ -468,6 +390,12 @@ async function sourceOf(tx: Reader, campaign: Campaign): Promise<MessageSource> 
     dltTemplateId: campaign.dltTemplateId,
     own: template ? template.userId !== null : false,
   };
+}
+
+/** How a sent campaign's messages are made: its saved text and slot choices, with the business's name as it is now. */
+export async function campaignRenderer(tx: Reader, campaign: Campaign): Promise<(name: string) => string> {
+  const [business] = await tx.select({ businessName: users.businessName }).from(users).where(eq(users.id, campaign.userId));
+  return slotValuesFor(await sourceOf(tx, campaign), campaign.slotFills, business?.businessName ?? "").render;
 }
 
 const firstProblem = (fieldErrors: FieldErrors) => Object.values(fieldErrors).find((messages) => messages.length)?.[0] ?? null;
@@ -561,34 +489,6 @@ async function lockCampaign(tx: Transaction, userId: string, campaignId: string)
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isUuidLike = (value: string) => UUID.test(value);
 
-/** Message rows a statement writes. */
-const INSERT_BATCH = 5_000;
-
-/**
- * Writes a campaign's messages as one JSON parameter a batch (json_to_recordset): a parameter per
- * column and row would be ~11 a message, and parsing them cost more than the writing.
- */
-async function writeMessages(tx: Transaction, userId: string, campaignId: string, rows: MessageRow[]) {
-  const payload = JSON.stringify(
-    rows.map((row) => ({
-      contact_id: row.contactId,
-      to_number: row.toNumber,
-      body: row.body,
-      parts: row.parts,
-      encoding: row.encoding,
-      cost: row.cost,
-      status: row.status,
-      failure_reason: row.failureReason,
-    })),
-  );
-  await tx.execute(sql`
-    insert into sms_messages (user_id, campaign_id, contact_id, to_number, body, parts, encoding, cost, status, failure_reason, finished_at)
-    select ${userId}::uuid, ${campaignId}::uuid, r.contact_id, r.to_number, r.body, r.parts, r.encoding, r.cost, r.status, r.failure_reason,
-           case when r.status = 'skipped' then now() end
-    from json_to_recordset(${payload}::json)
-      as r(contact_id uuid, to_number text, body text, parts int, encoding text, cost int, status text, failure_reason text)`);
-}
-
 export type CampaignResult = { ok: true; campaign: Campaign; estimate: CampaignEstimate } | CampaignRefusal;
 
 /**
@@ -645,11 +545,12 @@ export async function createCampaign(
 }
 
 /**
- * Starts a draft: in one transaction, locks it (only a draft may be sent), writes one message per
- * recipient (opted-out contacts are not written but counted; a number that is not a mobile is
- * written as skipped), reserves the whole cost, and moves it to 'sending' with its dispatch job,
- * or to 'scheduled' when its time (`at`, else its sendAt) is ahead or a promotional campaign is
- * outside the sending window. A short balance (402) writes nothing.
+ * Starts a draft: in one transaction, locks it (only a draft may be sent), counts its audience as
+ * the estimate does, reserves the whole cost, and moves it to 'sending', or to 'scheduled' when its
+ * time (`at`, else its sendAt) is ahead or a promotional campaign is outside the sending window,
+ * with its dispatch job, which writes a message per recipient in chunks (sms-dispatch.server.ts)
+ * and then sends them when their time comes. Its work does not grow with the audience. A short
+ * balance (402) changes nothing.
  */
 export async function sendCampaign(userId: string, campaignId: string, { at }: { at?: Date | null } = {}): Promise<CampaignResult> {
   const now = new Date();
@@ -675,17 +576,18 @@ export async function sendCampaign(userId: string, campaignId: string, { at }: {
         };
       }
     }
-    for (let i = 0; i < prepared.rows.length; i += INSERT_BATCH) {
-      await writeMessages(tx, userId, campaign.id, prepared.rows.slice(i, i + INSERT_BATCH));
-    }
     const sendAt = at ?? campaign.sendAt;
     const { window } = await getSmsSettings(tx);
     const start = campaignStartTime({ category: campaign.category, sendAt }, window, now);
     await tx
       .update(campaigns)
       .set({
-        recipientsCount: prepared.rows.length,
+        recipientsCount: prepared.messages,
         cost,
+        // Its messages are written by the dispatch job, for the audience as it is now.
+        audienceAsOf: sql`now()`,
+        writtenThroughContactId: null,
+        messagesWrittenAt: null,
         senderHeader: prepared.sender.senderHeader,
         dltEntityId: prepared.sender.dltEntityId,
         sendAt,
@@ -700,7 +602,8 @@ export async function sendCampaign(userId: string, campaignId: string, { at }: {
       start.waits ? { to: "scheduled", startsAt: start.startsAt } : {},
     );
     if (!moved) throw new Error(`Campaign ${campaign.id} changed while locked`);
-    await queueJob("campaign-dispatch", { campaignId: campaign.id }, { tx, ...(start.waits ? { startAfter: start.startsAt } : {}) });
+    // At once, also when it waits for its time: the job writes its messages first, then waits.
+    await queueJob("campaign-dispatch", { campaignId: campaign.id }, { tx });
     const [sent] = await tx.select().from(campaigns).where(eq(campaigns.id, campaign.id));
     return { ok: true, campaign: sent, estimate: prepared.estimate };
   });
@@ -742,13 +645,13 @@ export async function changeCampaign(userId: string, campaignId: string, action:
 
 /**
  * Once a campaign is final and no worker holds any of its messages: its messages still queued are
- * cancelled, and the cost of every message that never reached the provider (skipped, cancelled,
- * failed before it took them) comes back as one refund, referenced `campaign:<id>` so it is made
- * once. Returns the credits refunded, or null when it cannot settle yet (or did before).
+ * cancelled, and all it reserved but what the messages the provider took cost comes back as one
+ * refund (messages skipped, cancelled, failed before the provider took them, never written because
+ * it was cancelled first, or cheaper than reserved), referenced `campaign:<id>` so it is made once. Returns the credits refunded, or null when it cannot settle yet (or did before).
  */
 export async function settle(tx: Transaction, campaignId: string): Promise<number | null> {
   const [campaign] = await tx
-    .select({ userId: campaigns.userId, status: campaigns.status, settledAt: campaigns.settledAt })
+    .select({ userId: campaigns.userId, status: campaigns.status, settledAt: campaigns.settledAt, cost: campaigns.cost })
     .from(campaigns)
     .where(eq(campaigns.id, campaignId))
     .for("update");
@@ -764,17 +667,16 @@ export async function settle(tx: Transaction, campaignId: string): Promise<numbe
         or(isNull(smsMessages.claimedUntil), lte(smsMessages.claimedUntil, sql`now()`)),
       ),
     );
-  const [{ held, refund }] = await tx
+  const [{ held, taken }] = await tx
     .select({
       held: sql<number>`count(*) filter (where ${smsMessages.status} = 'queued')`.mapWith(Number),
-      refund:
-        sql<number>`coalesce(sum(${smsMessages.cost}) filter (where ${smsMessages.status} in ('skipped', 'cancelled') or (${smsMessages.status} = 'failed' and ${smsMessages.submittedAt} is null)), 0)`.mapWith(
-          Number,
-        ),
+      taken: sql<number>`coalesce(sum(${smsMessages.cost}) filter (where ${smsMessages.submittedAt} is not null), 0)`.mapWith(Number),
     })
     .from(smsMessages)
     .where(eq(smsMessages.campaignId, campaignId));
   if (held > 0) return null;
+  // Never more than was reserved: a name made longer between Send and its message being written costs the business nothing more.
+  const refund = Math.max(0, campaign.cost - taken);
   if (refund > 0)
     await grantCredits(tx, { userId: campaign.userId, amount: refund, reason: "refund", reference: `campaign:${campaignId}` });
   await tx

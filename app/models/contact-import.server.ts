@@ -25,6 +25,7 @@ import {
 import { importRowOverContactLimit } from "~/lib/contact-limit";
 import { uniqueGroups } from "~/lib/contact-groups";
 import { isUuid } from "~/lib/ids";
+import { isIndianMobile } from "~/lib/phone-number.server";
 import { contactInputSchema } from "~/lib/schemas/contacts.server";
 
 import { appendConsentEvents } from "./contact-consent.server";
@@ -456,7 +457,15 @@ async function importBatch(
     if (created.length) {
       const inserted = await tx
         .insert(contacts)
-        .values(created.map(([mobileNumber, { contact }]) => ({ ...contact, mobileNumber, userId, consentAt: sql`now()` })))
+        .values(
+          created.map(([mobileNumber, { contact }]) => ({
+            ...contact,
+            mobileNumber,
+            canGetSms: isIndianMobile(mobileNumber),
+            userId,
+            consentAt: sql`now()`,
+          })),
+        )
         .onConflictDoNothing({ target: [contacts.userId, contacts.mobileNumber] })
         .returning({ contactId: contacts.id, optedOut: contacts.optedOut, source: contacts.consentSource });
       if (inserted.length !== created.length) throw new ConcurrentInsert();

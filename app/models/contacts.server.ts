@@ -10,6 +10,7 @@ import { contacts, users } from "~/db/schema";
 import { uniqueGroups } from "~/lib/contact-groups";
 import { contactLimitReached } from "~/lib/contact-limit";
 import { isUuid } from "~/lib/ids";
+import { isIndianMobile } from "~/lib/phone-number.server";
 import {
   CONTACTS_PAGE_SIZE,
   type ConsentState,
@@ -150,10 +151,13 @@ export async function countContacts(userId: string): Promise<number> {
 
 /** Raised by the database with every change to the business's contacts (migration 0028); read once per page view. */
 function contactsVersion(userId: string): Promise<number> {
-  return oncePerRequest(`contacts version ${userId}`, async () => {
-    const [row] = await db().select({ version: users.contactsVersion }).from(users).where(eq(users.id, userId));
-    return row?.version ?? 0;
-  });
+  return oncePerRequest(`contacts version ${userId}`, () => readContactsVersion(db(), userId));
+}
+
+/** The business's contacts version as `reader` sees it (inside a transaction: as of that transaction). */
+export async function readContactsVersion(reader: Pick<Database | Transaction, "select">, userId: string): Promise<number> {
+  const [row] = await reader.select({ version: users.contactsVersion }).from(users).where(eq(users.id, userId));
+  return row?.version ?? 0;
 }
 
 /** Groups the list's filter offers at most: the most used, so that thousands of groups never make a page a phone cannot hold. */
@@ -358,7 +362,14 @@ export async function createContact(userId: string, input: ContactInput, channel
     const tags = await spellGroupsAsBusiness(tx, userId, fields.tags);
     const [added] = await tx
       .insert(contacts)
-      .values({ ...fields, tags, userId, optedOut: consent === "opted_out", consentAt: sql`now()` })
+      .values({
+        ...fields,
+        canGetSms: isIndianMobile(fields.mobileNumber),
+        tags,
+        userId,
+        optedOut: consent === "opted_out",
+        consentAt: sql`now()`,
+      })
       .onConflictDoNothing({ target: [contacts.userId, contacts.mobileNumber] })
       .returning(contactColumns);
     if (added) {
@@ -389,7 +400,7 @@ export async function updateContact(userId: string, id: string, input: ContactIn
       const tags = await spellGroupsAsBusiness(tx, userId, fields.tags, id);
       const [row] = await tx
         .update(contacts)
-        .set({ ...fields, tags, updatedAt: sql`now()` })
+        .set({ ...fields, canGetSms: isIndianMobile(fields.mobileNumber), tags, updatedAt: sql`now()` })
         .where(ownContact(userId, id))
         .returning(contactColumns);
       return toContact(row);

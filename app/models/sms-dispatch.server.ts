@@ -11,6 +11,7 @@ import { isWithinSendingWindow } from "~/lib/india-time";
 import { slotValues } from "~/lib/sms-text";
 import { smsProvider, type OutgoingSms, type SendOutcome } from "~/services/sms.server";
 
+import { writeCampaignMessages } from "./campaign-messages.server";
 import { campaignStartTime, settle, settleCampaign, transitionCampaign } from "./campaigns.server";
 import { getSmsSettings } from "./settings.server";
 
@@ -243,7 +244,8 @@ async function finishOrWait(campaignId: string): Promise<DispatchResult> {
 }
 
 /**
- * One dispatch job: brings the campaign to where it should be, then claims and hands over
+ * One dispatch job: writes the campaign's messages where they are not all written yet
+ * (campaign-messages.server.ts), brings it to where it should be, then claims and hands over
  * batches until nothing is left (then finishes and settles), the campaign stops sending (paused,
  * cancelled: it settles once final), or the time budget is spent (then it queues itself again).
  */
@@ -251,6 +253,11 @@ export async function dispatchCampaign(
   campaignId: string,
   { budgetMs = DISPATCH.budgetMs, batchSize = config.SMS_BATCH_SIZE }: { budgetMs?: number; batchSize?: number } = {},
 ): Promise<DispatchResult> {
+  const written = await writeCampaignMessages(campaignId, { budgetMs });
+  if (written === "more") {
+    await db().transaction((tx) => queueDispatch(tx, campaignId));
+    return "more";
+  }
   const ready = await readyToSend(campaignId);
   if (ready === "stopped") {
     await settleCampaign(campaignId);
@@ -306,8 +313,9 @@ export async function dispatchCampaign(
 }
 
 /**
- * Every minute: scheduled campaigns whose time came and sending ones without a waiting job get
- * one (a lost job or a killed server resumes), and final campaigns not yet settled settle.
+ * Every minute: scheduled campaigns whose time came, sending ones and any whose messages are not all
+ * written get a job unless one is waiting (a lost job or a killed server resumes), and final
+ * campaigns not yet settled settle.
  */
 export async function sweepCampaigns(): Promise<{ queued: number; settled: number }> {
   const due = await db()
@@ -317,6 +325,8 @@ export async function sweepCampaigns(): Promise<{ queued: number; settled: numbe
       or(
         eq(campaigns.status, "sending"),
         and(eq(campaigns.status, "scheduled"), or(isNull(campaigns.startsAt), lte(campaigns.startsAt, sql`now()`))),
+        // Sent, but its messages are not all written (a server stopped in the middle): its job writes the rest.
+        and(inArray(campaigns.status, ["scheduled", "paused"]), isNull(campaigns.messagesWrittenAt)),
       ),
     );
   let queued = 0;

@@ -24,6 +24,7 @@ import {
   ledgerRows,
   makeSmsTemplate,
   messagesOf,
+  sendAndWrite,
   setSendingWindow,
   setupCampaignTests,
 } from "../support/campaigns";
@@ -43,7 +44,7 @@ async function sendingCampaign(balance = 50) {
   const { user } = await businessWithContacts(3, { balance });
   const created = await createCampaign(user.id, campaignInput(template.id));
   if (!created.ok) throw new Error(created.message);
-  const sent = await sendCampaign(user.id, created.campaign.id);
+  const sent = await sendAndWrite(user.id, created.campaign.id);
   if (!sent.ok) throw new Error(sent.message);
   return { user, campaign: sent.campaign };
 }

@@ -14,7 +14,15 @@ import { loader as estimateLoader } from "~/routes/_app+/campaigns_.new_.estimat
 import { loader as historyLoader } from "~/routes/_app+/sms-history";
 
 import { sessionCookieFor } from "../support/accounts";
-import { SMS_PRICE, allowFreeText, businessWithContacts, makeSmsTemplate, useSmsPricing, withoutWorkers } from "../support/campaigns";
+import {
+  SMS_PRICE,
+  allowFreeText,
+  businessWithContacts,
+  makeSmsTemplate,
+  useSmsPricing,
+  withoutWorkers,
+  writeAllMessages,
+} from "../support/campaigns";
 import { setupTestDatabase } from "../support/database";
 import { call, formErrors, formPost, getRequest, toastOf } from "../support/http";
 
@@ -159,7 +167,8 @@ describe("/campaigns/new", () => {
       formPost("/campaigns/new", { ...composerFields(template.id, { "fills[2].value": "x".repeat(31) }), intent: "send" }, { cookie }),
     );
     expect(tooLong.status).toBe(400);
-    expect(JSON.stringify(formErrors(tooLong))).toContain("Offer");
+    // Under the slot's own field (labelled with its hint), as the form's own check in the browser says it.
+    expect(formErrors(tooLong)?.["fills[2].value"]).toEqual(["A slot holds at most 30 characters"]);
     expect(await campaignsOf(user.id)).toEqual([]);
   });
 
@@ -265,6 +274,7 @@ describe("/sms-history", () => {
     const { user, template, cookie } = await owner(3);
     await call(composerAction, formPost("/campaigns/new", { ...composerFields(template.id), intent: "send" }, { cookie }));
     const [campaign] = await campaignsOf(user.id);
+    await writeAllMessages(campaign.id);
     const [first] = await test.db.select().from(smsMessages).where(eq(smsMessages.campaignId, campaign.id));
     await test.db.update(smsMessages).set({ status: "failed", failureReason: "DND registered" }).where(eq(smsMessages.id, first.id));
 

@@ -133,12 +133,24 @@ describe("POST /api/campaigns", () => {
       [
         body(template.id, { variables: [{ source: "contact_name" }, { source: "business_name" }, "x".repeat(31)] }),
         400,
-        "Offer: A slot holds at most 30 characters",
+        "variables[2]: A slot holds at most 30 characters",
       ],
       [
         body(template.id, { variables: [{ source: "contact_name" }, { source: "business_name" }, "a\nb"] }),
         400,
-        "Offer: A slot cannot hold a line break",
+        "variables[2]: A slot cannot hold a line break",
+      ],
+      // A NUL, a bell, a right-to-left override, a zero-width space: nothing an SMS should carry unseen.
+      ...["20%\u0000 off", "20%\u0007 off", "20%\u202e off", "20%\u200b off"].map((value): [unknown, number, string] => [
+        body(template.id, { variables: [{ source: "contact_name" }, { source: "business_name" }, value] }),
+        400,
+        "variables[2]: Remove the invisible characters from this slot",
+      ]),
+      // 60,000 characters are refused as they are read: no message is ever made from them.
+      [
+        body(template.id, { variables: [{ source: "contact_name" }, { source: "business_name" }, "x".repeat(60_000)] }),
+        400,
+        "variables[2]: A slot holds at most 30 characters",
       ],
       [body(template.id, { audience: { tags: ["Nobody"] } }), 400, "No contacts in this audience"],
       [body(template.id, { audience: { everyone: true } }), 400, "audience must be {all: true}, {tags: [...]} or {contactIds: [...]}"],

@@ -22,6 +22,7 @@ import {
   updateSmsRegistration,
 } from "~/models/campaigns.server";
 import { deleteConfirmedAccount, exportAccountData } from "~/models/account-settings.server";
+import { dispatchCampaign } from "~/models/sms-dispatch.server";
 
 import { createUser, PASSWORD } from "../support/accounts";
 
@@ -34,6 +35,8 @@ import {
   makeSmsTemplate,
   messagesOf,
   offerFills,
+  sendAndWrite,
+  writeAllMessages,
   setSendingWindow,
   SMS_PRICE,
   setupCampaignTests,
@@ -146,16 +149,30 @@ describe("estimating a campaign", () => {
   it("names the slot whose value is too long or has a line break, and the template's slot count", async () => {
     const template = await makeSmsTemplate();
     const { user } = await businessWithContacts(1);
+    // A value no message could carry is refused outright, before the audience is read.
     const long = await estimateCampaign(user.id, input(template.id, { slotFills: fills("x".repeat(31)) }));
-    expect(long).toMatchObject({ ok: true, fieldErrors: { "fills[2].value": ["Offer: A slot holds at most 30 characters"] } });
+    expect(long).toMatchObject({
+      ok: false,
+      status: 400,
+      message: "Offer: A slot holds at most 30 characters",
+      fieldErrors: { "fills[2].value": ["Offer: A slot holds at most 30 characters"] },
+    });
     const broken = await estimateCampaign(user.id, input(template.id, { slotFills: fills("two\nlines") }));
-    expect(broken).toMatchObject({ ok: true, fieldErrors: { "fills[2].value": ["Offer: A slot cannot hold a line break"] } });
+    expect(broken).toMatchObject({ ok: false, status: 400, fieldErrors: { "fills[2].value": ["Offer: A slot cannot hold a line break"] } });
+    const hidden = await estimateCampaign(user.id, input(template.id, { slotFills: fills("20%\u202e off") }));
+    expect(hidden).toMatchObject({
+      ok: false,
+      fieldErrors: { "fills[2].value": ["Offer: Remove the invisible characters from this slot"] },
+    });
+    // An empty one is named, and the numbers still come back.
+    const empty = await estimateCampaign(user.id, input(template.id, { slotFills: fills("") }));
+    expect(empty).toMatchObject({ ok: true, fieldErrors: { "fills[2].value": ["Offer: Fill in this slot"] }, estimate: { recipients: 1 } });
     const short = await estimateCampaign(user.id, input(template.id, { slotFills: fills().slice(0, 2) }));
     expect(short).toMatchObject({ ok: true, fieldErrors: { fills: ["This template has 3 slots: fill each one"] } });
     // The business's own name goes into a slot too: too long, it is named.
     await db().update(users).set({ businessName: "The Very Long Name Of Rao Sweets And Savouries" }).where(eq(users.id, user.id));
     const business = await estimateCampaign(user.id, input(template.id));
-    expect(business).toMatchObject({ ok: true, fieldErrors: { "fills[1].value": ["Business name: A slot holds at most 30 characters"] } });
+    expect(business).toMatchObject({ ok: false, fieldErrors: { "fills[1].value": ["Business name: A slot holds at most 30 characters"] } });
   });
 
   it("refuses a message over 10 parts, an empty audience, a template not the business's and free text unless allowed", async () => {
@@ -243,7 +260,7 @@ describe("creating and sending a campaign", () => {
     expect(await db().select().from(campaigns).where(eq(campaigns.userId, user.id))).toEqual([]);
   });
 
-  it("reserves the whole cost, writes a message per recipient (landline skipped with its reason, opted-out not at all) and starts sending", async () => {
+  it("reserves the whole cost and starts sending; its job writes a message per recipient (landline skipped with its reason, opted-out not at all)", async () => {
     const template = await makeSmsTemplate();
     const { user } = await businessWithContacts(3, { balance: 100 });
     await makeContact({ userId: user.id, name: "Gone", optedOut: true });
@@ -251,8 +268,17 @@ describe("creating and sending a campaign", () => {
     const created = await createCampaign(user.id, input(template.id));
     if (!created.ok) throw new Error(created.message);
     const sent = await sendCampaign(user.id, created.campaign.id);
-    expect(sent).toMatchObject({ ok: true, campaign: { status: "sending", cost: 3 * SMS_PRICE, recipientsCount: 4 } });
+    expect(sent).toMatchObject({
+      ok: true,
+      campaign: { status: "sending", cost: 3 * SMS_PRICE, recipientsCount: 4, messagesWrittenAt: null },
+    });
+    // The request writes no message: however big the audience, its work is the same.
+    expect(await messagesOf(created.campaign.id)).toEqual([]);
+    // Added after Send, it was not paid for: no message.
+    await makeContact({ userId: user.id, name: "Latecomer" });
+    await writeAllMessages(created.campaign.id);
     const messages = await messagesOf(created.campaign.id);
+    expect(messages.find((message) => message.body.includes("Latecomer"))).toBeUndefined();
     expect(messages.filter((message) => message.status === "queued")).toHaveLength(3);
     expect(messages.filter((message) => message.status === "skipped")).toMatchObject([
       { toNumber: "08022334455", failureReason: "Not a mobile number", cost: 0 },
@@ -299,6 +325,7 @@ describe("creating and sending a campaign", () => {
     expect(both.filter((result) => result.ok)).toHaveLength(1);
     expect(both.find((result) => !result.ok)).toMatchObject({ status: 409, message: actionRefusal("send", "sending") });
     expect(await sendCampaign(user.id, created.campaign.id)).toMatchObject({ status: 409, message: "This campaign is already sending." });
+    await writeAllMessages(created.campaign.id);
     expect(await messagesOf(created.campaign.id)).toHaveLength(2);
     expect(await balanceAndLedger(user.id)).toEqual({ balance: 100 - 2 * SMS_PRICE, ledger: 100 - 2 * SMS_PRICE });
   });
@@ -316,9 +343,15 @@ describe("creating and sending a campaign", () => {
     const at = new Date(Date.now() + 2 * 3_600_000);
     const scheduled = await sendCampaign(user.id, created.campaign.id, { at });
     expect(scheduled).toMatchObject({ ok: true, campaign: { status: "scheduled", startsAt: at } });
-    const jobs = await dispatchJobs(created.campaign.id);
-    expect(jobs).toHaveLength(1);
-    expect(new Date(jobs[0].start_after).getTime()).toBe(at.getTime());
+    // Its job runs at once to write its messages, then waits for its time.
+    expect(await dispatchJobs(created.campaign.id)).toHaveLength(1);
+    await test.handle.executeSql("update pgboss.job set state = 'active' where name = 'campaign-dispatch' and data ->> 'campaignId' = $1", [
+      created.campaign.id,
+    ]);
+    expect(await dispatchCampaign(created.campaign.id)).toBe("waiting");
+    expect(await messagesOf(created.campaign.id)).toMatchObject([{ status: "queued" }]);
+    const waiting = (await dispatchJobs(created.campaign.id)).filter((job) => new Date(job.start_after).getTime() === at.getTime());
+    expect(waiting).toHaveLength(1);
   });
 
   it("holds a promotional campaign started at 22:00 in India until 10:00 the next day; a service one goes at once", async () => {
@@ -393,7 +426,7 @@ describe("money", () => {
     const { user } = await businessWithContacts(3, { balance: 50 });
     const created = await createCampaign(user.id, input(template.id));
     if (!created.ok) throw new Error(created.message);
-    await sendCampaign(user.id, created.campaign.id);
+    await sendAndWrite(user.id, created.campaign.id);
     // One message the provider already took.
     const [taken] = await messagesOf(created.campaign.id);
     await db()
@@ -425,7 +458,7 @@ describe("money", () => {
     const { user } = await businessWithContacts(2, { balance: 50 });
     const created = await createCampaign(user.id, input(template.id));
     if (!created.ok) throw new Error(created.message);
-    await sendCampaign(user.id, created.campaign.id);
+    await sendAndWrite(user.id, created.campaign.id);
     const [held] = await messagesOf(created.campaign.id);
     await db()
       .update(smsMessages)
@@ -457,6 +490,7 @@ describe("money", () => {
     expect(results.filter((result) => result.ok)).toHaveLength(2);
     expect(results.filter((result) => !result.ok && result.status === 402)).toHaveLength(2);
     expect(await balanceAndLedger(user.id)).toEqual({ balance: 1, ledger: 1 });
+    for (const [index, result] of results.entries()) if (result.ok) await writeAllMessages(made[index]);
     const written = await db()
       .select({ id: smsMessages.id })
       .from(smsMessages)
@@ -475,7 +509,7 @@ describe("the account's data", () => {
     const other = await createUser();
     const created = await createCampaign(owner.id, input(template.id));
     if (!created.ok) throw new Error(created.message);
-    await sendCampaign(owner.id, created.campaign.id);
+    await sendAndWrite(owner.id, created.campaign.id);
     await db()
       .insert(smsReplies)
       .values([

@@ -31,8 +31,8 @@ describe("/settings/data.json at scale", () => {
     const owner = await createUser({ businessName: "Big List Stores" });
     // One statement: every contact has the same created_at, so the pages are told apart by id alone.
     await test.db.execute(sql`
-      insert into contacts (user_id, name, mobile_number)
-      select ${owner.id}, 'Customer ' || n, '+9198' || lpad(n::text, 8, '0') from generate_series(1, 2500) as n`);
+      insert into contacts (user_id, name, mobile_number, can_get_sms)
+      select ${owner.id}, 'Customer ' || n, '+9198' || lpad(n::text, 8, '0'), true from generate_series(1, 2500) as n`);
     await makePost({ userId: owner.id, content: "our only post" });
 
     const response = (await dataLoader({

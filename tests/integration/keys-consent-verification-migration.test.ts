@@ -40,9 +40,9 @@ describe("migration 0017 (idempotency keys, consent history, email verification)
         (${owner.id}, 'Made two days ago', 'old-key-22', now() - interval '2 days')
       returning id`);
     const [optedOut, optedIn] = await rows<{ id: string }>(sql`
-      insert into contacts (user_id, name, mobile_number, opted_out, consent_source, consent_at, created_at) values
-        (${owner.id}, 'Ravi', '+919812345678', true, 'Asked to stop', '2026-03-01T08:00:00Z', '2026-02-01T08:00:00Z'),
-        (${owner.id}, 'Meena', '+919812345679', false, null, null, '2026-02-02T08:00:00Z')
+      insert into contacts (user_id, name, mobile_number, can_get_sms, opted_out, consent_source, consent_at, created_at) values
+        (${owner.id}, 'Ravi', '+919812345678', true, true, 'Asked to stop', '2026-03-01T08:00:00Z', '2026-02-01T08:00:00Z'),
+        (${owner.id}, 'Meena', '+919812345679', true, false, null, null, '2026-02-02T08:00:00Z')
       returning id`);
 
     const migration = readFileSync(path.join(migrationsFolder, "0017_hostile_input_keys_consent_verification.sql"), "utf8");

@@ -19,6 +19,7 @@ import {
   messagesOf,
   noWorkers,
   recordingProvider,
+  sendAndWrite,
   setSendingWindow,
   SMS_PRICE,
   withWorkers,
@@ -35,7 +36,7 @@ async function startedCampaign(count: number, { balance = 10_000, category = "se
   const { user, contacts: people } = await businessWithContacts(count, { balance });
   const created = await createCampaign(user.id, campaignInput(template.id));
   if (!created.ok) throw new Error(created.message);
-  const sent = await sendCampaign(user.id, created.campaign.id);
+  const sent = await sendAndWrite(user.id, created.campaign.id);
   if (!sent.ok) throw new Error(sent.message);
   return { user, people, campaignId: created.campaign.id, cost: sent.campaign.cost };
 }
@@ -279,6 +280,7 @@ describe.skipIf(!onPostgres)("two dispatch loops on PostgreSQL", () => {
           userId: user.id,
           name: `Bulk ${i}`,
           mobileNumber: `+9198${String(i).padStart(8, "0")}`,
+          canGetSms: true,
         })),
       );
     await makeContact({ userId: user.id });

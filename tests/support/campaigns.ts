@@ -9,6 +9,8 @@ import { registerWorkers } from "~/jobs/queue.server";
 import { startBackgroundJobs } from "~/jobs/workers.server";
 import type { CampaignInput } from "~/lib/schemas/campaign";
 import type { DailyWindow } from "~/lib/india-time";
+import { writeCampaignMessages } from "~/models/campaign-messages.server";
+import { sendCampaign } from "~/models/campaigns.server";
 import { SMS_SETTING_KEYS } from "~/models/settings.server";
 import { useSmsProvider, type OutgoingSms, type SendOutcome, type SmsProvider } from "~/services/sms.server";
 
@@ -149,6 +151,19 @@ export async function ledgerRows(userId: string, reason: "campaign" | "refund") 
     .select({ amount: creditLedger.amount, reference: creditLedger.reference })
     .from(creditLedger)
     .where(sql`${creditLedger.userId} = ${userId} and ${creditLedger.reason} = ${reason}`);
+}
+
+/** Writes a sent campaign's messages, all of them, as its dispatch job does first (the tests run the jobs' steps themselves). */
+export async function writeAllMessages(campaignId: string) {
+  const written = await writeCampaignMessages(campaignId, { budgetMs: 600_000 });
+  if (written !== "written") throw new Error(`The campaign's messages were not written: ${written}`);
+}
+
+/** Sends a draft, then writes its messages as its dispatch job would. */
+export async function sendAndWrite(...args: Parameters<typeof sendCampaign>) {
+  const sent = await sendCampaign(...args);
+  if (sent.ok) await writeAllMessages(args[1]);
+  return sent;
 }
 
 export async function messagesOf(campaignId: string) {

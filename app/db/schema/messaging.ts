@@ -15,6 +15,17 @@ export const contacts = pgTable(
     userId: ownerId(),
     name: text("name").notNull(),
     mobileNumber: text("mobile_number").notNull(),
+    /** Whether an SMS can go to the number: libphonenumber's Indian-mobile rule, applied where the number is written. */
+    canGetSms: boolean("can_get_sms").notNull(),
+    /**
+     * The name as an SMS slot holds it (one line, no invisible characters, at most 30 characters, cut
+     * at a word), and the room it takes in a message: GSM-7 units (null: it needs UCS-2) and UTF-16
+     * units. The database works them out from the name (migration 0033), whoever writes it, so a
+     * campaign's cost is counted in SQL without reading a single name.
+     */
+    smsName: text("sms_name").generatedAlwaysAs(sql`contact_sms_name(name)`),
+    smsNameGsmUnits: integer("sms_name_gsm_units").generatedAlwaysAs(sql`sms_gsm_units(contact_sms_name(name))`),
+    smsNameUtf16Units: integer("sms_name_utf16_units").generatedAlwaysAs(sql`sms_utf16_units(contact_sms_name(name))`),
     email: text("email"),
     notes: text("notes"),
     tags: text("tags")
@@ -156,13 +167,18 @@ export const campaigns = pgTable(
     startsAt: timestamp("starts_at", { withTimezone: true }),
     startedAt: timestamp("started_at", { withTimezone: true }),
     completedAt: timestamp("completed_at", { withTimezone: true }),
-    /** Messages written when it started, skipped ones included. */
+    /** Messages it writes when it starts, skipped ones included. */
     recipientsCount: integer("recipients_count").notNull().default(0),
-    /** Credits reserved when it started: the sum of its messages' costs. */
+    /** Credits reserved when it started: what its estimate said, at least the sum of its messages' costs. */
     cost: integer("cost").notNull().default(0),
-    /** Credits given back once it settled: messages skipped, cancelled or failed before the provider took them. */
+    /** Credits given back once it settled: all it reserved but what the messages the provider took cost. */
     refunded: integer("refunded").notNull().default(0),
     settledAt: timestamp("settled_at", { withTimezone: true }),
+    /** Sending: its audience is the contacts added by this time (later ones are not charged for, so not sent to). */
+    audienceAsOf: timestamp("audience_as_of", { withTimezone: true }),
+    /** The dispatch job writes its messages in chunks, in contact id order: the last contact written, and when all were. */
+    writtenThroughContactId: uuid("written_through_contact_id"),
+    messagesWrittenAt: timestamp("messages_written_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -9,7 +9,7 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 
 import { postHashtags } from "~/lib/hashtags";
-import { indianMobileE164 } from "~/lib/phone-number.server";
+import { indianMobileE164, isIndianMobile } from "~/lib/phone-number.server";
 import { chargeCredits, grantCredits } from "~/models/credits.server";
 import { createAccount, getAccountUser, type AccountUser, type NewAccount } from "~/models/users.server";
 
@@ -169,16 +169,17 @@ export type ConsentEntry = Pick<typeof contactConsentEvents.$inferInsert, "state
  * else one entry of the consent it was made with, 'form' unless told, at its consent time.
  */
 export async function makeContact(
-  overrides: Partial<typeof contacts.$inferInsert> = {},
+  overrides: Partial<Omit<typeof contacts.$inferInsert, "canGetSms">> = {},
   { consentHistory, channel = "form" }: { consentHistory?: ConsentEntry[]; channel?: ConsentEntry["channel"] } = {},
 ) {
   const userId = overrides.userId ?? (await makeUser()).id;
   const latest = consentHistory?.at(-1);
   const fromHistory = latest ? { optedOut: latest.state === "opted_out", consentSource: latest.source, consentAt: latest.at } : {};
+  const mobileNumber = overrides.mobileNumber ?? uniqueMobileNumber();
   return db().transaction(async (tx) => {
     const [contact] = await tx
       .insert(contacts)
-      .values({ name: `Customer ${next()}`, mobileNumber: uniqueMobileNumber(), ...overrides, ...fromHistory, userId })
+      .values({ name: `Customer ${next()}`, ...overrides, mobileNumber, canGetSms: isIndianMobile(mobileNumber), ...fromHistory, userId })
       .returning();
     const entries = consentHistory ?? [
       {

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { CampaignAudience, SlotFill } from "~/db/schema/messaging";
 import { uniqueGroups } from "~/lib/contact-groups";
 import { toIndianDateTime } from "~/lib/india-time";
+import { slotTextProblem } from "~/lib/sms-text";
 
 import { optionalIndianDateTime } from "./date-time";
 import { noControlCharacters } from "./text";
@@ -40,11 +41,21 @@ const list = z
   .optional()
   .transform((value) => (Array.isArray(value) ? value : value ? [value] : []).map((entry) => entry.trim()).filter(Boolean));
 
-const slotFill = z.object({
-  source: z.enum(SLOT_SOURCES, { message: CAMPAIGN_MESSAGES.badSource }),
-  // Checked against DLT's slot rules in the model, which names the slot by its hint.
-  value: z.string().optional().default(""),
-});
+/**
+ * A slot's choice. Typed text is held to DLT's slot rules here, where the form or the API is read
+ * (one line, no invisible characters, at most 30 characters), so nothing longer ever becomes a
+ * message; an empty one is not refused here, so the numbers still come back while the business
+ * types (the model names the slot that is left empty). Text sent with another choice is ignored.
+ */
+const slotFill = z
+  .object({
+    source: z.enum(SLOT_SOURCES, { message: CAMPAIGN_MESSAGES.badSource }),
+    value: z.string().optional().default(""),
+  })
+  .superRefine((fill, context) => {
+    const trouble = fill.source === "fixed" ? slotTextProblem(fill.value.trim()) : null;
+    if (trouble) context.addIssue({ code: z.ZodIssueCode.custom, path: ["value"], message: trouble });
+  });
 
 /** What the model takes: the same for the composer's form and for POST /api/campaigns. */
 export type CampaignInput = {
@@ -135,7 +146,16 @@ export const apiCampaignSchema = z
   .object({
     name: z.string({ required_error: CAMPAIGN_MESSAGES.nameRequired, invalid_type_error: CAMPAIGN_MESSAGES.nameRequired }),
     smsTemplateId: z.string({ invalid_type_error: "smsTemplateId must be a template's id" }).nullish(),
-    variables: z.array(apiVariable, { invalid_type_error: "variables must be an array in slot order" }).max(50).optional(),
+    variables: z
+      .array(apiVariable, { invalid_type_error: "variables must be an array in slot order" })
+      .max(50)
+      .optional()
+      .superRefine((variables, context) =>
+        variables?.forEach((variable, index) => {
+          const trouble = typeof variable === "string" ? slotTextProblem(variable.trim()) : null;
+          if (trouble) context.addIssue({ code: z.ZodIssueCode.custom, path: [index], message: `variables[${index}]: ${trouble}` });
+        }),
+      ),
     message: z.string({ invalid_type_error: "message must be text" }).nullish(),
     audience: z.union(
       [
