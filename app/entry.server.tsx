@@ -121,9 +121,17 @@ export const handleDataRequest: HandleDataRequestFunction = (response) => {
   return response;
 };
 
+/**
+ * What Remix reports, as an Error, for every `?_data=` request (the data requests of Remix before
+ * single fetch, which only old scripts, crawlers and scanners still send). Remix answers them
+ * itself, with the loader's answer or a JSON error and never a stack; nothing went wrong here.
+ */
+const OLD_DATA_REQUEST_WARNING = "Single fetch-enabled apps should not be making ?_data requests";
+
 /** Unexpected errors are logged once, here; expected ones are thrown Responses. */
 export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
   if (request.signal.aborted) return;
   if (error instanceof Response || isRouteErrorResponse(error)) return;
+  if (error instanceof Error && error.message.includes(OLD_DATA_REQUEST_WARNING)) return;
   console.error(`[error] ${request.method} ${new URL(request.url).pathname}:`, error);
 }
