@@ -15,6 +15,7 @@ import { listenForFeedChanges, listenForPostChanges } from "~/models/feed-cache.
 import { verifyDatabaseAtStart } from "~/models/health.server";
 import { listenForSettingsChanges } from "~/models/kept-settings.server";
 import { rememberSessionsWhileUnchanged } from "~/models/sessions.server";
+import { carriesSession } from "~/utils/cookies.server";
 import { crossSiteRefusal } from "~/utils/csrf.server";
 import { NonceProvider } from "~/utils/nonce-provider";
 import { keepPage, keptPage, renderKey } from "~/utils/page-cache.server";
@@ -31,12 +32,15 @@ export { keptPublicJson } from "~/utils/response-cache.server";
  * What the production server (server/index.ts) asks instead of Remix alone, through the
  * build's entry module: cross-site form posts are refused, what can be answered from memory
  * is, and every answer (pages, resource routes, downloads, files, redirects) leaves with the
- * security headers, here in one place rather than in each route.
+ * security headers (and answers made for a session with `Cache-Control: private, no-store`
+ * unless they say otherwise), here in one place rather than in each route.
  */
 export async function serve(request: Request, render: (request: Request) => Promise<Response>): Promise<Response> {
   const refusal = crossSiteRefusal(request);
   const renderOrRecall = (request: Request) => serveFromKeptPages(request, render);
-  return withSecurityHeaders(refusal ?? (await withRequestMemo(request, () => serveWithCache(request, renderOrRecall))));
+  const response = refusal ?? (await withRequestMemo(request, () => serveWithCache(request, renderOrRecall)));
+  // Whatever was made for a session (pages drawn, kept or recalled, their data, redirects) stays out of the browser's caches.
+  return withSecurityHeaders(response, carriesSession(request));
 }
 
 /** What other processes (and the database's triggers) say changed, this one forgets: kept pages, prices, settings, sessions. */
