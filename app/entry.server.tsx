@@ -15,6 +15,7 @@ import { listenForFeedChanges, listenForPostChanges } from "~/models/feed-cache.
 import { verifyDatabaseAtStart } from "~/models/health.server";
 import { listenForSettingsChanges } from "~/models/kept-settings.server";
 import { rememberSessionsWhileUnchanged } from "~/models/sessions.server";
+import { carriesSession } from "~/utils/cookies.server";
 import { crossSiteRefusal } from "~/utils/csrf.server";
 import { NonceProvider } from "~/utils/nonce-provider";
 import { keepPage, keptPage, renderKey } from "~/utils/page-cache.server";
@@ -31,12 +32,15 @@ export { keptPublicJson } from "~/utils/response-cache.server";
  * What the production server (server/index.ts) asks instead of Remix alone, through the
  * build's entry module: cross-site form posts are refused, what can be answered from memory
  * is, and every answer (pages, resource routes, downloads, files, redirects) leaves with the
- * security headers, here in one place rather than in each route.
+ * security headers (and answers made for a session with `Cache-Control: private, no-store`
+ * unless they say otherwise), here in one place rather than in each route.
  */
 export async function serve(request: Request, render: (request: Request) => Promise<Response>): Promise<Response> {
   const refusal = crossSiteRefusal(request);
   const renderOrRecall = (request: Request) => serveFromKeptPages(request, render);
-  return withSecurityHeaders(refusal ?? (await withRequestMemo(request, () => serveWithCache(request, renderOrRecall))));
+  const response = refusal ?? (await withRequestMemo(request, () => serveWithCache(request, renderOrRecall)));
+  // Whatever was made for a session (pages drawn, kept or recalled, their data, redirects) stays out of the browser's caches.
+  return withSecurityHeaders(response, carriesSession(request));
 }
 
 /** What other processes (and the database's triggers) say changed, this one forgets: kept pages, prices, settings, sessions. */
@@ -121,9 +125,17 @@ export const handleDataRequest: HandleDataRequestFunction = (response) => {
   return response;
 };
 
+/**
+ * What Remix reports, as an Error, for every `?_data=` request (the data requests of Remix before
+ * single fetch, which only old scripts, crawlers and scanners still send). Remix answers them
+ * itself, with the loader's answer or a JSON error and never a stack; nothing went wrong here.
+ */
+const OLD_DATA_REQUEST_WARNING = "Single fetch-enabled apps should not be making ?_data requests";
+
 /** Unexpected errors are logged once, here; expected ones are thrown Responses. */
 export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
   if (request.signal.aborted) return;
   if (error instanceof Response || isRouteErrorResponse(error)) return;
+  if (error instanceof Error && error.message.includes(OLD_DATA_REQUEST_WARNING)) return;
   console.error(`[error] ${request.method} ${new URL(request.url).pathname}:`, error);
 }

@@ -33,29 +33,37 @@ export function issueAccessToken({ userId, tokenVersion }: AccessTokenClaims, no
   return `${ACCESS_TOKEN_FORMAT}.${payload}.${sign(payload, derivedSecrets(ACCESS_TOKEN_KEY_PURPOSE)[0])}`;
 }
 
+/** Why an access token is refused before its account is looked at (the security log's `reason`). */
+export type AccessTokenProblem = "malformed_token" | "bad_signature" | "expired_token";
+
 /**
- * The claims of a valid, unexpired access token signed with the key of any
- * current secret; else null. The caller still compares the token version
- * with the account's.
+ * The claims of a valid, unexpired access token signed with the key of any current secret; else
+ * why not. The caller still compares the token version with the account's.
  */
-export function verifyAccessToken(token: string, now = Date.now()): AccessTokenClaims | null {
+export function readAccessToken(token: string, now = Date.now()): { claims: AccessTokenClaims } | { problem: AccessTokenProblem } {
   const [format, payload, signature, extra] = token.split(".");
-  if (format !== ACCESS_TOKEN_FORMAT || !payload || !signature || extra !== undefined) return null;
+  if (format !== ACCESS_TOKEN_FORMAT || !payload || !signature || extra !== undefined) return { problem: "malformed_token" };
   const given = Buffer.from(signature);
   const signedByUs = derivedSecrets(ACCESS_TOKEN_KEY_PURPOSE).some((key) => {
     const expected = Buffer.from(sign(payload, key));
     return expected.length === given.length && timingSafeEqual(expected, given);
   });
-  if (!signedByUs) return null;
+  if (!signedByUs) return { problem: "bad_signature" };
   try {
     const claims = JSON.parse(Buffer.from(payload, "base64url").toString()) as { sub?: unknown; ver?: unknown; exp?: unknown };
-    if (typeof claims.sub !== "string" || !Number.isInteger(claims.ver) || typeof claims.exp !== "number" || claims.exp * 1000 <= now) {
-      return null;
-    }
-    return { userId: claims.sub, tokenVersion: claims.ver as number };
+    if (typeof claims.sub !== "string" || !Number.isInteger(claims.ver) || typeof claims.exp !== "number")
+      return { problem: "malformed_token" };
+    if (claims.exp * 1000 <= now) return { problem: "expired_token" };
+    return { claims: { userId: claims.sub, tokenVersion: claims.ver as number } };
   } catch {
-    return null;
+    return { problem: "malformed_token" };
   }
+}
+
+/** The claims of a valid, unexpired access token (readAccessToken), else null. */
+export function verifyAccessToken(token: string, now = Date.now()): AccessTokenClaims | null {
+  const read = readAccessToken(token, now);
+  return "claims" in read ? read.claims : null;
 }
 
 /**

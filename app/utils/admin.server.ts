@@ -1,5 +1,7 @@
 import type { AccountUser } from "~/models/users.server";
 
+import { oncePerRequest } from "./request-memo.server";
+import { securityEvent } from "./security-log.server";
 import { getUser, toSignIn } from "./session.server";
 import { draftPath } from "~/lib/draft-path";
 import { paths } from "~/lib/paths";
@@ -8,6 +10,11 @@ import { paths } from "~/lib/paths";
 export async function requireAdmin(request: Request): Promise<AccountUser> {
   const user = await getUser(request);
   if (user?.isAdmin) return user;
+  // Signed in, but not as the admin: logged once for the page's loaders (someone without a session is only sent to sign in).
+  if (user)
+    await oncePerRequest(`not admin ${user.id}`, async () =>
+      securityEvent(request, { event: "access_refused", outcome: "failure", userId: user.id, reason: "not_admin" }),
+    );
   const asked = draftPath(new URL(request.url));
   throw await toSignIn(request, paths.admin.login(asked === "/admin" ? {} : { redirectTo: asked }));
 }

@@ -3,7 +3,7 @@ import type { z } from "zod";
 
 import { jsonShapeProblem } from "~/lib/json-shape";
 
-import { isSameOriginRequest } from "./csrf.server";
+import { refusedAsCrossSite } from "./csrf.server";
 import { NON_PAGE_HEADERS, applySecurityHeaders, secured } from "./security-headers.server";
 
 /** The headers of a JSON answer that names none of its own: most of them (a health check's, every error's). */
@@ -38,7 +38,7 @@ type Handler = (args: ApiArgs) => Promise<Response> | Response;
  */
 export function apiRoute(handler: Handler) {
   return async (args: ApiArgs): Promise<Response> => {
-    if (!isSameOriginRequest(args.request)) return apiError(403, "Requests from other sites are not allowed");
+    if (refusedAsCrossSite(args.request)) return apiError(403, "Requests from other sites are not allowed");
     try {
       return await handler(args);
     } catch (error) {

@@ -1,6 +1,7 @@
 import type { CookieOptions } from "@remix-run/node";
 
 import { config } from "~/config.server";
+import { escapeRegExp } from "~/lib/escape-regexp";
 
 import { cookieSecrets } from "./secrets.server";
 
@@ -14,6 +15,18 @@ export const SECURE_COOKIES = config.NODE_ENV === "production" && Boolean(config
  * refuse that prefix without Secure, hence the plain name on http.
  */
 export const SESSION_COOKIE_NAME = SECURE_COOKIES ? "__Host-session" : "__session";
+
+const SESSION_COOKIE_PAIR = new RegExp(`(?:^|;)\\s*${escapeRegExp(SESSION_COOKIE_NAME)}=`);
+
+/**
+ * Whether a request comes with a session, live or not: the session cookie, or an API client's
+ * Authorization header. Read from the headers alone, so it costs no lookup.
+ */
+export function carriesSession(request: Request): boolean {
+  if (request.headers.has("Authorization")) return true;
+  const cookie = request.headers.get("Cookie");
+  return cookie !== null && SESSION_COOKIE_PAIR.test(cookie);
+}
 
 /** The product's signed, HttpOnly, SameSite=Lax cookie settings (secrets read lazily: tests set them late). */
 export function signedCookieOptions(extra: CookieOptions = {}): CookieOptions {

@@ -1,5 +1,7 @@
 import { config } from "~/config.server";
 
+import { securityEvent } from "./security-log.server";
+
 /**
  * Cross-site form posts are refused: a browser always names the page a POST
  * came from (Origin, else Referer), and it must be this site. Clients that are
@@ -22,10 +24,27 @@ export function isSameOriginRequest(request: Request): boolean {
   return allowed.has(origin);
 }
 
+/**
+ * Whether this request is refused as another site's; a refused one is logged (`cross_site_refused`)
+ * with the other site's origin only: a Referer's path and query may hold anything.
+ */
+export function refusedAsCrossSite(request: Request): boolean {
+  if (isSameOriginRequest(request)) return false;
+  const source = request.headers.get("Origin") ?? request.headers.get("Referer") ?? "";
+  let origin = "unreadable";
+  try {
+    origin = source === "null" ? "null" : new URL(source).origin;
+  } catch {
+    // Not an address: said so, not repeated.
+  }
+  securityEvent(request, { event: "cross_site_refused", outcome: "failure", origin });
+  return true;
+}
+
 const refusal = () => new Response("This form was sent from another site and was refused.", { status: 403 });
 
 export function assertSameOrigin(request: Request) {
-  if (!isSameOriginRequest(request)) throw refusal();
+  if (refusedAsCrossSite(request)) throw refusal();
 }
 
 /**
@@ -33,6 +52,6 @@ export function assertSameOrigin(request: Request) {
  * check would answer 500). /api answers its own refusal, as JSON.
  */
 export function crossSiteRefusal(request: Request): Response | null {
-  if (isSameOriginRequest(request) || new URL(request.url).pathname.startsWith("/api/")) return null;
+  if (new URL(request.url).pathname.startsWith("/api/") || !refusedAsCrossSite(request)) return null;
   return refusal();
 }

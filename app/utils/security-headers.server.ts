@@ -74,20 +74,34 @@ export function applySecurityHeaders(headers: Headers, nonce?: string) {
 }
 
 /**
+ * How long a browser may keep an answer made for a session that does not say (every signed-in and
+ * admin page, its `.data` and `?_data=` payloads, redirects): not at all, neither on disk nor for
+ * Back, so what the account saw is not shown again once it logs out.
+ */
+export const SESSION_CACHE_CONTROL = "private, no-store";
+
+/**
  * The response with the headers every response carries, whatever made it: a page keeps its
  * nonce policy, and anything without a policy of its own (a download, an image, a resource
- * route's JSON or text, a redirect) gets one that lets it run and load nothing. Headers a
- * Response was made with immutably (Response.redirect, fetch) are copied into a new one.
- * A response made with them all (`secured`: every /api answer) is passed on as it is.
+ * route's JSON or text, a redirect) gets one that lets it run and load nothing. Made for a
+ * session (`forSession`), an answer that names no Cache-Control of its own gets
+ * SESSION_CACHE_CONTROL; one that names it (a public image, the feed's `private, no-cache`) keeps
+ * it. Headers a Response was made with immutably (Response.redirect, fetch) are copied into a new
+ * one. A response made with them all (`secured`: every /api answer, whose Cache-Control apiJson
+ * always sets) is passed on as it is.
  */
-export function withSecurityHeaders(response: Response): Response {
+export function withSecurityHeaders(response: Response, forSession = false): Response {
   if (isSecured(response)) return response;
+  const apply = (headers: Headers) => {
+    applySecurityHeaders(headers);
+    if (forSession && !headers.has("Cache-Control")) headers.set("Cache-Control", SESSION_CACHE_CONTROL);
+  };
   try {
-    applySecurityHeaders(response.headers);
+    apply(response.headers);
     return response;
   } catch {
     const headers = new Headers(response.headers);
-    applySecurityHeaders(headers);
+    apply(headers);
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   }
 }

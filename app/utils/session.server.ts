@@ -11,6 +11,7 @@ import { combineHeaders } from "./http.server";
 import { keepSentForm, waitingKeptDraft } from "./kept-draft.server";
 import { SESSION_COOKIE_NAME, signedCookieOptions } from "./cookies.server";
 import { oncePerRequest } from "./request-memo.server";
+import { securityEvent, type SignOutScope } from "./security-log.server";
 import { createToastHeaders } from "./toast.server";
 import { paths } from "~/lib/paths";
 
@@ -137,13 +138,30 @@ export async function signIn(request: Request, userId: string, options: { redire
   });
 }
 
-/** Ends this session (the row and the cookie). */
-export async function signOut(request: Request, options: { redirectTo: string; toast: ToastInput }) {
+/**
+ * What a browser is told to wipe of this site as its session ends: its HTTP cache (pages it kept
+ * before they were sent no-store, the account's images) and its storage (local and session
+ * storage, IndexedDB, service workers). Not its cookies: the anonymous visitor id, the place
+ * chosen and a kept draft's pointer belong to the device, and the session cookie is ended anyway.
+ */
+const CLEAR_SITE_DATA = '"cache", "storage"';
+
+/**
+ * Ends this session (the row and the cookie), and has the browser forget what it kept of it
+ * (CLEAR_SITE_DATA). Logged as a `sign_out` of `logAs` (this device unless told; null when the
+ * caller logs what happened itself, such as a deleted account).
+ */
+export async function signOut(request: Request, options: { redirectTo: string; toast: ToastInput; logAs?: SignOutScope | null }) {
   const current = await getCurrentSession(request);
   if (current) await endSession(current.sessionId);
+  const logAs = options.logAs === undefined ? "this_device" : options.logAs;
+  if (current && logAs) securityEvent(request, { event: "sign_out", outcome: "success", userId: current.user.id, scope: logAs });
   const cookieSession = await sessionStorage.getSession(request.headers.get("Cookie"));
   return redirect(options.redirectTo, {
-    headers: combineHeaders({ "Set-Cookie": await sessionStorage.destroySession(cookieSession) }, await createToastHeaders(options.toast)),
+    headers: combineHeaders(
+      { "Set-Cookie": await sessionStorage.destroySession(cookieSession), "Clear-Site-Data": CLEAR_SITE_DATA },
+      await createToastHeaders(options.toast),
+    ),
   });
 }
 

@@ -67,4 +67,19 @@ describe("the admin audit trail", () => {
       expect.objectContaining({ summary: "Saved About Us" }),
     ]);
   });
+
+  it("cannot be emptied with TRUNCATE either (row triggers never see it)", async () => {
+    const admin = await actingAdmin();
+    await db().transaction((tx) =>
+      recordAdminAction(tx, admin, { action: "x", entityType: "page", entityId: "contact-us", summary: "Saved Contact Us" }),
+    );
+    await expect(db().execute(sql`truncate admin_audit_log`)).rejects.toHaveProperty("cause.message", "admin_audit_log is append-only");
+    await expect(db().execute(sql`truncate admin_audit_log, page_versions`)).rejects.toHaveProperty(
+      "cause.message",
+      "admin_audit_log is append-only",
+    );
+    expect(await listAdminActions({ entityType: "page", entityId: "contact-us" })).toEqual([
+      expect.objectContaining({ summary: "Saved Contact Us" }),
+    ]);
+  });
 });

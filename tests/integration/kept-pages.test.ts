@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 
 import { businessCardDesigns, campaigns, posts, pricing, sessions, smsMessages, users } from "~/db/schema";
 import { DEMO_CARD_DESIGNS } from "~/db/seed/demo-content";
+import { serve } from "~/entry.server";
 import { makeCampaign, makeContact, makePost, makeUser } from "~/db/seed/factories.server";
 import { saveBusinessCard } from "~/models/business-cards.server";
 import { listenForPostChanges } from "~/models/feed-cache.server";
@@ -220,6 +221,17 @@ describe("a business's own workspace page kept in memory", () => {
     await serveFromKeptPages(page(cookie, "/app"), silent.render);
     await serveFromKeptPages(page(cookie, "/app"), silent.render);
     expect(silent.draws()).toBe(2);
+  });
+
+  it("leaves the server with private, no-store, drawn and answered from memory alike", async () => {
+    const business = await makeUser();
+    const cookie = await sessionCookieFor(business.id);
+    const { render, draws } = businessDrawer();
+    const [drawn, recalled] = [await serve(page(cookie, "/contacts"), render), await serve(page(cookie, "/contacts"), render)];
+    expect(draws()).toBe(1);
+    expect([drawn.status, recalled.status]).toEqual([200, 200]);
+    expect(drawn.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(recalled.headers.get("Cache-Control")).toBe("private, no-store");
   });
 
   it("is drawn afresh on the very next request after anything it shows changes, by whoever, and not for another business's changes", async () => {

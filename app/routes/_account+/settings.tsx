@@ -97,10 +97,12 @@ export async function action({ request }: ActionFunctionArgs) {
       clientIp: clientIp(request),
     });
     if (!change.ok) {
+      securityEvent(request, { event: "password_changed", outcome: "failure", userId: user.id, reason: change.reason });
       if (change.reason === "throttled") return refused({ currentPassword: [change.message] }, 429);
       if (change.reason === "no-password") return refused({ currentPassword: ["This account signs in with Google and has no password"] });
       return refused({ currentPassword: [CURRENT_PASSWORD_WRONG] });
     }
+    securityEvent(request, { event: "password_changed", outcome: "success", userId: user.id });
     return signIn(request, user.id, { redirectTo: paths.settings(), toast: { type: "success", title: "Password changed" } });
   }
 
@@ -130,11 +132,13 @@ export async function action({ request }: ActionFunctionArgs) {
         { intent: "sign-out-session" as const, toast: createToast({ type: "error", title: SESSION_NOT_FOUND }) },
         { status: 404 },
       );
+    securityEvent(request, { event: "sign_out", outcome: "success", userId: user.id, scope: "other_device", count: 1 });
     return redirectWithToast(paths.settings(), { type: "success", title: "Signed out of that device" });
   }
 
   if (intent === "sign-out-other-sessions") {
     const ended = await endOtherSessions(user.id, sessionId);
+    securityEvent(request, { event: "sign_out", outcome: "success", userId: user.id, scope: "other_devices", count: ended });
     return redirectWithToast(paths.settings(), {
       type: "success",
       title: ended === 1 ? "Signed out of 1 other device" : `Signed out of ${ended} other devices`,
@@ -143,7 +147,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (intent === "sign-out-everywhere") {
     await signOutOfEveryDevice(user.id);
-    return signOut(request, { redirectTo: paths.login(), toast: { type: "success", title: "Signed out of every device" } });
+    securityEvent(request, { event: "sign_out", outcome: "success", userId: user.id, scope: "every_device" });
+    return signOut(request, { redirectTo: paths.login(), toast: { type: "success", title: "Signed out of every device" }, logAs: null });
   }
 
   if (intent === "delete-account") {
@@ -174,7 +179,7 @@ export async function action({ request }: ActionFunctionArgs) {
       });
     }
     securityEvent(request, { event: "account_deleted", outcome: "success", userId: user.id });
-    return signOut(request, { redirectTo: paths.feed(), toast: { type: "success", title: "Your account has been deleted" } });
+    return signOut(request, { redirectTo: paths.feed(), toast: { type: "success", title: "Your account has been deleted" }, logAs: null });
   }
 
   throw new Response("Unknown form", { status: 400 });

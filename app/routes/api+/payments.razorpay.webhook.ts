@@ -1,5 +1,6 @@
 import { receivePaymentWebhook } from "~/models/payments.server";
 import { apiJson, methods } from "~/utils/api.server";
+import { noteWebhookAnswer } from "~/utils/security-log.server";
 
 /**
  * POST /api/payments/razorpay/webhook: the gateway's `payment_link.paid`, no session. The raw body
@@ -11,6 +12,7 @@ export const { loader, action } = methods({
   POST: async ({ request }) => {
     const rawBody = await request.text();
     const answer = await receivePaymentWebhook(rawBody, request.headers.get("X-Razorpay-Signature"));
+    noteWebhookAnswer(request, "razorpay", answer);
     return apiJson({ message: answer.message }, { status: answer.status });
   },
 });

@@ -1,7 +1,7 @@
 import { receiveMsg91DeliveryWebhook } from "~/models/sms-webhooks.server";
 import { apiJson, methods } from "~/utils/api.server";
 
-import { webhookRequest } from "./__sms-webhooks.server";
+import { receiveWebhook } from "./__sms-webhooks.server";
 
 /**
  * POST /api/sms/delivery/msg91?token=…: MSG91's delivery reports (its panel's webhook, v2 form or
@@ -10,7 +10,7 @@ import { webhookRequest } from "./__sms-webhooks.server";
  */
 export const { loader, action } = methods({
   POST: async ({ request }) => {
-    const answer = await receiveMsg91DeliveryWebhook(await webhookRequest(request));
+    const answer = await receiveWebhook(request, "msg91", receiveMsg91DeliveryWebhook);
     return apiJson({ message: answer.message }, { status: answer.status });
   },
 });

@@ -1,7 +1,7 @@
 import { receiveTwilioDeliveryWebhook } from "~/models/sms-webhooks.server";
 import { apiJson, methods } from "~/utils/api.server";
 
-import { webhookRequest } from "./__sms-webhooks.server";
+import { receiveWebhook } from "./__sms-webhooks.server";
 
 /**
  * POST /api/sms/delivery/twilio: Twilio's status callback (MessageSid, MessageStatus, ErrorCode),
@@ -10,7 +10,7 @@ import { webhookRequest } from "./__sms-webhooks.server";
  */
 export const { loader, action } = methods({
   POST: async ({ request }) => {
-    const answer = await receiveTwilioDeliveryWebhook(await webhookRequest(request));
+    const answer = await receiveWebhook(request, "twilio", receiveTwilioDeliveryWebhook);
     return apiJson({ message: answer.message }, { status: answer.status });
   },
 });

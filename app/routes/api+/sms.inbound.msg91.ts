@@ -1,7 +1,7 @@
 import { receiveMsg91InboundWebhook } from "~/models/sms-webhooks.server";
 import { apiJson, methods } from "~/utils/api.server";
 
-import { webhookRequest } from "./__sms-webhooks.server";
+import { receiveWebhook } from "./__sms-webhooks.server";
 
 /**
  * POST /api/sms/inbound/msg91?token=…: a reply MSG91 forwards from the long code or keyword
@@ -10,7 +10,7 @@ import { webhookRequest } from "./__sms-webhooks.server";
  */
 export const { loader, action } = methods({
   POST: async ({ request }) => {
-    const answer = await receiveMsg91InboundWebhook(await webhookRequest(request));
+    const answer = await receiveWebhook(request, "msg91", receiveMsg91InboundWebhook);
     return apiJson({ message: answer.message }, { status: answer.status });
   },
 });

@@ -2,7 +2,7 @@ import { receiveTwilioInboundWebhook } from "~/models/sms-webhooks.server";
 import { applySecurityHeaders } from "~/utils/security-headers.server";
 import { apiJson, methods } from "~/utils/api.server";
 
-import { webhookRequest } from "./__sms-webhooks.server";
+import { receiveWebhook } from "./__sms-webhooks.server";
 
 /** An empty TwiML answer: Twilio sends nothing back to the replying phone. */
 const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
@@ -14,7 +14,7 @@ const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>
  */
 export const { loader, action } = methods({
   POST: async ({ request }) => {
-    const answer = await receiveTwilioInboundWebhook(await webhookRequest(request));
+    const answer = await receiveWebhook(request, "twilio", receiveTwilioInboundWebhook);
     if (answer.status !== 200) return apiJson({ message: answer.message }, { status: answer.status });
     const headers = new Headers({ "Content-Type": "text/xml; charset=utf-8", "Cache-Control": "no-store" });
     applySecurityHeaders(headers);
