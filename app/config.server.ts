@@ -127,6 +127,14 @@ const environmentSchema = z
     /** Razorpay's API keys: set, credits are bought through Razorpay Payment Links; unset, through the built-in test gateway. */
     RAZORPAY_KEY_ID: optionalString,
     RAZORPAY_KEY_SECRET: optionalString,
+    /**
+     * A demo: production may run the built-in test gateway (free credits) though real SMS, real mail
+     * or an https PUBLIC_URL is set up (missingPaymentSettings refuses it otherwise).
+     */
+    ALLOW_TEST_GATEWAY: z
+      .enum(["true", "false"], { message: "must be true or false" })
+      .default("false")
+      .transform((value) => value === "true"),
     /** The secret Razorpay signs webhooks with (the test gateway's too, when set). */
     RAZORPAY_WEBHOOK_SECRET: optionalString,
     /** Razorpay's API address (a local fake in tests). */
@@ -292,15 +300,26 @@ export function missingPublicUrl(config: Config, env: Record<string, string | un
 }
 
 /**
- * A real deployment (production, an https PUBLIC_URL) takes real money: the built-in test gateway,
- * which moves none, is refused there, and its invoices need the seller's GSTIN.
+ * The built-in test gateway moves no money, so its credits are free: in production it is refused
+ * whenever what they buy is real (an SMS provider, mail) or the site looks real (an https
+ * PUBLIC_URL), unless ALLOW_TEST_GATEWAY=true says this is a demo. With Razorpay, an https site's
+ * invoices need the seller's GSTIN.
  */
 export function missingPaymentSettings(config: Config): string | null {
-  if (config.NODE_ENV !== "production" || !config.PUBLIC_ORIGIN.startsWith("https://")) return null;
+  if (config.NODE_ENV !== "production") return null;
+  const https = config.PUBLIC_ORIGIN.startsWith("https://");
   if (!config.RAZORPAY_KEY_ID) {
-    return "RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET are required in production with an https PUBLIC_URL: the built-in test gateway moves no money.";
+    const real = [
+      https ? "an https PUBLIC_URL" : null,
+      config.SMS_PROVIDER === "simulator" ? null : `SMS_PROVIDER=${config.SMS_PROVIDER}`,
+      config.SMTP_URL ? "SMTP_URL" : null,
+    ].filter((reason) => reason !== null);
+    if (real.length === 0 || config.ALLOW_TEST_GATEWAY) return null;
+    const reasons = real.length === 1 ? real[0] : `${real.slice(0, -1).join(", ")} and ${real.at(-1)}`;
+    return `RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET are required in production with ${reasons}: the built-in test gateway moves no money, so its free credits would buy real SMS and mail. For a demo, set ALLOW_TEST_GATEWAY=true.`;
   }
-  if (!config.SELLER_GSTIN) return "SELLER_GSTIN is required in production with an https PUBLIC_URL: it is printed on every GST invoice.";
+  if (https && !config.SELLER_GSTIN)
+    return "SELLER_GSTIN is required in production with an https PUBLIC_URL: it is printed on every GST invoice.";
   return null;
 }
 

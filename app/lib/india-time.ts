@@ -53,6 +53,14 @@ export function isCalendarDate(value: string): boolean {
   return match !== null && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
 }
 
+/**
+ * The days a date filter may name: from 2000-01-01 (the product keeps nothing older) to a year from
+ * today in India. A calendar date such as 0001-01-01 starts at a moment PostgreSQL refuses.
+ */
+export function filterDayRange(now: Date = new Date()): { first: string; last: string } {
+  return { first: "2000-01-01", last: addDays(indianDate(now), 365) };
+}
+
 /** The first moment of a day in India. */
 export function startOfIndianDay(date: string): Date {
   return new Date(Date.parse(`${date}T00:00:00Z`) - IST_OFFSET_MS);

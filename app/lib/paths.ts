@@ -136,6 +136,9 @@ export const paths = {
     user: (userId: string, query: { ledger?: number } = {}) =>
       withQuery(`/admin/users/${id(userId)}`, { ledger: query.ledger && query.ledger > 1 ? query.ledger : undefined }),
     smsPricing: () => "/admin/sms-pricing",
+    /** The payments to look at (to refund, unsettled, failed lately), paged. */
+    payments: (query: { page?: number } = {}) =>
+      withQuery("/admin/payments", { page: query.page && query.page > 1 ? query.page : undefined }),
     /** The page editors; `version` shows that saved version beside the editor, to restore it. */
     termsConditions: (query: PageVersionQuery = {}) => withQuery("/admin/terms-conditions", query),
     privacyTerms: (query: PageVersionQuery = {}) => withQuery("/admin/privacy-terms", query),

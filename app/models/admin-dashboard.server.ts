@@ -1,12 +1,13 @@
-import { and, count, eq, gte, inArray, isNull, lt, or, sql, sum, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, count, eq, gte, inArray, isNull, sql, sum, type AnyColumn, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 
 import { db } from "~/db/db.server";
 import { indianDaySql } from "~/db/india-time.server";
-import { campaigns, contacts, creditLedger, creditOrders, postLikes, postReports, postViews, posts, smsMessages, users } from "~/db/schema";
+import { campaigns, contacts, creditLedger, postLikes, postReports, postViews, posts, smsMessages, users } from "~/db/schema";
 import { addDays, indianDate, startOfIndianDay } from "~/lib/india-time";
 
 import { listAdminActions, type AdminActionEntry } from "./admin-audit.server";
+import { countPaymentsToLookAt } from "./admin-payments.server";
 import { livePostCondition } from "./live-post.server";
 
 /** The dashboard's charts cover the last this many days in India, today included. */
@@ -132,10 +133,10 @@ async function productTotals(spending: SQL): Promise<AdminDashboard["totals"]> {
   };
 }
 
-/** What waits for the admin: posts with open reports, campaigns that failed in the period, orders whose payment is unsettled past its link's end or failed. */
+/** What waits for the admin: posts with open reports, campaigns that failed in the period, payments to look at (admin-payments.server.ts). */
 async function waitingForAdmin(now: Date): Promise<AdminDashboard["waiting"]> {
   const since = new Date(now.getTime() - DASHBOARD_DAYS * 86_400_000);
-  const [[reported], [failed], [payments]] = await Promise.all([
+  const [[reported], [failed], payments] = await Promise.all([
     db()
       .select({ total: sql<number>`count(distinct ${postReports.postId})::int` })
       .from(postReports)
@@ -144,15 +145,7 @@ async function waitingForAdmin(now: Date): Promise<AdminDashboard["waiting"]> {
       .select({ total: count() })
       .from(campaigns)
       .where(and(eq(campaigns.status, "failed"), gte(campaigns.updatedAt, since))),
-    db()
-      .select({ total: count() })
-      .from(creditOrders)
-      .where(
-        or(
-          and(eq(creditOrders.status, "created"), lt(creditOrders.expiresAt, now)),
-          and(eq(creditOrders.status, "failed"), gte(creditOrders.updatedAt, since)),
-        ),
-      ),
+    countPaymentsToLookAt(now),
   ]);
-  return { reportedPosts: numberOf(reported.total), failedCampaigns: failed.total, paymentsToCheck: payments.total };
+  return { reportedPosts: numberOf(reported.total), failedCampaigns: failed.total, paymentsToCheck: payments };
 }

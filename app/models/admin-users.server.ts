@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-o
 
 import type { Transaction } from "~/db/client.server";
 import { db } from "~/db/db.server";
-import { campaigns, contacts, creditOrders, posts, sessions, users } from "~/db/schema";
+import { campaigns, contacts, creditOrders, posts, sessions, users, type CreditOrderStatus } from "~/db/schema";
 import { countOf } from "~/lib/format-count";
 import { CAMPAIGN_TRANSITIONS, type CampaignStatus } from "~/lib/campaign-status";
 import { isUuid } from "~/lib/ids";
@@ -137,7 +137,7 @@ export type BusinessForAdmin = BusinessListItem & {
   }>;
   campaignsCount: number;
   campaigns: Array<{ id: string; name: string; status: CampaignStatus; statusReason: string | null; cost: number; createdAt: Date | null }>;
-  orders: Array<{ id: string; credits: number; totalPaise: number; status: string; createdAt: Date; paidAt: Date | null }>;
+  orders: Array<{ id: string; credits: number; totalPaise: number; status: CreditOrderStatus; createdAt: Date; paidAt: Date | null }>;
 };
 
 /** The business with this id (the admin's own account too, so its page can say why nothing applies); null for an unknown id. */

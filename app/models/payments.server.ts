@@ -2,6 +2,7 @@ import { and, asc, eq, lt, sql } from "drizzle-orm";
 
 import { config } from "~/config.server";
 import { db } from "~/db/db.server";
+import type { Transaction } from "~/db/client.server";
 import { creditOrders, creditPacks, invoices, users, type CreditOrderStatus } from "~/db/schema";
 import { isUuid } from "~/lib/ids";
 import { paths } from "~/lib/paths";
@@ -71,6 +72,8 @@ export type OrderView = {
   totalPaise: number;
   paymentUrl: string | null;
   paymentLinkId: string | null;
+  /** The gateway's payment, once one arrived (paid, or kept to refund). */
+  paymentId: string | null;
   invoiceId: string | null;
   expiresAt: Date;
   createdAt: Date;
@@ -87,6 +90,7 @@ const orderColumns = {
   totalPaise: creditOrders.totalPaise,
   paymentUrl: creditOrders.paymentUrl,
   paymentLinkId: creditOrders.paymentLinkId,
+  paymentId: creditOrders.paymentId,
   invoiceId: invoices.id,
   expiresAt: creditOrders.expiresAt,
   createdAt: creditOrders.createdAt,
@@ -182,20 +186,40 @@ export type PaymentReceived = { paymentId: string; amountPaise: number; currency
 
 export type PaymentApplied =
   | { ok: true; repeated: boolean; userId: string; balance: number | null }
-  | { ok: false; reason: "unknown_order" | "mismatch" | "expired"; message: string };
+  | { ok: false; reason: "unknown_order" | "mismatch" | "to_refund"; message: string };
+
+export const LATE_PAYMENT_MESSAGES = {
+  toRefund: (paymentId: string) =>
+    `This order had expired before it was paid and its pack is no longer on sale: nothing was credited, and the payment ${paymentId} is kept to refund (the admin's Payments).`,
+  alreadyKept: (status: "to_refund" | "refunded") => (status === "to_refund" ? "Already kept to refund." : "Already refunded."),
+} as const;
+
+/**
+ * Whether a late payment's pack "still exists": its row is still on sale. The admin never deletes
+ * a pack once ordered (withdraws it instead), so a withdrawn pack is the one that is gone. What is
+ * credited is the order's copy (its credits, at its price): the buyer paid that.
+ */
+async function packStillOnSale(tx: Transaction, packId: string): Promise<boolean> {
+  const [pack] = await tx.select({ active: creditPacks.active }).from(creditPacks).where(eq(creditPacks.id, packId));
+  return pack?.active === true;
+}
 
 /**
  * Applies a payment the gateway confirmed to its order, once: in one transaction the order (locked)
  * moves to 'paid', the credits are granted with their ledger row (the order's id its reference)
  * and the invoice gets the next number. A second delivery finds the order paid and changes
- * nothing. A payment for another amount or in another currency, or for an order already expired,
- * credits nothing.
+ * nothing. A payment for another amount or in another currency credits nothing. A payment for an
+ * order already expired (one in flight when its link ended) is credited all the same while its pack
+ * is on sale; otherwise it is kept 'to_refund' with its payment id, for the admin to give back.
  */
 export async function applyPayment(orderId: string, payment: PaymentReceived): Promise<PaymentApplied> {
   const result = await db().transaction(async (tx): Promise<PaymentApplied> => {
     const [order] = await tx.select().from(creditOrders).where(eq(creditOrders.id, orderId)).for("update");
     if (!order) return { ok: false, reason: "unknown_order", message: "Unknown order: nothing to do." };
     if (order.status === "paid") return { ok: true, repeated: true, userId: order.userId, balance: null };
+    if (order.status === "to_refund" || order.status === "refunded") {
+      return { ok: false, reason: "to_refund", message: LATE_PAYMENT_MESSAGES.alreadyKept(order.status) };
+    }
     if (payment.currency !== order.currency || payment.amountPaise !== order.totalPaise) {
       return {
         ok: false,
@@ -203,8 +227,12 @@ export async function applyPayment(orderId: string, payment: PaymentReceived): P
         message: `The payment (${payment.amountPaise} ${payment.currency}) does not match the order (${order.totalPaise} ${order.currency}): nothing was credited.`,
       };
     }
-    if (order.status === "expired") {
-      return { ok: false, reason: "expired", message: "This order had expired before it was paid: nothing was credited." };
+    if (order.status === "expired" && !(await packStillOnSale(tx, order.packId))) {
+      await tx
+        .update(creditOrders)
+        .set({ status: "to_refund", paymentId: payment.paymentId, paidAt: sql`now()`, updatedAt: sql`now()` })
+        .where(eq(creditOrders.id, order.id));
+      return { ok: false, reason: "to_refund", message: LATE_PAYMENT_MESSAGES.toRefund(payment.paymentId) };
     }
     await tx
       .update(creditOrders)
@@ -218,15 +246,18 @@ export async function applyPayment(orderId: string, payment: PaymentReceived): P
   return result;
 }
 
+/** Orders a payment has reached: settling them asks the gateway nothing more. */
+const SETTLED: readonly CreditOrderStatus[] = ["paid", "to_refund", "refunded"];
+
 /**
- * Settles an order by asking the gateway about its link: paid in full credits it; a link that
- * expired or was cancelled (or is still open well past the order's expiry) makes it 'expired'.
- * Returns the order's status afterwards.
+ * Settles an order by asking the gateway about its link: paid in full credits it (or, expired
+ * meanwhile, keeps it to refund: applyPayment); a link that expired or was cancelled (or is still
+ * open well past the order's expiry) makes it 'expired'. Returns the order's status afterwards.
  */
 export async function settleOrder(orderId: string, setup: PaymentSetup = paymentSetup()): Promise<CreditOrderStatus | null> {
   const [order] = await db().select().from(creditOrders).where(eq(creditOrders.id, orderId));
   if (!order) return null;
-  if (order.status === "paid" || order.status === "expired") return order.status;
+  if (SETTLED.includes(order.status)) return order.status;
   const now = Date.now();
   if (!order.paymentLinkId) {
     if (order.expiresAt.getTime() > now) return order.status;
@@ -235,7 +266,8 @@ export async function settleOrder(orderId: string, setup: PaymentSetup = payment
   const link = await setup.gateway.fetchPaymentLink(order.paymentLinkId);
   if (link.status === "paid" && link.paymentId && link.referenceId === order.id) {
     const applied = await applyPayment(order.id, { paymentId: link.paymentId, amountPaise: link.amountPaidPaise, currency: link.currency });
-    return applied.ok ? "paid" : order.status;
+    if (applied.ok) return "paid";
+    return applied.reason === "to_refund" ? "to_refund" : order.status;
   }
   const gone = link.status === "expired" || link.status === "cancelled" || order.expiresAt.getTime() + EXPIRY_GRACE_MS < now;
   if (gone && order.expiresAt.getTime() <= now) return markExpired(order.id);
@@ -333,8 +365,9 @@ type PaidEvent = {
 /**
  * A webhook from the gateway (POST /api/payments/razorpay/webhook): believed only when
  * X-Razorpay-Signature is the HMAC of the raw body with the webhook secret (401 otherwise).
- * `payment_link.paid` credits its order once; a replay, another event, or a link we do not know
- * is a 200 that changes nothing; a payment of another amount or currency is refused (400).
+ * `payment_link.paid` credits its order once (or keeps a late one to refund: applyPayment); a
+ * replay, another event, or a link we do not know is a 200 that changes nothing; a payment of
+ * another amount or currency is refused (400).
  */
 export async function receivePaymentWebhook(
   rawBody: string,

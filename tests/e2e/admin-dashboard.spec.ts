@@ -20,6 +20,13 @@ test("the admin dashboard shows totals, the last 30 days as charts, what waits a
   expect(await shownNumber(page.getByTestId("waiting-reports"))).toBeGreaterThanOrEqual(0);
   await expect(page.getByRole("heading", { name: "Latest admin actions" })).toBeVisible();
 
+  // 'Payments to look at' opens the list of what it counts.
+  const payments = await shownNumber(page.getByTestId("waiting-payments"));
+  await page.getByRole("link", { name: /Payments to look at/ }).click();
+  await expect(page.getByRole("heading", { name: "Payments", level: 1 })).toBeVisible();
+  await expect(page.getByTestId("payments-total")).toContainText(`${payments} to look at`);
+  await page.goBack();
+
   // Every section is one tap away on a phone.
   await useAdminMenu(page, { link: "Users" });
   await expect(page).toHaveURL(/\/admin\/users$/);

@@ -319,6 +319,22 @@ describe("the admin's SMS history", () => {
     expect(reversed.success ? null : reversed.error.issues[0].message).toBe(ADMIN_SMS_MESSAGES.toBeforeFrom);
     expect(adminSmsHistoryQuerySchema.safeParse({ campaignId: "x" }).success).toBe(false);
   });
+
+  it("a date outside 2000-01-01 to a year ahead is said and ignored on SMS History and Campaigns, never a 500", async () => {
+    const cookie = await adminCookie();
+    type Page = { status: number; data: { badFilter: string | null; filters: { from: string; to: string } } };
+    for (const search of ["from=0001-01-01", "to=0001-01-01", "from=1999-12-31&to=2000-01-02", "to=9999-12-31"]) {
+      const pages: Page[] = [
+        await call(historyLoader, getRequest(`/admin/sms-history?${search}`, { cookie })),
+        await call(campaignsLoader, getRequest(`/admin/campaigns?${search}`, { cookie })),
+      ];
+      for (const page of pages) {
+        expect(page.status, search).toBe(200);
+        expect(page.data.badFilter, search).toMatch(/^Dates must be from 2000-01-01 to \d{4}-\d{2}-\d{2}$/);
+        expect(page.data.filters, search).toEqual(expect.objectContaining({ from: "", to: "" }));
+      }
+    }
+  });
 });
 
 describe("the admin's campaigns list", () => {

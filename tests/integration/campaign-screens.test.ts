@@ -297,4 +297,20 @@ describe("/sms-history", () => {
     const theirs = await call(historyLoader, getRequest(`/sms-history?campaignId=${campaign.id}`, { cookie: stranger }));
     expect(theirs.status).toBe(404);
   });
+
+  it("a date outside 2000-01-01 to a year ahead (0001-01-01, 9999-12-31) is said and ignored, never a 500", async () => {
+    const { user, template, cookie } = await owner(2);
+    await call(composerAction, formPost("/campaigns/new", { ...composerFields(template.id), intent: "send" }, { cookie }));
+    expect(await test.db.select().from(smsMessages).where(eq(smsMessages.userId, user.id))).toHaveLength(2);
+    type History = { messages: unknown[]; badFilter: string | null; filters: { from: string; to: string } };
+    for (const search of ["from=0001-01-01", "to=0001-01-01", "from=1999-12-31", "to=9999-12-31"]) {
+      const page = await call<History>(historyLoader, getRequest(`/sms-history?${search}`, { cookie }));
+      expect(page.status, search).toBe(200);
+      expect(page.data.badFilter, search).toMatch(/^(from|to) must be a date from 2000-01-01 to \d{4}-\d{2}-\d{2}$/);
+      expect(page.data.messages, search).toHaveLength(2);
+      expect(page.data.filters, search).toEqual(expect.objectContaining({ from: "", to: "" }));
+    }
+    const ordinary = await call<History>(historyLoader, getRequest("/sms-history?from=2000-01-01", { cookie }));
+    expect(ordinary.data).toMatchObject({ badFilter: null, filters: { from: "2000-01-01" } });
+  });
 });

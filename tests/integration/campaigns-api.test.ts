@@ -254,6 +254,13 @@ describe("sending and changing a campaign through the API", () => {
     expect(past).toMatchObject({ status: 400, data: { message: "Choose a time in the future" } });
     expect(await api("GET", "/api/sms-history?status=lost")).toMatchObject({ status: 400 });
     expect(await api("GET", "/api/sms-history?campaignId=nope")).toMatchObject({ status: 400, data: { message: "Invalid campaign ID" } });
+    for (const search of ["from=0001-01-01", "to=0001-01-01", "to=9999-12-31"]) {
+      expect(await api("GET", `/api/sms-history?${search}`), search).toMatchObject({
+        status: 400,
+        data: { message: expect.stringMatching(/^(from|to) must be a date from 2000-01-01 to \d{4}-\d{2}-\d{2}$/) },
+      });
+    }
+    expect(await api("GET", "/api/sms-history?from=2000-01-01")).toMatchObject({ status: 200 });
     expect(await api("GET", "/api/campaigns/nope")).toMatchObject({ status: 400, data: { message: "Invalid campaign ID" } });
   });
 

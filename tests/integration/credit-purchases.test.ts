@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { creditOrders, invoices } from "~/db/schema";
+import { creditOrders, creditPacks, invoices } from "~/db/schema";
 import { makeUser } from "~/db/seed/factories.server";
 import {
   applyPayment,
@@ -15,9 +15,19 @@ import {
 import { failTestLink, payTestLink, testGatewaySecrets, testWebhookFor } from "~/models/test-gateway.server";
 import { callbackSignature, hmacHex, razorpayGateway } from "~/services/payments.server";
 
-import { balanceOf, expireOrder, ledgerMatchesBalance, ledgerOf, packOf, usePricingAndPacks } from "../support/credit-purchases";
+import {
+  balanceOf,
+  expireOrder,
+  expiredOrder,
+  ledgerMatchesBalance,
+  ledgerOf,
+  ownPack,
+  packOf,
+  usePricingAndPacks,
+  withFakeRazorpay,
+} from "../support/credit-purchases";
 import { setupTestDatabase } from "../support/database";
-import { startFakeRazorpay } from "../support/fake-razorpay";
+import { startFakeRazorpay, type FakeRazorpay } from "../support/fake-razorpay";
 
 const test = setupTestDatabase();
 usePricingAndPacks();
@@ -114,15 +124,13 @@ describe("buying credits through the test gateway", () => {
     expect(await ledgerMatchesBalance(user.id)).toBe(true);
   });
 
-  it("an unpaid order becomes 'expired' once reconciled; paying it then is refused and credits nothing", async () => {
+  it("an unpaid order becomes 'expired' once reconciled, and its test link can no longer be paid", async () => {
     const user = await makeUser({ verified: false });
     const order = await orderFor(user, 100);
     await expireOrder(order.id);
     expect(await payTestLink(order.paymentLinkId!)).toEqual({ ok: false, reason: "expired" });
     await reconcileExpiredOrders();
     expect((await orderRow(order.id)).status).toBe("expired");
-    const late = await applyPayment(order.id, { paymentId: "pay_late", amountPaise: order.totalPaise, currency: "INR" });
-    expect(late).toMatchObject({ ok: false, reason: "expired" });
     expect(await balanceOf(user.id)).toBe(0);
     expect(await ledgerOf(user.id)).toEqual([]);
   });
@@ -201,6 +209,83 @@ describe("signatures and forged or wrong payments", () => {
     expect(await signed(unknown)).toEqual({ status: 200, message: "Unknown payment link: nothing to do." });
     expect(await balanceOf(user.id)).toBe(0);
     expect((await orderRow(order.id)).status).toBe("created");
+  });
+});
+
+describe("a payment that arrives after its order expired (a payment in flight at the link's end)", () => {
+  /** The callback Razorpay would send the buyer back with, signed with the key secret. */
+  const signedCallback = (fake: FakeRazorpay, order: { id: string; paymentLinkId: string | null }, paymentId: string) => {
+    const query = { paymentId, paymentLinkId: order.paymentLinkId!, referenceId: order.id, status: "paid" };
+    return { ...query, signature: callbackSignature(fake.keySecret, query) };
+  };
+
+  it("its pack still on sale: credited as a paid order (the order's credits and price), once whatever the webhook's and callback's repeats", async () => {
+    await withFakeRazorpay(async (setup, fake) => {
+      const user = await makeUser({ ...KARNATAKA, verified: false });
+      const pack = await ownPack(300, 250_00);
+      const order = await expiredOrder(user, pack.id, setup);
+      // The admin edits the pack afterwards: the buyer paid the order's price for the order's credits.
+      await test.db.update(creditPacks).set({ credits: 400, pricePaise: 300_00 }).where(eq(creditPacks.id, pack.id));
+      const paid = fake.pay(order.paymentLinkId!);
+      expect(await receivePaymentWebhook(paid.rawBody, paid.signature, setup)).toEqual({ status: 200, message: "Credited." });
+      expect(await receivePaymentWebhook(paid.rawBody, paid.signature, setup)).toEqual({ status: 200, message: "Already applied." });
+      expect(await confirmCallback(user.id, signedCallback(fake, order, paid.paymentId), setup)).toMatchObject({
+        ok: true,
+        order: { status: "paid", credits: 300, invoiceId: expect.any(String) },
+      });
+      expect(await balanceOf(user.id)).toBe(300);
+      expect(await ledgerOf(user.id)).toEqual([expect.objectContaining({ reason: "purchase", amount: 300, reference: order.id })]);
+      expect(await test.db.select().from(invoices).where(eq(invoices.orderId, order.id))).toEqual([
+        expect.objectContaining({ paymentId: paid.paymentId, credits: 300, taxablePaise: 250_00, totalPaise: 295_00 }),
+      ]);
+      expect(await orderRow(order.id)).toMatchObject({ status: "paid", paymentId: paid.paymentId, paidAt: expect.any(Date) });
+
+      // Its webhook lost, the buyer's return alone credits a late payment too, once.
+      const second = await expiredOrder(user, pack.id, setup);
+      const secondPaid = fake.pay(second.paymentLinkId!);
+      const back = signedCallback(fake, second, secondPaid.paymentId);
+      expect(await confirmCallback(user.id, back, setup)).toMatchObject({ ok: true, order: { status: "paid" } });
+      expect(await confirmCallback(user.id, back, setup)).toMatchObject({ ok: true, order: { status: "paid" } });
+      expect(await receivePaymentWebhook(secondPaid.rawBody, secondPaid.signature, setup)).toEqual({
+        status: 200,
+        message: "Already applied.",
+      });
+      // The second order was made after the edit: 400 credits.
+      expect(await balanceOf(user.id)).toBe(300 + 400);
+      expect(await ledgerMatchesBalance(user.id)).toBe(true);
+    });
+  });
+
+  it("its pack withdrawn since: nothing credited, the payment kept 'to refund' with its id, once however often it is told", async () => {
+    await withFakeRazorpay(async (setup, fake) => {
+      const user = await makeUser({ verified: false });
+      const pack = await ownPack(100, 90_00);
+      const order = await expiredOrder(user, pack.id, setup);
+      await test.db.update(creditPacks).set({ active: false }).where(eq(creditPacks.id, pack.id));
+      const paid = fake.pay(order.paymentLinkId!);
+      const answers = await Promise.all(Array.from({ length: 3 }, () => receivePaymentWebhook(paid.rawBody, paid.signature, setup)));
+      expect(answers).toEqual(Array.from({ length: 3 }, () => ({ status: 200, message: expect.stringMatching(/to refund/) })));
+      expect(await confirmCallback(user.id, signedCallback(fake, order, paid.paymentId), setup)).toMatchObject({
+        ok: true,
+        order: { status: "to_refund", paymentId: paid.paymentId, invoiceId: null },
+      });
+      expect(await orderRow(order.id)).toMatchObject({ status: "to_refund", paymentId: paid.paymentId, paidAt: expect.any(Date) });
+      expect(await balanceOf(user.id)).toBe(0);
+      expect(await ledgerOf(user.id)).toEqual([]);
+      expect(await test.db.select().from(invoices).where(eq(invoices.orderId, order.id))).toEqual([]);
+    });
+  });
+
+  it("a late payment of another amount is still refused (400) and stores nothing", async () => {
+    const user = await makeUser({ verified: false });
+    const order = await orderFor(user, 100);
+    await expireOrder(order.id);
+    await reconcileExpiredOrders();
+    expect(await applyPayment(order.id, { paymentId: "pay_short", amountPaise: 100, currency: "INR" })).toMatchObject({
+      ok: false,
+      reason: "mismatch",
+    });
+    expect(await orderRow(order.id)).toMatchObject({ status: "expired", paymentId: null });
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { formatLongDate, formatTime, isWithinSendingWindow, nextWindowStart, shortDay } from "~/lib/india-time";
+import { filterDayRange, formatLongDate, formatTime, isWithinSendingWindow, nextWindowStart, shortDay } from "~/lib/india-time";
 
 /** A moment given as India's wall-clock time (UTC+05:30). */
 const inIndia = (dateTime: string) => new Date(`${dateTime}+05:30`);
@@ -64,5 +64,12 @@ describe("times and dates as India reads them", () => {
 
   it("labels a chart's day with the month's three letters", () => {
     expect(shortDay("2026-09-07")).toBe("7 Sep");
+  });
+});
+
+describe("the days a date filter may name", () => {
+  it("run from 2000-01-01 to a year from today in India (already tomorrow there at 20:00 UTC)", () => {
+    expect(filterDayRange(new Date("2026-11-26T20:00:00Z"))).toEqual({ first: "2000-01-01", last: "2027-11-27" });
+    expect(filterDayRange(new Date("2026-11-26T10:00:00Z"))).toEqual({ first: "2000-01-01", last: "2027-11-26" });
   });
 });

@@ -21,6 +21,7 @@ export const AUDIT_ENTITIES = [
   "user",
   "price",
   "credit_pack",
+  "credit_order",
   "setting",
   "page",
   "campaign",

@@ -4,6 +4,7 @@ import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, u
 import { ownerId } from "./accounts";
 import { createdAt, id, oneOf, updatedAt } from "./columns";
 
+import { CREDIT_ORDER_STATUSES } from "../../lib/order-status";
 import { PRICE_KEYS } from "../../lib/price-keys";
 
 /** What each billable action costs, in credits; edited by the admin (/admin/sms-pricing). */
@@ -98,15 +99,16 @@ export const creditPacks = pgTable(
   ],
 );
 
-export const CREDIT_ORDER_STATUSES = ["created", "paid", "failed", "expired"] as const;
-export type CreditOrderStatus = (typeof CREDIT_ORDER_STATUSES)[number];
+export { CREDIT_ORDER_STATUSES };
+export type { CreditOrderStatus } from "../../lib/order-status";
 export const PAYMENT_GATEWAYS = ["test", "razorpay"] as const;
 
 /**
  * One purchase of a pack: what was bought at what price (copied from the pack, so a later price
  * change leaves it alone), and its payment link. It moves from 'created' to 'paid' (credited in the
- * same transaction, its id the ledger row's reference), 'failed' or 'expired', only through
- * app/models/payments.server.ts.
+ * same transaction, its id the ledger row's reference), 'failed' or 'expired'; paid after it expired,
+ * to 'paid' or, its pack withdrawn, 'to_refund' (then 'refunded' by the admin): only through
+ * app/models/payments.server.ts and app/models/admin-payments.server.ts.
  */
 export const creditOrders = pgTable(
   "credit_orders",

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { CAMPAIGN_STATUS_LABELS, type CampaignStatus } from "~/lib/campaign-status";
 import { SMS_STATUSES } from "~/lib/sms-status";
 
+import { optionalFilterDay } from "./date-time";
 import { noControlCharacters } from "./text";
 
 /**
@@ -15,6 +16,7 @@ export const ADMIN_SMS_MESSAGES = {
   badBusiness: "Search a business by its name, email or id (at most 100 characters)",
   badCampaign: "A campaign id looks like 3f2a…-…: copy it from the campaign's page",
   badDay: "Dates look like 2026-11-26",
+  dayOutOfRange: ({ first, last }: { first: string; last: string }) => `Dates must be from ${first} to ${last}`,
   toBeforeFrom: "The 'to' date must not be before the 'from' date",
   reasonRequired: "Give the business a reason: it is shown on its campaign's page",
   reasonTooLong: "A reason can be at most 300 characters",
@@ -26,7 +28,7 @@ export const ADMIN_SMS_MESSAGES = {
 
 const blankAsNull = (value: unknown) => (typeof value === "string" && value.trim() !== "" ? value.trim() : null);
 
-const optionalDay = z.preprocess(blankAsNull, z.string().date(ADMIN_SMS_MESSAGES.badDay).nullable());
+const optionalDay = optionalFilterDay(ADMIN_SMS_MESSAGES.badDay, ADMIN_SMS_MESSAGES.dayOutOfRange);
 
 /** 'Business': a name, email or id to look for (empty: every business). */
 const business = z.preprocess(blankAsNull, noControlCharacters(z.string().max(100, ADMIN_SMS_MESSAGES.badBusiness)).nullable());

@@ -15,7 +15,7 @@ import { BuyForm } from "./__buy-form";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Your order") }];
 
-/** An order's result: paid (the new balance and the invoice), failed, expired, or still open. Another business's order is 404. */
+/** An order's result: paid (the new balance and the invoice), failed, expired, paid late to be refunded, or still open. Another business's order is 404. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const order = await getOrder(user.id, params.id ?? "");
@@ -54,6 +54,20 @@ export default function OrderResult() {
             The payment for {what} did not go through, so nothing was credited. If money left your account, your bank returns it.
           </p>
           <div className="mt-4 max-w-xs">{again("Try again")}</div>
+        </section>
+      ) : order.status === "to_refund" || order.status === "refunded" ? (
+        <section className="rounded-xl border border-amber-300 bg-amber-50 p-5" data-testid={`order-${order.status}`}>
+          <h1 className="text-xl font-bold text-amber-900">
+            {order.status === "to_refund" ? "Your payment will be refunded" : "Your payment was refunded"}
+          </h1>
+          <p className="mt-2 text-amber-900" role="alert">
+            Your payment for {what} (payment {order.paymentId}) arrived after this order had expired, and the {order.packName} pack is no
+            longer on sale, so no credits were added.{" "}
+            {order.status === "to_refund" ? "It is listed for a refund to the account you paid from." : "It has been refunded."}
+          </p>
+          <div className="mt-4">
+            <ButtonLink to={paths.credits()}>Choose a pack</ButtonLink>
+          </div>
         </section>
       ) : order.status === "expired" ? (
         <section className="rounded-xl border border-amber-300 bg-amber-50 p-5" data-testid="order-expired">

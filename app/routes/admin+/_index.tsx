@@ -46,7 +46,7 @@ export default function AdminDashboard() {
       to: paths.admin.campaigns({ status: "failed" }),
       testId: "waiting-campaigns",
     },
-    { label: "Payments to look at", value: waiting.paymentsToCheck, to: null, testId: "waiting-payments" },
+    { label: "Payments to look at", value: waiting.paymentsToCheck, to: paths.admin.payments(), testId: "waiting-payments" },
   ];
   return (
     <div className="space-y-8">
@@ -57,9 +57,9 @@ export default function AdminDashboard() {
           Waiting for you
         </h2>
         <ul className="mt-3 grid gap-3 sm:grid-cols-3">
-          {waits.map((wait) => {
-            const body = (
-              <>
+          {waits.map((wait) => (
+            <li key={wait.label}>
+              <Link to={wait.to} className="block min-h-11 rounded-xl bg-white p-4 shadow-sm hover:ring-2 hover:ring-brand-200">
                 <span className="block text-sm text-slate-600">{wait.label}</span>
                 <span
                   className={`mt-1 block text-2xl font-bold ${wait.value > 0 ? "text-amber-700" : "text-slate-900"}`}
@@ -67,25 +67,9 @@ export default function AdminDashboard() {
                 >
                   {formatCount(wait.value)}
                 </span>
-              </>
-            );
-            return (
-              <li key={wait.label}>
-                {wait.to ? (
-                  <Link to={wait.to} className="block min-h-11 rounded-xl bg-white p-4 shadow-sm hover:ring-2 hover:ring-brand-200">
-                    {body}
-                  </Link>
-                ) : (
-                  <div className="rounded-xl bg-white p-4 shadow-sm">
-                    {body}
-                    <span className="mt-1 block text-xs text-slate-500">
-                      Unsettled past their payment link, or failed in the last {DASHBOARD_DAYS} days
-                    </span>
-                  </div>
-                )}
-              </li>
-            );
-          })}
+              </Link>
+            </li>
+          ))}
         </ul>
       </section>
 

@@ -18,6 +18,7 @@ import { CAMPAIGN_STATUS_LABELS } from "~/lib/campaign-status";
 import { formatCount } from "~/lib/format-count";
 import { formatDateTime, formatLongDateTime } from "~/lib/india-time";
 import { formatRupees } from "~/lib/money";
+import { ORDER_STATUS_LABELS } from "~/lib/order-status";
 import { paths } from "~/lib/paths";
 import { POST_KIND_LABELS, POST_STATUS_LABELS } from "~/lib/post-status";
 import {
@@ -360,8 +361,6 @@ function Campaigns({ business }: { business: Business }) {
   );
 }
 
-const ORDER_STATUS_LABELS: Record<string, string> = { created: "Awaiting payment", paid: "Paid", failed: "Failed", expired: "Expired" };
-
 function Orders({ business }: { business: Business }) {
   return (
     <Section title="Credit orders" id="orders">
@@ -375,7 +374,7 @@ function Orders({ business }: { business: Business }) {
                 <span className="font-medium">{formatCount(order.credits)} credits</span> for {formatRupees(order.totalPaise)}
               </span>
               <span className="text-slate-600">
-                {ORDER_STATUS_LABELS[order.status] ?? order.status} · {order.createdAt}
+                {ORDER_STATUS_LABELS[order.status]} · {order.createdAt}
               </span>
             </li>
           ))}

@@ -4,7 +4,7 @@ import { apiError, apiJson, methods } from "~/utils/api.server";
 
 import { apiOrder } from "./__credit-orders.server";
 
-/** GET /api/credits/orders/{id} → {id, status: created | paid | failed | expired, credits, totalPaise, invoiceId?}; another business's order is 404. */
+/** GET /api/credits/orders/{id} → {id, status: created | paid | failed | expired | to_refund | refunded, credits, totalPaise, invoiceId?}; another business's order is 404. */
 export const { loader, action } = methods({
   GET: async ({ request, params }) => {
     const user = await requireApiUser(request);
