@@ -21,3 +21,16 @@ export const CONSENT_CHANNEL_LABELS: Record<ConsentChannel, string> = {
   sms_reply: "SMS reply",
   carried_over: "Carried over",
 };
+
+/**
+ * Who a STOP or START replied by SMS reaches, as the contact's page says it to this business: the
+ * platform's sender header is shared by every business without a registration of its own, so a
+ * STOP to it opts the number out for all of them; a business's own header is its alone.
+ */
+export function replyScopeRule(registration: { dltEntityId: string | null; senderHeader: string | null; platformHeader: string }): string {
+  const { dltEntityId, senderHeader, platformHeader } = registration;
+  if (dltEntityId === null || senderHeader === null) {
+    return `Your SMS go out under iSent's sender header ${platformHeader}, which other businesses share: a STOP sent to it opts this number out for all of them, you included, and a START opts it back in.`;
+  }
+  return `A STOP sent to your own sender header ${senderHeader} opts this number out of your SMS only; one sent to iSent's shared header ${platformHeader} opts it out for every business that sends under it, you too if you have sent this number iSent's templates.`;
+}

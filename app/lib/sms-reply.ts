@@ -47,5 +47,13 @@ export function replyIntent(body: string): ReplyIntent | null {
   return header ? { action: KEYWORD_ACTIONS.get(keyword)!, keyword, senderHeader: header[1] } : null;
 }
 
-/** The source a reply's consent change is recorded with on the contact's history. */
-export const replySource = (keyword: string) => `Replied ${keyword}`;
+/**
+ * The source a reply's consent change is recorded with on the contact's history: the keyword and
+ * the header it answered ("Replied STOP to ISENTL"), so a shop owner sees a STOP meant for the
+ * shared header, and a START to a header can tell the opt-outs a STOP to that header made.
+ */
+export const replySource = (keyword: string, senderHeader: string | null) =>
+  senderHeader ? `Replied ${keyword} to ${senderHeader}` : `Replied ${keyword}`;
+
+/** Every source a STOP (or a synonym) to this header is recorded with. */
+export const optOutSources = (senderHeader: string) => OPT_OUT_KEYWORDS.map((keyword) => replySource(keyword, senderHeader));

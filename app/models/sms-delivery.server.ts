@@ -4,10 +4,11 @@ import type { Transaction } from "~/db/client.server";
 import { db } from "~/db/db.server";
 import { queryRows } from "~/db/query.server";
 import { contacts, smsReplies } from "~/db/schema";
-import { replyIntent, replySource } from "~/lib/sms-reply";
+import { replyIntent } from "~/lib/sms-reply";
 import { indianMobileE164 } from "~/lib/phone-number.server";
 
-import { recordConsentChange } from "./contact-consent.server";
+import { recordReplyConsent } from "./contact-consent.server";
+import { getSmsSettings } from "./settings.server";
 
 /**
  * What providers tell us after they took a message: its delivery report (delivered, failed,
@@ -81,7 +82,7 @@ export async function receiveDeliveryReports(provider: string, reports: readonly
 export type InboundReply = { providerMessageId: string; from: string; body: string; to?: string | null };
 
 export type ReplyOutcome = {
-  /** What the reply did: opted its sender out or back in for the business, or nothing. */
+  /** What the reply did: opted its sender out or back in for the businesses it reached, or nothing. */
   action: "opted_out" | "opted_in" | "none";
   /** The business it was taken as answering, and its contact, when one was found. */
   userId: string | null;
@@ -101,15 +102,16 @@ function senderE164(from: string): string | null {
 
 /**
  * The business a reply from this number answers: whichever last had a message handed over to it
- * (with the sender header the reply names, when it names one), and that business's contact.
+ * (with the sender header the reply names, when it names one), that business's contact, and the
+ * header the message went out under.
  */
 async function repliedBusiness(tx: Transaction, from: string, senderHeader: string | null) {
-  const [last] = await queryRows<{ user_id: string; contact_id: string | null }>(
+  const [last] = await queryRows<{ user_id: string; contact_id: string | null; sender_header: string | null }>(
     tx,
     sql`
-      select m.user_id, m.contact_id
+      select m.user_id, m.contact_id, c.sender_header
       from sms_messages m
-      ${senderHeader ? sql`join campaigns c on c.id = m.campaign_id and c.sender_header = ${senderHeader}` : sql``}
+      join campaigns c on c.id = m.campaign_id ${senderHeader ? sql`and c.sender_header = ${senderHeader}` : sql``}
       where m.to_number = ${from} and m.submitted_at is not null
       order by m.submitted_at desc
       limit 1
@@ -124,15 +126,18 @@ async function repliedBusiness(tx: Transaction, from: string, senderHeader: stri
     .where(and(eq(contacts.userId, last.user_id), or(messaged, eq(contacts.mobileNumber, from))))
     .orderBy(sql`${messaged} desc`)
     .limit(1);
-  return { userId: last.user_id, contactId: contact?.id ?? null };
+  return { userId: last.user_id, contactId: contact?.id ?? null, senderHeader: last.sender_header };
 }
 
 /**
  * Keeps an inbound reply once (the provider's id is unique) and does what it asks: STOP,
- * UNSUBSCRIBE, END, QUIT or CANCEL opt the sender out for the business that last messaged them,
- * START opts them back in, recorded on the contact's consent history (channel 'sms_reply', source
- * "Replied STOP", …) in the same transaction. Anything else is kept and changes nothing; so does a
- * reply from a number no business has messaged. The same reply again does nothing more.
+ * UNSUBSCRIBE, END, QUIT or CANCEL opt the sender out, START opts them back in, recorded on each
+ * contact's consent history (channel 'sms_reply', source "Replied STOP to ISENTL", …) in the same
+ * transaction. The header the reply answers (the one it names, else the last message's) sets who:
+ * a business's own header, the business that last messaged the number under it; the platform's,
+ * which businesses share, every business that sends under it too (recordReplyConsent). Anything
+ * else is kept and changes nothing; so does a reply about a header nobody messaged the number
+ * under. The same reply again does nothing more.
  */
 export async function receiveReply(provider: string, reply: InboundReply): Promise<ReplyOutcome> {
   const from = senderE164(reply.from);
@@ -159,15 +164,21 @@ export async function receiveReply(provider: string, reply: InboundReply): Promi
         .where(and(eq(smsReplies.provider, provider), eq(smsReplies.providerMessageId, reply.providerMessageId)));
       return { ...earlier, repeated: true };
     }
-    if (!intent || !found?.contactId) return { action: "none", userId: found?.userId ?? null, contactId: null, repeated: false };
-    const change = await recordConsentChange(
-      found.userId,
-      found.contactId,
-      { state: intent.action, source: replySource(intent.keyword), channel: "sms_reply" },
-      tx,
-    );
-    const action = change === null ? "none" : intent.action;
-    await tx.update(smsReplies).set({ action }).where(eq(smsReplies.id, kept.id));
-    return { action, userId: found.userId, contactId: change === null ? null : found.contactId, repeated: false };
+    const senderHeader = intent?.senderHeader ?? found?.senderHeader ?? null;
+    const answered = found?.contactId ? { userId: found.userId, contactId: found.contactId } : null;
+    const none = { action: "none" as const, userId: found?.userId ?? null, contactId: null, repeated: false };
+    if (!intent || !from || (!answered && !senderHeader)) return none;
+    const shared = senderHeader !== null && senderHeader === (await getSmsSettings(tx)).platformSenderHeader;
+    const { reached } = await recordReplyConsent(tx, {
+      number: from,
+      state: intent.action,
+      keyword: intent.keyword,
+      senderHeader,
+      shared,
+      answered,
+    });
+    if (!reached) return none;
+    await tx.update(smsReplies).set({ action: intent.action }).where(eq(smsReplies.id, kept.id));
+    return { action: intent.action, userId: found?.userId ?? null, contactId: answered?.contactId ?? null, repeated: false };
   });
 }

@@ -233,6 +233,10 @@ test("an opt-out is undone only with where the customer opted in again; the cont
     await expect(page.getByRole("heading", { name: "Consent history" })).toBeVisible();
   };
   await editAsha();
+  // This business has no DLT registration: its SMS go out under the platform's header, which others share.
+  await expect(page.getByTestId("reply-scope")).toHaveText(
+    "Your SMS go out under iSent's sender header ISENTL, which other businesses share: a STOP sent to it opts this number out for all of them, you included, and a START opts it back in.",
+  );
   await expect(history).toHaveCount(1);
   await expect(history.first()).toContainText("Opted in");
   await expect(history.first()).toContainText("Asked at the counter");

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { contactConsentEvents, contacts } from "~/db/schema";
 import { makeContact } from "~/db/seed/factories.server";
 import { REOPT_IN_NEEDS_SOURCE } from "~/lib/schemas/contacts";
+import { updateSmsRegistration } from "~/models/campaigns.server";
 import { recordConsentChange } from "~/models/contact-consent.server";
 import { importContactsNow } from "~/models/contact-import.server";
 import { action as addAction } from "~/routes/_app+/add-contact";
@@ -179,6 +180,26 @@ describe("a contact's consent history", () => {
     expect(page.data.consentHistory).toEqual({ events: expected, total: 2 });
     const api = await contactsApiClient(owner.id);
     expect((await api<{ consentHistory: unknown[] }>("GET", `/api/contacts/${contact.id}`)).data.consentHistory).toEqual(expected);
+  });
+
+  it("says who a STOP replied by SMS reaches: everyone sharing the platform's header, or only a registered business under its own", async () => {
+    const owner = await createUser();
+    const contact = await makeContact({ userId: owner.id });
+    const page = async () =>
+      (
+        await call<{ replyRule: string }>(editLoader, (await signedIn(owner.id)).request(`/edit-contact/${contact.id}`), {
+          id: contact.id,
+        })
+      ).data.replyRule;
+    expect(await page()).toBe(
+      "Your SMS go out under iSent's sender header ISENTL, which other businesses share: a STOP sent to it opts this number out for all of them, you included, and a START opts it back in.",
+    );
+    expect(await updateSmsRegistration(owner.id, { dltEntityId: "1101234567890123456", senderHeader: "RAOSWT" })).toMatchObject({
+      ok: true,
+    });
+    expect(await page()).toBe(
+      "A STOP sent to your own sender header RAOSWT opts this number out of your SMS only; one sent to iSent's shared header ISENTL opts it out for every business that sends under it, you too if you have sent this number iSent's templates.",
+    );
   });
 
   it("shows the latest 20 of a long history, with how many there are", async () => {

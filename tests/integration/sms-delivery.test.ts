@@ -1,12 +1,14 @@
 import { createHmac } from "node:crypto";
 
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 
 import { db } from "~/db/db.server";
 import { contactConsentEvents, contacts, smsMessages, smsReplies } from "~/db/schema";
-import { makeContact, makeUser } from "~/db/seed/factories.server";
+import { makeContact, makeUser, uniqueMobileNumber } from "~/db/seed/factories.server";
+import { updateSmsRegistration } from "~/models/campaigns.server";
 import { getConsentHistory, recordConsentChange } from "~/models/contact-consent.server";
+import { getSmsSettings } from "~/models/settings.server";
 import { receiveDeliveryReports, receiveReply } from "~/models/sms-delivery.server";
 import { action as msg91Delivery } from "~/routes/api+/sms.delivery.msg91";
 import { action as twilioDelivery } from "~/routes/api+/sms.delivery.twilio";
@@ -209,6 +211,17 @@ const optedOut = async (contactId: string) =>
 let replyIds = 0;
 const nextReplyId = () => `reply-${++replyIds}-${Date.now()}`;
 
+/** A business with its own DLT registration: its own templates and free text go out under `header`. */
+async function registered(header: string) {
+  const user = await makeUser();
+  expect(await updateSmsRegistration(user.id, { dltEntityId: "1101234567890123456", senderHeader: header })).toMatchObject({ ok: true });
+  return user;
+}
+
+const eventCount = async (contactIds: string[]) =>
+  (await db().select({ id: contactConsentEvents.id }).from(contactConsentEvents).where(inArray(contactConsentEvents.contactId, contactIds)))
+    .length;
+
 describe("replies (receiveReply)", () => {
   it.each(["STOP", "stop", " Stop. ", "unsubscribe", "END", "quit", "Cancel", "stop ISENTL", "ISENTL STOP", "VM-ISENTL stop"])(
     "%j opts the contact out for the business that messaged them, on its history as an SMS reply",
@@ -222,9 +235,10 @@ describe("replies (receiveReply)", () => {
         .replace(/ISENTL|VM-|\./g, "")
         .trim()
         .toUpperCase();
+      // The source names the header the reply answered: the one it names, else the last message's (the platform's).
       expect((await historyOf(user.id, messages[0].contactId!))[0]).toEqual({
         state: "opted_out",
-        source: `Replied ${keyword}`,
+        source: `Replied ${keyword} to ISENTL`,
         channel: "sms_reply",
       });
     },
@@ -245,24 +259,33 @@ describe("replies (receiveReply)", () => {
       .where(eq(contactConsentEvents.contactId, messages[0].contactId!))
       .orderBy(desc(contactConsentEvents.createdAt));
     expect(events.map((event) => [event.state, event.source, event.channel])).toEqual([
-      ["opted_in", "Replied START", "sms_reply"],
-      ["opted_out", "Replied STOP", "sms_reply"],
+      ["opted_in", "Replied START to ISENTL", "sms_reply"],
+      ["opted_out", "Replied STOP to ISENTL", "sms_reply"],
       ["opted_in", null, "form"],
     ]);
     expect(await db().select().from(smsReplies).where(eq(smsReplies.providerMessageId, start.providerMessageId))).toHaveLength(1);
   });
 
-  it("only the business that last messaged the number: another business's contact with the same number is untouched", async () => {
+  it("a STOP after a message under a business's own header opts out that business only: others with the number are untouched", async () => {
     const earlier = await makeUser();
-    const later = await makeUser();
-    const { messages } = await makeSentMessages({ userId: later.id, provider: "twilio", submittedAt: new Date() });
-    const number = messages[0].toNumber;
-    const otherContact = await makeContact({ userId: earlier.id, mobileNumber: number });
-    await makeSentMessages({ userId: earlier.id, provider: "twilio", submittedAt: new Date(Date.now() - 86_400_000) });
+    const later = await registered("SHARMA");
+    const number = uniqueMobileNumber();
+    const other = await makeSentMessages({
+      userId: earlier.id,
+      provider: "twilio",
+      mobileNumber: number,
+      submittedAt: new Date(Date.now() - 86_400_000),
+    });
+    const { messages } = await makeSentMessages({ userId: later.id, provider: "twilio", senderHeader: "SHARMA", mobileNumber: number });
     const outcome = await receiveReply("twilio", { providerMessageId: nextReplyId(), from: number, body: "STOP" });
     expect(outcome).toMatchObject({ action: "opted_out", userId: later.id });
-    expect(await optedOut(messages[0].contactId!)).toBe(true);
-    expect(await optedOut(otherContact.id)).toBe(false);
+    expect((await historyOf(later.id, messages[0].contactId!))[0]).toEqual({
+      state: "opted_out",
+      source: "Replied STOP to SHARMA",
+      channel: "sms_reply",
+    });
+    expect(await optedOut(other.messages[0].contactId!)).toBe(false);
+    expect(await historyOf(earlier.id, other.messages[0].contactId!)).toHaveLength(1);
   });
 
   it("a reply naming a sender header goes to the business whose campaign came under that header", async () => {
@@ -313,23 +336,139 @@ describe("replies (receiveReply)", () => {
     });
     expect((await historyOf(user.id, contactId))[0]).toMatchObject({ source: "Asked at the counter" });
     await receiveReply("twilio", { providerMessageId: nextReplyId(), from: messages[0].toNumber, body: "START" });
-    expect((await historyOf(user.id, contactId))[0]).toEqual({ state: "opted_in", source: "Replied START", channel: "sms_reply" });
+    expect((await historyOf(user.id, contactId))[0]).toEqual({
+      state: "opted_in",
+      source: "Replied START to ISENTL",
+      channel: "sms_reply",
+    });
+  });
+});
+
+describe("a reply to the platform's sender header, which businesses share", () => {
+  /**
+   * One number, a contact of six businesses: two without a registration (one messaged it last,
+   * under the platform's header; one never did), one registered that sent it a platform template
+   * under that header, one registered that only ever used its own, one without a registration whose
+   * customer opted out at the counter, and one registered whose customer had replied STOP to its own
+   * header. And the same shop's contact with another number.
+   */
+  async function sharedNumber() {
+    const platform = (await getSmsSettings()).platformSenderHeader;
+    const number = uniqueMobileNumber();
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    const last = await makeUser();
+    const quiet = await makeUser();
+    const usedPlatform = await registered("DESAIS");
+    const ownOnly = await registered("SHARMA");
+    const counter = await makeUser();
+    const stoppedOwn = await registered("KUMARS");
+    const sent = (userId: string, senderHeader: string, submittedAt: Date) =>
+      makeSentMessages({ userId, provider: "twilio", senderHeader, submittedAt, mobileNumber: number }).then(
+        (made) => made.messages[0].contactId!,
+      );
+    const contact = {
+      usedPlatform: await sent(usedPlatform.id, platform, hourAgo),
+      ownOnly: await sent(ownOnly.id, "SHARMA", hourAgo),
+      stoppedOwn: await sent(stoppedOwn.id, platform, hourAgo),
+      last: await sent(last.id, platform, new Date()),
+      quiet: (await makeContact({ userId: quiet.id, mobileNumber: number })).id,
+      counter: (await makeContact({ userId: counter.id, mobileNumber: number })).id,
+      elsewhere: (await makeContact({ userId: quiet.id })).id,
+    };
+    await recordConsentChange(counter.id, contact.counter, { state: "opted_out", source: "Asked at the counter", channel: "form" });
+    await recordConsentChange(stoppedOwn.id, contact.stoppedOwn, {
+      state: "opted_out",
+      source: "Replied STOP to KUMARS",
+      channel: "sms_reply",
+    });
+    const owners = { last, quiet, usedPlatform, ownOnly, counter, stoppedOwn, elsewhere: quiet };
+    const latest = async (name: keyof typeof contact) => (await historyOf(owners[name].id, contact[name]))[0];
+    /** The three that send under the shared header: each contact in `state`, the reply its latest entry. */
+    const expectSharers = async (state: "opted_out" | "opted_in", keyword: string) => {
+      for (const name of ["last", "quiet", "usedPlatform"] as const) {
+        expect(await optedOut(contact[name])).toBe(state === "opted_out");
+        expect(await latest(name)).toEqual({ state, source: `Replied ${keyword} to ${platform}`, channel: "sms_reply" });
+      }
+    };
+    return { platform, number, last, contact, latest, expectSharers };
+  }
+
+  it("a STOP to it opts the number out for every business that sends under it, each on its own history; a business's own header keeps its scope", async () => {
+    const { platform, number, last, contact, latest, expectSharers } = await sharedNumber();
+    const before = await eventCount(Object.values(contact));
+    const outcome = await receiveReply("twilio", { providerMessageId: nextReplyId(), from: number, body: "STOP" });
+    expect(outcome).toEqual({ action: "opted_out", userId: last.id, contactId: contact.last, repeated: false });
+    await expectSharers("opted_out", "STOP");
+    // Registered and never messaged under the platform's header: its consent is its own header's.
+    expect(await optedOut(contact.ownOnly)).toBe(false);
+    expect(await optedOut(contact.elsewhere)).toBe(false);
+    // Already opted out: no second entry.
+    expect(await latest("counter")).toMatchObject({ source: "Asked at the counter" });
+    expect(await latest("stoppedOwn")).toMatchObject({ source: "Replied STOP to KUMARS" });
+    expect(await eventCount(Object.values(contact))).toBe(before + 3);
+
+    // The same STOP again, as a new message: nothing more.
+    expect(await receiveReply("twilio", { providerMessageId: nextReplyId(), from: number, body: `${platform} STOP` })).toMatchObject({
+      action: "opted_out",
+      repeated: false,
+    });
+    expect(await eventCount(Object.values(contact))).toBe(before + 3);
+  });
+
+  it("START to it opts back in the same businesses, undoing only what a STOP to it did", async () => {
+    const { number, contact, expectSharers } = await sharedNumber();
+    await receiveReply("twilio", { providerMessageId: nextReplyId(), from: number, body: "STOP" });
+    const before = await eventCount(Object.values(contact));
+    expect(await receiveReply("twilio", { providerMessageId: nextReplyId(), from: number, body: "start" })).toMatchObject({
+      action: "opted_in",
+    });
+    await expectSharers("opted_in", "START");
+    // Opted out at the counter, or by a STOP to its own header: a START to the shared header leaves them out.
+    expect(await optedOut(contact.counter)).toBe(true);
+    expect(await optedOut(contact.stoppedOwn)).toBe(true);
+    expect(await optedOut(contact.ownOnly)).toBe(false);
+    expect(await eventCount(Object.values(contact))).toBe(before + 3);
+  });
+
+  it("a STOP naming it reaches the businesses that send under it, even when no message went to the number under it", async () => {
+    const platform = (await getSmsSettings()).platformSenderHeader;
+    const number = uniqueMobileNumber();
+    const shop = await makeUser();
+    const contact = await makeContact({ userId: shop.id, mobileNumber: number });
+    const own = await registered("SHARMA");
+    const ownMessage = await makeSentMessages({ userId: own.id, provider: "twilio", senderHeader: "SHARMA", mobileNumber: number });
+    expect(await receiveReply("twilio", { providerMessageId: nextReplyId(), from: number, body: `STOP ${platform}` })).toEqual({
+      action: "opted_out",
+      userId: null,
+      contactId: null,
+      repeated: false,
+    });
+    expect(await optedOut(contact.id)).toBe(true);
+    expect((await historyOf(shop.id, contact.id))[0]).toEqual({
+      state: "opted_out",
+      source: `Replied STOP to ${platform}`,
+      channel: "sms_reply",
+    });
+    expect(await optedOut(ownMessage.messages[0].contactId!)).toBe(false);
   });
 });
 
 describe("the inbound webhooks", () => {
-  it("POST /api/sms/inbound/twilio: 401 unsigned; signed, a STOP opts out and the answer is empty TwiML; again, nothing more", async () => {
+  it("POST /api/sms/inbound/twilio: 401 unsigned; signed, a STOP opts out (for the neighbour sharing the header too) and the answer is empty TwiML; again, nothing more", async () => {
     const user = await makeUser();
     const { messages } = await makeSentMessages({ userId: user.id, provider: "twilio" });
+    const neighbour = await makeContact({ userId: (await makeUser()).id, mobileNumber: messages[0].toNumber });
     const path = "/api/sms/inbound/twilio";
     const params = { MessageSid: `SM${"3".repeat(32)}`, From: messages[0].toNumber, To: "+15005550006", Body: "STOP", NumMedia: "0" };
     expect((await call(twilioInbound, twilioPost(path, params, "wrong"))).status).toBe(401);
     expect(await optedOut(messages[0].contactId!)).toBe(false);
+    expect(await optedOut(neighbour.id)).toBe(false);
     const reply = await call(twilioInbound, twilioPost(path, params));
     expect(reply.status).toBe(200);
     expect(reply.headers.get("Content-Type")).toContain("text/xml");
     expect(reply.data).toBe('<?xml version="1.0" encoding="UTF-8"?><Response></Response>');
     expect(await optedOut(messages[0].contactId!)).toBe(true);
+    expect(await optedOut(neighbour.id)).toBe(true);
     expect((await call(twilioInbound, twilioPost(path, params))).status).toBe(200);
     expect(
       await db()

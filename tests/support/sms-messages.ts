@@ -22,11 +22,13 @@ export async function makeSentMessages(options: {
   /** The provider id of the n-th message; a fresh one unless given. */
   providerMessageId?: (n: number) => string;
   submittedAt?: Date;
+  /** The number the (one) message goes to: the business's contact is made with it. */
+  mobileNumber?: string;
 }) {
   const campaign = await makeCampaign({ userId: options.userId, status: "sending", senderHeader: options.senderHeader ?? "ISENTL" });
   const rows = [];
   for (let n = 0; n < (options.count ?? 1); n += 1) {
-    const contact = await makeContact({ userId: options.userId });
+    const contact = await makeContact({ userId: options.userId, ...(options.mobileNumber ? { mobileNumber: options.mobileNumber } : {}) });
     const status = options.status ?? "submitted";
     rows.push({
       userId: options.userId,

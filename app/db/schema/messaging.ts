@@ -44,6 +44,8 @@ export const contacts = pgTable(
   (table) => [
     uniqueIndex("contacts_user_id_mobile_number_key").on(table.userId, table.mobileNumber),
     index("contacts_user_id_name_idx").on(table.userId, table.name),
+    // A STOP to the platform's shared header finds every business's contact with the replying number.
+    index("contacts_mobile_number_idx").on(table.mobileNumber),
     // The list's two covering indexes are in migration 0010 only (drizzle's index builder cannot
     // express INCLUDE), so that a page, the count and every search read no table rows, wherever a
     // business's contacts lie in the table (bench/contacts.ts):

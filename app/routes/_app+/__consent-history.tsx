@@ -1,14 +1,22 @@
 import { CONSENT_CHANNEL_LABELS, CONSENT_STATE_LABELS, type ConsentHistory } from "~/lib/consent";
 import { formatDateTime } from "~/lib/india-time";
 
-/** A contact's consent changes, newest first: when (in India), the state, where it came from and how it reached the business. */
-export function ConsentHistoryList({ history }: { history: ConsentHistory }) {
+/**
+ * A contact's consent changes, newest first: when (in India), the state, where it came from and how
+ * it reached the business; and who a STOP replied by SMS reaches (replyScopeRule).
+ */
+export function ConsentHistoryList({ history, replyRule }: { history: ConsentHistory; replyRule: string | null }) {
   const { events, total } = history;
   return (
     <section aria-labelledby="consent-history-heading" className="mt-8">
       <h2 id="consent-history-heading" className="text-lg font-semibold text-slate-900">
         Consent history
       </h2>
+      {replyRule ? (
+        <p className="mt-1 text-sm text-slate-600" data-testid="reply-scope">
+          {replyRule}
+        </p>
+      ) : null}
       {events.length ? (
         <>
           <p className="mt-1 text-sm text-slate-600">

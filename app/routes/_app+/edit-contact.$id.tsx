@@ -6,10 +6,12 @@ import { NotFoundBoundary } from "~/components/not-found-boundary";
 import { ActionToast } from "~/components/ui/action-toast";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { useIsPending } from "~/hooks/use-is-pending";
+import { replyScopeRule } from "~/lib/consent";
 import { paths } from "~/lib/paths";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { pageTitle } from "~/lib/title";
 import { createToast } from "~/lib/toast";
+import { smsRegistration } from "~/models/campaigns.server";
 import { getConsentHistory } from "~/models/contact-consent.server";
 import { deleteContact, getContact, listContactGroups, updateContact } from "~/models/contacts.server";
 import { assertSameOrigin } from "~/utils/csrf.server";
@@ -35,17 +37,19 @@ const NO_SUCH_CONTACT = "There is no contact at this address. It may have been d
 /** A malformed id, an unknown one and another business's contact alike: the workspace's 404, with the way back to the contacts. */
 const notFound = () => new Response(NO_SUCH_CONTACT, { status: 404 });
 
-/** The contact, the latest changes of its consent, and the business's groups to suggest. */
+/** The contact, the latest changes of its consent, who an SMS STOP reaches, and the business's groups to suggest. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const id = params.id ?? "";
-  const [contact, consentHistory, groups] = await Promise.all([
+  const [contact, consentHistory, groups, registration] = await Promise.all([
     getContact(user.id, id),
     getConsentHistory(user.id, id),
     listContactGroups(user.id),
+    smsRegistration(user.id),
   ]);
   if (!contact) throw notFound();
-  return { contact, consentHistory, groups: groups.map((group) => group.name) };
+  const replyRule = registration ? replyScopeRule({ ...registration, platformHeader: registration.platform.senderHeader }) : null;
+  return { contact, consentHistory, replyRule, groups: groups.map((group) => group.name) };
 }
 
 /**
@@ -83,7 +87,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditContact() {
-  const { contact, consentHistory, groups } = useLoaderData<typeof loader>();
+  const { contact, consentHistory, replyRule, groups } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useIsPending();
   const confirming = actionData && "confirmDelete" in actionData && actionData.confirmDelete;
@@ -131,7 +135,7 @@ export default function EditContact() {
           </Button>
         </Form>
       )}
-      <ConsentHistoryList history={consentHistory} />
+      <ConsentHistoryList history={consentHistory} replyRule={replyRule} />
       <ActionToast toast={actionData?.toast} />
     </ContactFormPage>
   );
