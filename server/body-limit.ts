@@ -11,6 +11,7 @@ import type { IncomingMessage, RequestListener, Server, ServerResponse } from "n
 
 import type { RequestHandler } from "express";
 
+import { PICKED_CONTACTS_MAX } from "~/lib/schemas/campaign";
 import { POST_IMAGES_MAX } from "~/lib/schemas/posts";
 import { setSecurityHeaders } from "~/utils/security-headers.server";
 
@@ -64,10 +65,15 @@ export const FORM_FIELD_BYTES_MAX = 64 * 1024;
  */
 export const COMPOSER_FILES_MAX = 2 * POST_IMAGES_MAX;
 
+/** The campaign composer and its live count: a campaign picks up to 1,000 contacts by id, a field each. */
+export const CAMPAIGN_FORM_PATHS: readonly RegExp[] = [/^\/campaigns\/new\/?$/, /^\/campaigns\/new\/estimate\/?$/];
+export const CAMPAIGN_FORM_FIELDS_MAX = PICKED_CONTACTS_MAX + FORM_FIELDS_MAX;
+
 /** What a form may carry: its text fields, and files only where a form takes them (one on the upload routes). */
 export function formLimitsFor(path: string): FormShapeLimits {
   const files = isComposer(path) ? COMPOSER_FILES_MAX : isUpload(path) ? 1 : 0;
-  return { fields: FORM_FIELDS_MAX, files, fieldBytes: FORM_FIELD_BYTES_MAX };
+  const fields = CAMPAIGN_FORM_PATHS.some((pattern) => pattern.test(path)) ? CAMPAIGN_FORM_FIELDS_MAX : FORM_FIELDS_MAX;
+  return { fields, files, fieldBytes: FORM_FIELD_BYTES_MAX };
 }
 
 function declaresTooLarge(req: IncomingMessage): boolean {

@@ -47,17 +47,23 @@ export function tellUnclaimedNetworkFailure(toast: ToastInput): void {
  * Root's and the layouts' shouldRevalidate: offline, their data (the account, the balance) is kept
  * rather than asked for in vain, so a screen whose own data cannot load says so inside the
  * workspace (root's failure would take the whole page). Otherwise as without one: after a refused
- * or failed submission nothing is reloaded (a form whose connection failed stays as it is), and
- * every other time it is (Remix's single fetch then says true).
+ * or failed submission nothing is reloaded (a form whose connection failed stays as it is), nor
+ * after a post whose answer says it only read ({readOnly: true}: the campaign composer's live
+ * count, posted as it may hold 1,000 contacts), and every other time it is (Remix's single fetch
+ * then says true).
  */
 export function keepLayoutDataOffline({
   actionStatus,
+  actionResult,
   defaultShouldRevalidate,
 }: {
   actionStatus?: number;
+  actionResult?: unknown;
   defaultShouldRevalidate: boolean;
 }): boolean {
   if (actionStatus !== undefined && actionStatus >= 400) return false;
+  if (typeof actionResult === "object" && actionResult !== null && "readOnly" in actionResult && actionResult.readOnly === true)
+    return false;
   if (typeof navigator !== "undefined" && navigator.onLine === false) return false;
   return defaultShouldRevalidate;
 }

@@ -43,8 +43,8 @@ export const paths = {
   campaigns: (query: { page?: number } = {}) => withQuery("/campaigns", { page: query.page && query.page > 1 ? query.page : undefined }),
   /** The composer; `contactId` starts a campaign to that one contact (from its page). */
   newCampaign: (query: { contactId?: string } = {}) => withQuery("/campaigns/new", query),
-  /** The composer's live count: its fields as the query. */
-  campaignEstimate: (fields: URLSearchParams) => `/campaigns/new/estimate?${fields.toString()}`,
+  /** The composer's live count: its form's fields are posted. */
+  campaignEstimate: () => "/campaigns/new/estimate",
   campaign: (campaignId: string) => `/campaigns/${id(campaignId)}`,
   /** Every message sent, filtered by campaign, status and days in India ('YYYY-MM-DD'), paged. */
   smsHistory: (query: { campaignId?: string; status?: string; from?: string; to?: string; page?: number } = {}) =>

@@ -45,7 +45,7 @@ import {
 import { summariseAudience } from "./campaign-audience.server";
 import { chargeCredits, grantCredits } from "./credits.server";
 import { hitRateLimit, throttledFor, type RateLimit, type Throttled } from "./rate-limit.server";
-import { findEarlierRequest, rememberRequest, requestHash, type IdempotencyKey } from "./idempotency.server";
+import { findEarlierRequest, madeWithKey, rememberRequest, requestHash, type IdempotencyKey } from "./idempotency.server";
 import { priceOf } from "./pricing.server";
 import { getSmsSettings } from "./settings.server";
 
@@ -489,7 +489,8 @@ async function lockCampaign(tx: Transaction, userId: string, campaignId: string)
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isUuidLike = (value: string) => UUID.test(value);
 
-export type CampaignResult = { ok: true; campaign: Campaign; estimate: CampaignEstimate } | CampaignRefusal;
+/** `repeated`: the campaign an earlier request with the same idempotency key made. */
+export type CampaignResult = { ok: true; campaign: Campaign; estimate: CampaignEstimate; repeated?: boolean } | CampaignRefusal;
 
 /**
  * Saves a campaign as a draft, checked as it would be sent. With an idempotency key, a repeat of
@@ -517,7 +518,7 @@ export async function createCampaign(
         .select()
         .from(campaigns)
         .where(and(eq(campaigns.id, earlier.resourceId), eq(campaigns.userId, userId)));
-      if (made) return { ok: true, campaign: made, estimate: prepared.estimate };
+      if (made) return { ok: true, campaign: made, estimate: prepared.estimate, repeated: true };
     }
     const problem = firstProblem(prepared.fieldErrors);
     if (problem) return refuse(400, problem, prepared.fieldErrors);
@@ -542,6 +543,11 @@ export async function createCampaign(
     if (key) await rememberRequest(tx, key, hash, campaign.id);
     return { ok: true, campaign, estimate: prepared.estimate };
   });
+}
+
+/** The campaign a form's key made already (a double tap, a reload) within the key's 24 hours, or null. */
+export async function campaignMadeWithKey(userId: string, idempotencyKey: string | null | undefined): Promise<string | null> {
+  return idempotencyKey ? madeWithKey({ userId, request: "campaign", key: idempotencyKey }) : null;
 }
 
 /**
@@ -609,11 +615,22 @@ export async function sendCampaign(userId: string, campaignId: string, { at }: {
   });
 }
 
-/** Sending costs money: a business may start at most this many campaigns an hour (a runaway script spends nothing past it). */
-export const CAMPAIGN_SENDS_PER_HOUR: RateLimit = { limit: 30, windowSeconds: 3600 };
+/**
+ * What one business may ask of its campaigns, counted for all instances: counting an audience
+ * (the composer's live count asks as the business types; a count is kept until the contacts
+ * change, but a business that keeps changing them makes each one count afresh), saving campaigns
+ * (a runaway script fills no list), and starting them, which costs money (a runaway script spends
+ * nothing past it).
+ */
+export const CAMPAIGN_LIMITS = {
+  estimate: { limit: 120, windowSeconds: 60 },
+  create: { limit: 100, windowSeconds: 3600 },
+  send: { limit: 30, windowSeconds: 3600 },
+} as const satisfies Record<string, RateLimit>;
 
-export async function throttleCampaignSends(userId: string): Promise<Throttled | null> {
-  const result = await hitRateLimit(`campaign-send:user:${userId}`, CAMPAIGN_SENDS_PER_HOUR);
+/** Counts one estimate, saved campaign or start for the business; a Throttled answer means refuse it (429). */
+export async function throttleCampaigns(userId: string, kind: keyof typeof CAMPAIGN_LIMITS): Promise<Throttled | null> {
+  const result = await hitRateLimit(`campaign-${kind}:user:${userId}`, CAMPAIGN_LIMITS[kind]);
   return result.allowed ? null : throttledFor(result.retryAfterSeconds);
 }
 

@@ -49,6 +49,15 @@ export async function findEarlierRequest(tx: Transaction, id: IdempotencyKey, ha
   return { sameRequest: row.requestHash === "" || row.requestHash === hash, resourceId: row.resourceId };
 }
 
+/** What the earlier request with this key made within the last 24 hours, whatever it was, or null. */
+export async function madeWithKey(id: IdempotencyKey): Promise<string | null> {
+  const [row] = await db()
+    .select({ resourceId: idempotencyKeys.resourceId })
+    .from(idempotencyKeys)
+    .where(and(sameKey(id), kept()));
+  return row?.resourceId ?? null;
+}
+
 /**
  * Spends the key on this request, with what it made, in the transaction that made it. A key kept
  * longer than 24 hours is taken over; a live one means the caller did not serialise, and the

@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { campaigns, smsMessages, users } from "~/db/schema";
+import { campaigns, contacts, smsMessages, users } from "~/db/schema";
 import { makeContact } from "~/db/seed/factories.server";
 import { toIndianDateTime } from "~/lib/india-time";
 import { CAMPAIGN_NOT_FOUND } from "~/lib/schemas/campaign-lists";
@@ -10,7 +10,7 @@ import { SCHEDULE_NEEDS_TIME, TEMPLATE_CHANGED } from "~/routes/_app+/__campaign
 import { action as campaignAction, loader as campaignLoader } from "~/routes/_app+/campaigns_.$id";
 import { action as listAction, loader as listLoader } from "~/routes/_app+/campaigns";
 import { action as composerAction, loader as composerLoader } from "~/routes/_app+/campaigns_.new";
-import { loader as estimateLoader } from "~/routes/_app+/campaigns_.new_.estimate";
+import { action as estimateAction } from "~/routes/_app+/campaigns_.new_.estimate";
 import { loader as historyLoader } from "~/routes/_app+/sms-history";
 
 import { sessionCookieFor } from "../support/accounts";
@@ -88,12 +88,13 @@ describe("/campaigns/new", () => {
     expect(checked.status).toBe(200);
     expect(checked.data.estimate).toMatchObject({ recipients: 3, skippedOptedOut: 1, parts: 1, cost: 3 * SMS_PRICE });
     // The live count asks before the campaign has a name: the numbers come all the same, and no message about the name.
-    const query = new URLSearchParams({ ...composerFields(template.id), name: "" });
-    const live = await call<{ estimate: { recipients: number } }>(
-      estimateLoader,
-      getRequest(`/campaigns/new/estimate?${query}`, { cookie }),
+    const live = await call<{ estimate: { recipients: number }; readOnly: boolean }>(
+      estimateAction,
+      formPost("/campaigns/new/estimate", { ...composerFields(template.id), name: "" }, { cookie }),
     );
     expect(live.data.estimate.recipients).toBe(3);
+    // It only read: with JavaScript, the page's other data is not asked for again.
+    expect(live.data.readOnly).toBe(true);
     expect(formErrors(live)?.name).toBeUndefined();
     expect(await campaignsOf(user.id)).toEqual([]);
   });
@@ -187,6 +188,57 @@ describe("/campaigns/new", () => {
     expect(again.location).toBe(`/campaigns/${made.id}`);
     expect(await campaignsOf(user.id)).toHaveLength(1);
     expect(await balanceOf(user.id)).toBe(1_000 - 3 * SMS_PRICE);
+  });
+
+  it("a double-tapped Send (no JavaScript) shows the campaign that was sent, even when the balance now cannot pay for another", async () => {
+    // 3 contacts at 2 credits: 6 of the 10 credits; a second campaign would not be paid for.
+    const { user, template, cookie } = await owner(3, 10);
+    const fields = { ...composerFields(template.id), intent: "send" };
+    const both = await Promise.all([
+      call(composerAction, formPost("/campaigns/new", fields, { cookie })),
+      call(composerAction, formPost("/campaigns/new", fields, { cookie })),
+    ]);
+    const [made] = await campaignsOf(user.id);
+    expect(both.map((reply) => [reply.status, reply.location])).toEqual([
+      [302, `/campaigns/${made.id}`],
+      [302, `/campaigns/${made.id}`],
+    ]);
+    expect((await Promise.all(both.map(toastOf))).map((toast) => toast?.title).sort()).toEqual([
+      "Campaign started",
+      "This campaign was already sent",
+    ]);
+    // And once more after it went: the balance (4) is short of another 6, but this form's campaign was sent.
+    const again = await call(composerAction, formPost("/campaigns/new", fields, { cookie }));
+    expect([again.status, again.location, (await toastOf(again))?.title]).toEqual([
+      302,
+      `/campaigns/${made.id}`,
+      "This campaign was already sent",
+    ]);
+    expect(await campaignsOf(user.id)).toHaveLength(1);
+    expect(await balanceOf(user.id)).toBe(10 - 3 * SMS_PRICE);
+  });
+
+  it("counts a form of 1,000 picked contacts, and refuses counting past 120 a minute with when to try again", async () => {
+    const { user, template, cookie } = await owner(0);
+    await test.db.execute(sql`
+      insert into contacts (user_id, name, mobile_number, can_get_sms)
+      select ${user.id}::uuid, 'Guest ' || g, '+9197' || lpad(g::text, 8, '0'), true from generate_series(1, 1000) as g`);
+    const guests = await test.db.select({ id: contacts.id, name: contacts.name }).from(contacts).where(eq(contacts.userId, user.id));
+    const ids = guests.filter((guest) => guest.name.startsWith("Guest")).map((guest) => guest.id);
+    const picked = { ...composerFields(template.id), audienceMode: "contacts", tags: [], contactIds: ids };
+    const live = await call<{ estimate: { recipients: number } }>(estimateAction, formPost("/campaigns/new/estimate", picked, { cookie }));
+    expect(live.data.estimate.recipients).toBe(1_000);
+    // 120 a minute (a sliding window: a minute's turn in the middle may let a few more through).
+    let asked = 1;
+    let refused = live;
+    while (refused.status === 200 && asked < 130) {
+      refused = await call(estimateAction, formPost("/campaigns/new/estimate", picked, { cookie }));
+      asked += 1;
+    }
+    expect(refused.status).toBe(429);
+    expect(asked).toBeGreaterThan(120);
+    expect(refused.headers.get("Retry-After")).toMatch(/^\d+$/);
+    expect(formErrors(refused)?.[""]?.[0]).toMatch(/^Too many attempts\. Please wait/);
   });
 
   it("schedules at a time in India and saves drafts", async () => {
@@ -301,6 +353,7 @@ describe("/sms-history", () => {
   it("a date outside 2000-01-01 to a year ahead (0001-01-01, 9999-12-31) is said and ignored, never a 500", async () => {
     const { user, template, cookie } = await owner(2);
     await call(composerAction, formPost("/campaigns/new", { ...composerFields(template.id), intent: "send" }, { cookie }));
+    await writeAllMessages((await campaignsOf(user.id))[0].id);
     expect(await test.db.select().from(smsMessages).where(eq(smsMessages.userId, user.id))).toHaveLength(2);
     type History = { messages: unknown[]; badFilter: string | null; filters: { from: string; to: string } };
     for (const search of ["from=0001-01-01", "to=0001-01-01", "from=1999-12-31", "to=9999-12-31"]) {

@@ -1,6 +1,10 @@
 import { randomUUID } from "node:crypto";
 
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
+import { db } from "~/db/db.server";
+import { contacts } from "~/db/schema";
 
 import { makeCampaign, makeContact, makeUser } from "~/db/seed/factories.server";
 import { issueTokenPair } from "~/models/api-tokens.server";
@@ -124,6 +128,22 @@ describe("POST /api/campaigns", () => {
     expect(reused).toMatchObject({ status: 422, data: { message: "This Idempotency-Key was used for a different campaign" } });
     const list = await api<{ campaigns: Json[]; total: number }>("GET", "/api/campaigns");
     expect(list.data.total).toBe(1);
+  });
+
+  it("takes the 1,000 contacts the limit says may be picked by id, and refuses the 1,001st with what to do", async () => {
+    const { template, user, api } = await setUp(0);
+    await db().execute(sql`
+      insert into contacts (user_id, name, mobile_number, can_get_sms)
+      select ${user.id}::uuid, 'Guest ' || g, '+9196' || lpad(g::text, 8, '0'), true from generate_series(1, 1001) as g`);
+    const ids = (await db().select({ id: contacts.id }).from(contacts).where(eq(contacts.userId, user.id))).map((row) => row.id);
+    const made = await api<{ estimate: { recipients: number } }>(
+      "POST",
+      "/api/campaigns",
+      body(template.id, { audience: { contactIds: ids.slice(0, 1_000) } }),
+    );
+    expect(made).toMatchObject({ status: 201, data: { estimate: { recipients: 1_000 } } });
+    const tooMany = await api("POST", "/api/campaigns", body(template.id, { audience: { contactIds: ids } }));
+    expect(tooMany).toMatchObject({ status: 400, data: { message: "Pick at most 1,000 contacts; for more, use a group" } });
   });
 
   it("refuses bad input with a clear message and makes nothing", async () => {

@@ -22,6 +22,8 @@ import {
   updateSmsRegistration,
 } from "~/models/campaigns.server";
 import { deleteConfirmedAccount, exportAccountData } from "~/models/account-settings.server";
+import { COUNT_SLICE } from "~/models/campaign-audience.server";
+import { writeCampaignMessages } from "~/models/campaign-messages.server";
 import { dispatchCampaign } from "~/models/sms-dispatch.server";
 
 import { createUser, PASSWORD } from "../support/accounts";
@@ -225,6 +227,34 @@ describe("estimating a campaign", () => {
     });
     await updateSmsRegistration(user.id, { dltEntityId: "1101234567890123456", senderHeader: "RAOSWT" });
     expect(await estimateCampaign(user.id, input(own.id))).toMatchObject({ ok: true, fieldErrors: {} });
+  });
+});
+
+describe("counting a big audience", () => {
+  it("counts more contacts than one slice holds, in slices, and counts again once the contacts change", async () => {
+    const template = await makeSmsTemplate({ smsCategory: "service" });
+    const { user } = await businessWithContacts(0, { balance: 100_000 });
+    const total = COUNT_SLICE * 2 + 500;
+    // Names of 8 to 11 characters, a third in 'Regulars', every 100th opted out.
+    await db().execute(sql`
+      insert into contacts (user_id, name, mobile_number, can_get_sms, tags, opted_out)
+      select ${user.id}::uuid, 'Guest ' || g, '+9198' || lpad(g::text, 8, '0'), true,
+             case when g % 3 = 0 then array['Regulars'] else '{}' end, g % 100 = 0
+      from generate_series(1, ${total}::int) as g`);
+    const all = await estimateCampaign(user.id, input(template.id));
+    const optedOut = Math.floor(total / 100);
+    expect(all).toMatchObject({ ok: true, estimate: { recipients: total - optedOut, skippedOptedOut: optedOut } });
+    if (!all.ok) return;
+    // One part each: Hi <name>, Rao Sweets has 20% off for you. … stays under 160.
+    expect(all.estimate.totalParts).toBe(all.estimate.recipients);
+    const regulars = await estimateCampaign(user.id, input(template.id, { audience: { tags: ["regulars"] } }));
+    const inGroup = Math.floor(total / 3);
+    const inGroupOptedOut = Math.floor(total / 300);
+    expect(regulars).toMatchObject({ ok: true, estimate: { recipients: inGroup - inGroupOptedOut, skippedOptedOut: inGroupOptedOut } });
+    await makeContact({ userId: user.id, name: "Latecomer", tags: ["Regulars"] });
+    expect(await estimateCampaign(user.id, input(template.id))).toMatchObject({ estimate: { recipients: all.estimate.recipients + 1 } });
+    await db().update(contacts).set({ optedOut: true }).where(eq(contacts.name, "Latecomer"));
+    expect(await estimateCampaign(user.id, input(template.id))).toMatchObject({ estimate: { recipients: all.estimate.recipients } });
   });
 });
 
@@ -451,6 +481,53 @@ describe("money", () => {
       status: 409,
       message: "This campaign is cancelled: it cannot be changed any more.",
     });
+  });
+
+  it("writes a sent campaign's messages a chunk at a time, from where it stopped; a cancel meanwhile refunds all that was not taken, once", async () => {
+    const template = await makeSmsTemplate({ smsCategory: "service" });
+    const { user } = await businessWithContacts(7, { balance: 100 });
+    const created = await createCampaign(user.id, input(template.id));
+    if (!created.ok) throw new Error(created.message);
+    await sendCampaign(user.id, created.campaign.id);
+    expect(await balanceAndLedger(user.id)).toEqual({ balance: 100 - 7 * SMS_PRICE, ledger: 100 - 7 * SMS_PRICE });
+    // A budget spent at once: one chunk of 3 each time, resumed from the last contact written.
+    expect(await writeCampaignMessages(created.campaign.id, { budgetMs: 0, chunk: 3 })).toBe("more");
+    expect(await writeCampaignMessages(created.campaign.id, { budgetMs: 0, chunk: 3 })).toBe("more");
+    const written = await messagesOf(created.campaign.id);
+    expect(written).toHaveLength(6);
+    expect(new Set(written.map((message) => message.contactId)).size).toBe(6);
+    // The provider took one of them; then the business cancels before the seventh is written.
+    await db()
+      .update(smsMessages)
+      .set({ status: "submitted", submittedAt: sql`now()`, provider: "fake", providerMessageId: "p-1" })
+      .where(eq(smsMessages.id, written[0].id));
+    await changeCampaign(user.id, created.campaign.id, "cancel");
+    expect(await writeCampaignMessages(created.campaign.id, { budgetMs: 0, chunk: 3 })).toBe("stopped");
+    expect(await messagesOf(created.campaign.id)).toHaveLength(6);
+    expect(await ledgerRows(user.id, "refund")).toEqual([{ amount: 6 * SMS_PRICE, reference: `campaign:${created.campaign.id}` }]);
+    expect(await balanceAndLedger(user.id)).toEqual({ balance: 100 - SMS_PRICE, ledger: 100 - SMS_PRICE });
+  });
+
+  it("never charges more than was reserved: a name made longer between Send and its message costs nothing more", async () => {
+    const template = await makeSmsTemplate({ smsCategory: "service", content: `Hi {#var#}, ${"x".repeat(128)}` });
+    const { user, contacts: people } = await businessWithContacts(2, { balance: 100 });
+    const created = await createCampaign(user.id, input(template.id, { slotFills: [{ source: "contact_name" }] }));
+    if (!created.ok) throw new Error(created.message);
+    const sent = await sendCampaign(user.id, created.campaign.id);
+    expect(sent).toMatchObject({ ok: true, campaign: { cost: 2 * SMS_PRICE } });
+    // 'Hi Ravi 1, x…' is 139 characters; with a name of 30 it is 163: two parts.
+    await db().update(contacts).set({ name: "Venkataraghavan Srinivasa Iyer" }).where(eq(contacts.id, people[0].id));
+    await writeAllMessages(created.campaign.id);
+    const messages = await messagesOf(created.campaign.id);
+    expect(messages.map((message) => message.parts).sort()).toEqual([1, 2]);
+    await db()
+      .update(smsMessages)
+      .set({ status: "submitted", submittedAt: sql`now()` })
+      .where(eq(smsMessages.campaignId, created.campaign.id));
+    // Settled with all taken: 3 parts' worth went out on 2 parts reserved, and the business paid what it was told.
+    await changeCampaign(user.id, created.campaign.id, "cancel");
+    expect(await balanceAndLedger(user.id)).toEqual({ balance: 100 - 2 * SMS_PRICE, ledger: 100 - 2 * SMS_PRICE });
+    expect((await db().select().from(campaigns).where(eq(campaigns.id, created.campaign.id)))[0]).toMatchObject({ refunded: 0 });
   });
 
   it("a cancel waits for messages a worker holds before it settles", async () => {

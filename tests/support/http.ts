@@ -52,11 +52,13 @@ function requestHeaders(options: RequestOptions, extra: Record<string, string> =
 }
 
 /** A form post as a browser sends it (same-origin unless told otherwise). */
-export function formPost(path: string, fields: Record<string, string>, options: RequestOptions = {}): Request {
+export function formPost(path: string, fields: Record<string, string | string[]>, options: RequestOptions = {}): Request {
+  // A list is a field repeated, as checkboxes send it.
+  const entries = Object.entries(fields).flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((one) => [name, one]));
   return new Request(new URL(path, SITE), {
     method: "POST",
     headers: requestHeaders(options, { "Content-Type": "application/x-www-form-urlencoded" }),
-    body: new URLSearchParams(fields).toString(),
+    body: new URLSearchParams(entries).toString(),
   });
 }
 

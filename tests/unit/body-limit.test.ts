@@ -143,6 +143,19 @@ describe("the request body limit (server/body-limit.ts)", () => {
     ]);
   });
 
+  it("takes a campaign's 1,000 picked contacts on the campaign composer and its live count (also as .data), and no more", async () => {
+    const { base } = await start();
+    const picked = (n: number) =>
+      new URLSearchParams([["name", "Diwali"], ...Array.from({ length: n }, (_, index) => ["contactIds", `id-${index}`])]);
+    for (const path of ["/campaigns/new", "/campaigns/new.data", "/campaigns/new/estimate"]) {
+      expect((await post(`${base}${path}`, picked(1_000))).status, path).toBe(200);
+    }
+    const tooMany = await post(`${base}/campaigns/new`, picked(1_300));
+    expect(tooMany.status).toBe(413);
+    expect(await tooMany.text()).toContain("more than 1200 fields");
+    expect((await post(`${base}/add-contact`, picked(1_000))).status).toBe(413);
+  });
+
   it("takes one file on an upload route, 12 on the composer, none elsewhere; a form sent by JavaScript (.data) has its page's limits", async () => {
     const { base } = await start();
     const files = (n: number) => {

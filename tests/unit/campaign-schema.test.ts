@@ -58,6 +58,18 @@ describe("campaignSchema (the composer's form)", () => {
     expect(errorsOf(campaignSchema.safeParse({ name: "x".repeat(81), message: "m" }))).toEqual({ name: CAMPAIGN_MESSAGES.nameTooLong });
   });
 
+  it("holds typed slot text to DLT's rules where the form is read: one line, nothing invisible, at most 30 characters", () => {
+    const form = (value: string, source = "fixed") => ({ name: "x", templateId: TEMPLATE, fills: [{ source, value }] });
+    expect(errorsOf(campaignSchema.safeParse(form("x".repeat(17_000))))).toEqual({ "fills.0.value": "A slot holds at most 30 characters" });
+    expect(errorsOf(campaignSchema.safeParse(form("20%\u0000 off")))).toEqual({
+      "fills.0.value": "Remove the invisible characters from this slot",
+    });
+    expect(errorsOf(campaignSchema.safeParse(form("two\nlines")))).toEqual({ "fills.0.value": "A slot cannot hold a line break" });
+    // Empty is for the model to name (the numbers still come back as the business types); text sent with another choice is dropped.
+    expect(campaignSchema.safeParse(form("")).success).toBe(true);
+    expect(campaignSchema.parse(form("x".repeat(17_000), "contact_name")).slotFills).toEqual([{ source: "contact_name" }]);
+  });
+
   it("caps picked contacts at 1,000", () => {
     const ids = Array.from({ length: PICKED_CONTACTS_MAX + 1 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`);
     expect(errorsOf(campaignSchema.safeParse({ name: "x", message: "m", audienceMode: "contacts", contactIds: ids }))).toEqual({
@@ -89,6 +101,23 @@ describe("apiCampaignSchema (POST /api/campaigns)", () => {
     expect(apiCampaignSchema.parse({ name: "x", message: "Hi", audience: { contactIds: [CONTACT] } }).audience).toEqual({
       contactIds: [CONTACT],
     });
+  });
+
+  it("names a variable no slot could carry by its place, and takes 1,000 picked contacts", () => {
+    const body = (value: string) => ({
+      name: "x",
+      smsTemplateId: TEMPLATE,
+      variables: [{ source: "contact_name" }, value],
+      audience: { all: true },
+    });
+    expect(errorsOf(apiCampaignSchema.safeParse(body("x".repeat(60_000))))).toEqual({
+      "variables.1": "variables[1]: A slot holds at most 30 characters",
+    });
+    expect(errorsOf(apiCampaignSchema.safeParse(body("\u202eoff")))).toEqual({
+      "variables.1": "variables[1]: Remove the invisible characters from this slot",
+    });
+    const ids = Array.from({ length: PICKED_CONTACTS_MAX }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`);
+    expect(apiCampaignSchema.parse({ name: "x", message: "m", audience: { contactIds: ids } }).audience).toEqual({ contactIds: ids });
   });
 
   it("refuses a bad audience, a bad variable and a bad sendAt", () => {

@@ -9,6 +9,8 @@ import {
   MAX_PARTS,
   OPT_OUT_LINE,
   SLOT,
+  mostParts,
+  slotTextProblem,
   slotValueProblem,
   slotValues,
 } from "~/lib/sms-text";
@@ -103,6 +105,23 @@ describe("analyseSms", () => {
     expect(analyseSms("क".repeat(65) + "😀" + "क".repeat(67))).toMatchObject({ characters: 134, parts: 2 });
   });
 
+  it("bounds the parts a text of so many characters can take, wherever its two-unit characters fall", () => {
+    expect(mostParts(0, "GSM-7")).toBe(0);
+    expect(mostParts(160, "GSM-7")).toBe(1);
+    expect(mostParts(70, "UCS-2")).toBe(1);
+    // Every placement of one escape pair in 306 septets: never more parts than the bound.
+    for (let at = 0; at < 305; at++) {
+      const text = `${"a".repeat(at)}€${"a".repeat(304 - at)}`;
+      const { characters, parts } = analyseSms(text);
+      expect(characters).toBe(306);
+      expect(parts).toBeLessThanOrEqual(mostParts(306, "GSM-7"));
+    }
+    for (let at = 0; at < 133; at++) {
+      const text = `${"क".repeat(at)}😀${"क".repeat(132 - at)}`;
+      expect(analyseSms(text).parts).toBeLessThanOrEqual(mostParts(134, "UCS-2"));
+    }
+  });
+
   it("says an empty text has no parts", () => {
     expect(analyseSms("")).toEqual({ characters: 0, encoding: "GSM-7", parts: 0, unicodeCause: null });
   });
@@ -129,6 +148,31 @@ describe("DLT slots", () => {
     expect(slotValueProblem("   ")).toBe("Fill in this slot");
     expect(slotValueProblem("two\nlines")).toBe("A slot cannot hold a line break");
     expect(slotValueProblem("x".repeat(31))).toBe("A slot holds at most 30 characters");
+    // 60,000 characters are judged from their first few dozen.
+    expect(slotValueProblem("x".repeat(60_000))).toBe("A slot holds at most 30 characters");
+    expect(slotValueProblem("😀".repeat(30))).toBeNull();
+    expect(slotValueProblem("😀".repeat(31))).toBe("A slot holds at most 30 characters");
+  });
+
+  it("refuses what nobody sees but a phone acts on, and keeps the joiners Hindi and emoji need", () => {
+    for (const hidden of [
+      "20%\u0000 off",
+      "Ring\u0007",
+      "\u202effo %02",
+      "20%\u200b off",
+      "a\u2060b",
+      "\ufeffOffer",
+      "soft\u00adhyphen",
+      "a\u200db",
+    ]) {
+      expect(slotTextProblem(hidden), JSON.stringify(hidden)).toBe("Remove the invisible characters from this slot");
+    }
+    for (const line of ["a\u2028b", "a\u0085b", "a\rb"]) expect(slotTextProblem(line)).toBe("A slot cannot hold a line break");
+    // क्‍ष (a half form by the zero-width joiner), a family emoji, a flag's variation: as typed.
+    for (const shown of ["क्\u200dष", "\u{1f468}\u200d\u{1f469}\u200d\u{1f467}", "\u2764\ufe0f\u200d\u{1f525}", "20% off"]) {
+      expect(slotTextProblem(shown), JSON.stringify(shown)).toBeNull();
+    }
+    expect(slotTextProblem("")).toBeNull();
   });
 
   it("matches a text to the approved text apart from its slots", () => {

@@ -11,10 +11,12 @@ import { FILLS_FOR, campaignSchema } from "~/lib/schemas/campaign";
 import { IDEMPOTENCY_KEY_MESSAGES, idempotencyKeySchema } from "~/lib/schemas/idempotency";
 import {
   SEND_MESSAGES,
+  campaignMadeWithKey,
   createCampaign,
   estimateCampaign,
   listSmsTemplates,
   sendCampaign,
+  throttleCampaigns,
   type CampaignEstimate,
 } from "~/models/campaigns.server";
 import { getContact, listContactGroups, listContacts } from "~/models/contacts.server";
@@ -120,6 +122,14 @@ export type ComposerActionData = {
  * what is there.
  */
 export async function checkCampaignForm(userId: string, formData: FormData) {
+  const throttled = await throttleCampaigns(userId, "estimate");
+  if (throttled) {
+    const result = parseWithZod(formData, { schema: campaignSchema }).reply({ formErrors: [throttled.message] });
+    return data(
+      { result, estimate: null, readOnly: true },
+      { status: 429, headers: { "Retry-After": String(throttled.retryAfterSeconds) } },
+    );
+  }
   await fillsForChosenTemplate(userId, formData);
   // The numbers do not need the campaign's name: it is asked for when the campaign is saved or sent.
   const unnamed = !String(formData.get("name") ?? "").trim();
@@ -131,8 +141,13 @@ export async function checkCampaignForm(userId: string, formData: FormData) {
   const fieldErrors = checked ? (checked.ok ? checked.fieldErrors : (checked.fieldErrors ?? { "": [checked.message] })) : {};
   const result = parseWithZod(formData, { schema: campaignSchema }).reply({ fieldErrors });
   if (unnamed && result.error) delete result.error.name;
-  return { result, estimate: checked?.ok ? checked.estimate : null };
+  // It only read: with JavaScript, nothing else on the page reloads after it.
+  return data({ result, estimate: checked?.ok ? checked.estimate : null, readOnly: true });
 }
+
+/** The answer to a form that was sent again after its campaign went: that campaign's page. */
+const alreadySent = (campaignId: string) =>
+  redirectWithToast(paths.campaign(campaignId), { type: "info", title: "This campaign was already sent" });
 
 /**
  * The composer's one form, with JavaScript or without, told apart by `intent`: 'check' (the
@@ -157,16 +172,23 @@ export async function campaignComposerAction(request: Request) {
     return data<ComposerActionData>({ result, idempotencyKey, toast: refusalToast(title, result), ...extra }, { status });
   };
 
-  if (intent === "check") return data<ComposerActionData>({ ...(await checkCampaignForm(user.id, formData)), idempotencyKey });
+  if (intent === "check") {
+    const checked = await checkCampaignForm(user.id, formData);
+    return data<ComposerActionData>({ ...checked.data, idempotencyKey }, checked.init ?? undefined);
+  }
   if (submission.status !== "success") return reply();
   if (templateChanged) return reply({ templateId: [TEMPLATE_CHANGED] });
   if (!key.success) return reply({ "": [IDEMPOTENCY_KEY_MESSAGES.form] });
   if (intent === "schedule" && !submission.value.sendAt) return reply({ sendAt: [SCHEDULE_NEEDS_TIME] });
 
+  const throttled = await throttleCampaigns(user.id, intent === "save" ? "create" : "send");
+  if (throttled) return reply({ "": [throttled.message] }, {}, 429);
+
   if (intent !== "save") {
     // A short balance is said before anything is written: no draft is left behind by a refused send.
     const checked = await estimateCampaign(user.id, submission.value);
-    if (checked.ok && checked.estimate.cost > checked.estimate.balance) {
+    // Unless this form made its campaign already (a double tap, a reload): then the balance is short because it was sent.
+    if (checked.ok && checked.estimate.cost > checked.estimate.balance && !(await campaignMadeWithKey(user.id, idempotencyKey))) {
       const { cost, balance } = checked.estimate;
       return reply(
         { "": [SEND_MESSAGES.shortBalance(cost, balance)] },
@@ -178,13 +200,13 @@ export async function campaignComposerAction(request: Request) {
   const created = await createCampaign(user.id, submission.value, { idempotencyKey });
   if (!created.ok) return reply(created.fieldErrors ?? { "": [created.message] }, {}, created.status);
   // The same form sent again (a double tap, a reload): its campaign has gone on already, so its page is the answer.
-  if (created.campaign.status !== "draft") {
-    return redirectWithToast(paths.campaign(created.campaign.id), { type: "info", title: "This campaign was already sent" });
-  }
+  if (created.campaign.status !== "draft") return alreadySent(created.campaign.id);
   if (intent === "save") {
     return redirectWithToast(paths.campaign(created.campaign.id), { type: "success", title: "Draft saved" });
   }
   const sent = await sendCampaign(user.id, created.campaign.id);
+  // The same form sent twice at once: the first sent it while this one waited.
+  if (!sent.ok && sent.status === 409 && created.repeated) return alreadySent(created.campaign.id);
   if (!sent.ok) {
     const shortfall =
       sent.status === 402 ? { cost: sent.cost ?? 0, balance: sent.balance ?? user.balance, shortfall: sent.shortfall ?? 0 } : null;

@@ -11,11 +11,11 @@ import { useIsPending } from "~/hooks/use-is-pending";
 import { formatCount } from "~/lib/format-count";
 import { paths } from "~/lib/paths";
 import { formatIndianPhone } from "~/lib/phone";
-import { CAMPAIGN_NAME_MAX, FILLS_FOR, FREE_TEXT_MAX, campaignSchema } from "~/lib/schemas/campaign";
+import { CAMPAIGN_NAME_MAX, FILLS_FOR, FREE_TEXT_MAX, PICKED_CONTACTS_MAX, campaignSchema } from "~/lib/schemas/campaign";
 import { MAX_PARTS, analyseSms, countSlots, fillSlots } from "~/lib/sms-text";
 
 import type { ComposerActionData, campaignComposerLoader } from "./__campaign-composer.server";
-import type { loader as estimateLoader } from "./campaigns_.new_.estimate";
+import type { action as estimateAction } from "./campaigns_.new_.estimate";
 
 type Loaded = ReturnType<typeof useLoaderData<typeof campaignComposerLoader>>;
 type Template = Loaded["templates"][number];
@@ -92,7 +92,7 @@ export function CampaignComposer() {
     fills: (started.fills as Fill[] | undefined) ?? [],
     audienceMode: String(started.audienceMode ?? "all"),
   }));
-  const check = useFetcher<typeof estimateLoader>();
+  const check = useFetcher<typeof estimateAction>();
   const formRef = useRef<HTMLFormElement>(null);
   const busy = useIsPending();
   const template = loaded.templates.find((candidate) => candidate.id === values.templateId);
@@ -127,11 +127,9 @@ export function CampaignComposer() {
     setTyped(true);
     clearTimeout(askServer.current);
     askServer.current = setTimeout(() => {
-      const fields = new URLSearchParams();
-      for (const [name, value] of new FormData(target)) {
-        if (typeof value === "string" && name !== "idempotencyKey") fields.append(name, value);
-      }
-      check.load(paths.campaignEstimate(fields));
+      const fields = new FormData(target);
+      fields.delete("idempotencyKey");
+      check.submit(fields, { method: "post", action: paths.campaignEstimate() });
     }, 400);
   };
   useEffect(() => {
@@ -415,6 +413,9 @@ function Audience({
       {loaded.pickedContacts.length ? (
         <>
           {radio("contacts", loaded.pickedContacts.length === 1 ? "Only this contact:" : "Only these contacts:")}
+          <p className="ml-6 text-xs text-slate-500">
+            Up to {formatCount(PICKED_CONTACTS_MAX)} contacts can be picked one by one; for more, put them in a group.
+          </p>
           <div className="ml-6 flex flex-wrap gap-2">
             {loaded.pickedContacts.map((contact) => (
               <label key={contact.id} className="flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 px-3 text-sm">

@@ -136,6 +136,12 @@ export default function CampaignPage() {
         <h2 id="progress-heading" className="font-semibold text-slate-900">
           Progress
         </h2>
+        {campaign.status !== "draft" && !FINAL_CAMPAIGN_STATUSES.includes(campaign.status) && !campaign.messagesWrittenAt ? (
+          // Its job writes the messages in chunks right after Send: a big audience takes a few seconds.
+          <p className="mt-2 text-sm text-slate-700" data-testid="campaign-preparing">
+            Preparing its messages: {formatCount(campaign.counts.total)} of {formatCount(campaign.recipientsCount)} written.
+          </p>
+        ) : null}
         <div className="mt-2">
           <CampaignProgress counts={campaign.counts} />
         </div>

@@ -7,6 +7,7 @@ import { CampaignComposer } from "./__campaign-composer";
 import { campaignComposerAction, campaignComposerLoader } from "./__campaign-composer.server";
 
 export { clientAction } from "~/components/forms";
+export { keepLayoutDataOffline as shouldRevalidate } from "~/lib/network-failure";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("New campaign") }];
 

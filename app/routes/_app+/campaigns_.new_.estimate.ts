@@ -1,16 +1,18 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 
+import { assertSameOrigin } from "~/utils/csrf.server";
 import { requireUser } from "~/utils/session.server";
 
 import { checkCampaignForm } from "./__campaign-composer.server";
 
 /**
- * The composer's live count (GET /campaigns/new/estimate?{the form's fields}): the same numbers
- * 'Check' brings back, read-only, so asking as the business types reloads nothing else on the page.
+ * The composer's live count (POST /campaigns/new/estimate, the form's fields): the same numbers
+ * 'Check' brings back, changing nothing. A post, not a query string, so that a form holding its
+ * 1,000 picked contacts can be counted as it can be sent; its answer says it only read, so nothing
+ * else on the page reloads (lib/network-failure.ts keepLayoutDataOffline).
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
   const user = await requireUser(request);
-  const formData = new FormData();
-  for (const [name, value] of new URL(request.url).searchParams) formData.append(name, value);
-  return checkCampaignForm(user.id, formData);
+  return checkCampaignForm(user.id, await request.formData());
 }

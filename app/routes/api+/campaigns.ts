@@ -2,7 +2,7 @@ import { z } from "zod";
 
 import { apiCampaignSchema } from "~/lib/schemas/campaign";
 import { IDEMPOTENCY_KEY_MESSAGES, idempotencyKeySchema } from "~/lib/schemas/idempotency";
-import { createCampaign, listCampaigns } from "~/models/campaigns.server";
+import { createCampaign, listCampaigns, throttleCampaigns } from "~/models/campaigns.server";
 import { requireApiUser } from "~/utils/api-auth.server";
 import { apiError, apiJson, methods, parseJsonBody } from "~/utils/api.server";
 
@@ -16,7 +16,8 @@ const pageSchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).
  * status, estimate: {recipients, skippedOptedOut, encoding, parts, cost, category}}: a draft, checked
  * as it would be sent (send it with POST /api/campaigns/{id}/send). The Idempotency-Key header makes
  * a retried request answer with the campaign it made, for 24 hours (422 for the key on a different
- * request). 400 for bad input (the slot named), 404 for a template or contact not the business's.
+ * request). 400 for bad input (the slot named), 404 for a template or contact not the business's,
+ * 429 past 100 saved campaigns an hour. Up to 1,000 contacts may be picked by id; more is a group.
  */
 export const { loader, action } = methods({
   GET: async ({ request }) => {
@@ -30,6 +31,8 @@ export const { loader, action } = methods({
     const key = idempotencyKeySchema.safeParse(request.headers.get("Idempotency-Key"));
     if (!key.success) return apiError(400, IDEMPOTENCY_KEY_MESSAGES.api);
     const input = await parseJsonBody(request, apiCampaignSchema);
+    const throttled = await throttleCampaigns(user.id, "create");
+    if (throttled) return apiError(429, throttled.message, { headers: { "Retry-After": String(throttled.retryAfterSeconds) } });
     const result = await createCampaign(user.id, input, { idempotencyKey: key.data });
     if (!result.ok) return campaignRefusal(result);
     const { estimate } = result;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { sendCampaign, throttleCampaignSends } from "~/models/campaigns.server";
+import { sendCampaign, throttleCampaigns } from "~/models/campaigns.server";
 import { apiError, apiJson, methods, parseJsonBody } from "~/utils/api.server";
 
 import { apiCampaign, campaignRefusal, ownerAndCampaignId } from "./__campaigns.server";
@@ -20,7 +20,7 @@ export const { loader, action } = methods({
   POST: async ({ request, params }) => {
     const { userId, id } = await ownerAndCampaignId(request, params.id);
     const { sendAt } = await parseJsonBody(request, sendSchema);
-    const throttled = await throttleCampaignSends(userId);
+    const throttled = await throttleCampaigns(userId, "send");
     if (throttled) return apiError(429, throttled.message, { headers: { "Retry-After": String(throttled.retryAfterSeconds) } });
     const result = await sendCampaign(userId, id, { at: sendAt ? new Date(sendAt) : null });
     return result.ok ? apiJson(apiCampaign(result.campaign)) : campaignRefusal(result);
