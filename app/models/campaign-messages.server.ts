@@ -21,7 +21,7 @@ import { priceOf } from "./pricing.server";
  */
 
 /** Contacts a transaction writes messages for: tens of milliseconds on PGlite. */
-export const WRITE_CHUNK = 500;
+export const WRITE_CHUNK = 250;
 
 export type WriteResult = "written" | "more" | "stopped";
 

@@ -490,6 +490,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isUuidLike = (value: string) => UUID.test(value);
 
 /** `repeated`: the campaign an earlier request with the same idempotency key made. */
+/**
+ * Counts the audience outside any transaction, a slice at a time with other requests between (on
+ * PGlite a transaction holds the one database connection): the transaction that follows finds the
+ * count kept for the contacts as they are, unless they changed meanwhile.
+ */
+async function countBeforeLocking(userId: string, audience: CampaignAudience): Promise<void> {
+  await summariseAudience(db(), userId, audience);
+}
+
 export type CampaignResult = { ok: true; campaign: Campaign; estimate: CampaignEstimate; repeated?: boolean } | CampaignRefusal;
 
 /**
@@ -504,6 +513,8 @@ export async function createCampaign(
 ): Promise<CampaignResult> {
   const key: IdempotencyKey | null = idempotencyKey ? { userId, request: "campaign", key: idempotencyKey } : null;
   const hash = requestHash(input);
+  if (!input.slotFills.some((fill) => fill.source === "fixed" && slotTextProblem(fill.value)))
+    await countBeforeLocking(userId, input.audience);
   return db().transaction(async (tx): Promise<CampaignResult> => {
     // A business's creates are taken one at a time, so a repeated key finds the first's row.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
@@ -561,6 +572,13 @@ export async function campaignMadeWithKey(userId: string, idempotencyKey: string
 export async function sendCampaign(userId: string, campaignId: string, { at }: { at?: Date | null } = {}): Promise<CampaignResult> {
   const now = new Date();
   if (at && at.getTime() <= now.getTime()) return refuse(400, SEND_MESSAGES.scheduleInPast, { sendAt: [SEND_MESSAGES.scheduleInPast] });
+  const [draft] = isUuidLike(campaignId)
+    ? await db()
+        .select({ status: campaigns.status, audience: campaigns.audience })
+        .from(campaigns)
+        .where(and(eq(campaigns.id, campaignId), eq(campaigns.userId, userId)))
+    : [];
+  if (draft?.status === "draft") await countBeforeLocking(userId, draft.audience);
   return db().transaction(async (tx): Promise<CampaignResult> => {
     const campaign = await lockCampaign(tx, userId, campaignId);
     if (!campaign) return refuse(404, CAMPAIGN_REFUSALS.notFound);

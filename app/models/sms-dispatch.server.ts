@@ -1,3 +1,5 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
+
 import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 
 import { config } from "~/config.server";
@@ -307,6 +309,8 @@ export async function dispatchCampaign(
       return finishOrWait(campaignId);
     }
     await handOver(batch, from);
+    // On PGlite a query never lets the event loop turn: without this, a campaign's batches would hold every other request until the budget ran out.
+    await nextTurn();
   }
   await db().transaction((tx) => queueDispatch(tx, campaignId));
   return "more";

@@ -1,6 +1,19 @@
+import {
+  campaignAnswerProblem,
+  campaignShapes,
+  campaignTemplate,
+  estimateLoops,
+  importContacts,
+  REGULARS,
+  sendCampaignShapes,
+  sendToAudience,
+} from "../support/hostile-campaigns";
 import { HOSTILE_SHAPES, answerProblem, planProbes, probePaths, sendToEveryRoute, watchHealth } from "../support/hostile-shapes";
 
 import { expect, test, testClientIp } from "./fixtures";
+
+// One at a time: each times other clients' answers, which the other's requests would slow.
+test.describe.configure({ mode: "serial" });
 
 /** What one hostile request may cost: an answer within 2 s, while another client's health checks stay under 200 ms. */
 const ANSWER_MS = 2_000;
@@ -33,6 +46,44 @@ test("every form and /api route answers its worst request shapes with a 4xx with
   }
   const { count, max } = await health.stop();
   expect(problems).toEqual([]);
+  expect(count, "health checks made meanwhile").toBeGreaterThan(50);
+  expect(max, "the slowest /api/health answer meanwhile (ms)").toBeLessThan(HEALTH_MS);
+});
+
+/** The business's audience for the campaign shapes: enough that a quadratic request would take minutes. */
+const AUDIENCE = 4_000;
+
+test("a campaign's worst shapes (long or invisible slot text, too many ids, estimate loops, a Send) answer in time, and other clients do not wait", async ({
+  page,
+  login,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  await login();
+  const cookie = (await page.context().cookies()).map(({ name, value }) => `${name}=${value}`).join("; ");
+  const sender = { base: baseURL!, headers: { "X-Forwarded-For": testClientIp(), Cookie: cookie } };
+  await importContacts(sender, AUDIENCE);
+  const template = await campaignTemplate(sender);
+  // The Send goes to a third of them (every third is a Regular): 2,000 credits bought through the test gateway pay for it.
+  await page.goto("/credits");
+  await page.getByRole("button", { name: /^Buy 2,000 for/ }).click();
+  await page.getByRole("button", { name: "Pay", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Payment received" })).toBeVisible();
+
+  const health = watchHealth(baseURL!, testClientIp());
+  const problems = (await sendCampaignShapes(sender, campaignShapes(template)))
+    .map((answer) => campaignAnswerProblem(answer, ANSWER_MS))
+    .filter((problem) => problem !== null);
+  const loops = await estimateLoops(sender, template, { loops: 4, ms: 5_000 });
+  const sent = await sendToAudience(sender, template, { audience: { tags: [REGULARS] }, timeoutMs: 60_000 });
+  const { count, max } = await health.stop();
+  expect(problems).toEqual([]);
+  expect(
+    [...loops.keys()].filter((status) => status !== 200 && status !== 429),
+    "live count statuses",
+  ).toEqual([]);
+  expect(sent.messages).toBe(Math.ceil(AUDIENCE / 3));
+  expect(sent.sendMs, "the Send's own answer (ms)").toBeLessThan(ANSWER_MS);
   expect(count, "health checks made meanwhile").toBeGreaterThan(50);
   expect(max, "the slowest /api/health answer meanwhile (ms)").toBeLessThan(HEALTH_MS);
 });

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
+import { json, type ActionFunctionArgs } from "@remix-run/node";
 
 import { assertSameOrigin } from "~/utils/csrf.server";
 import { requireUser } from "~/utils/session.server";
@@ -14,5 +14,7 @@ import { checkCampaignForm } from "./__campaign-composer.server";
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const user = await requireUser(request);
-  return checkCampaignForm(user.id, await request.formData());
+  const checked = await checkCampaignForm(user.id, await request.formData());
+  // A resource route answers with a Response of its own: its status (a 429) reaches any client as it is.
+  return json(checked.data, checked.init ?? undefined);
 }
