@@ -159,9 +159,16 @@ test("a Hindi message is UCS-2 with its parts; a short balance says how many cre
     name: "Appointment",
     template: "Appointment reminder · Service",
     slot3: "Day and time",
-    value: "सोमवार शाम 5 बजे",
+    value: "Monday\u200B 5 pm",
   });
+  // An invisible character in a fixed slot is refused under that slot: as it is typed (with
+  // JavaScript, where there is no 'Check'), or on 'Check'. Nothing is counted until it goes.
   await checkNumbers(page, javaScript);
+  await expect(page.locator("#campaign-fills-2-error")).toHaveText("Remove the invisible characters from this slot");
+  if (javaScript) await expect(numbers(page, "recipients")).toHaveText("Not counted: fix what is marked above");
+  await page.getByLabel("Text for slot 3 (Day and time), when it is fixed").fill("सोमवार शाम 5 बजे");
+  await checkNumbers(page, javaScript);
+  await expect(page.locator("#campaign-fills-2-error")).toHaveCount(0);
   // 'Hi Asha Rao, a reminder of your appointment at Kiran Sweets on सोमवार शाम 5 बजे. Please call us if you need to reschedule.'
   await expect(numbers(page, "encoding")).toContainText("UCS-2");
   await expect(numbers(page, "encoding")).toContainText("because of “स” (character 64)");

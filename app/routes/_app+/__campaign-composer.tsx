@@ -144,7 +144,12 @@ export function CampaignComposer() {
     { label: "iSent's templates", templates: loaded.templates.filter((candidate) => !candidate.own) },
     { label: "Your DLT templates", templates: loaded.templates.filter((candidate) => candidate.own) },
   ];
-  const fillError = (index: number) => form.allErrors[`fills[${index}].value`]?.[0] ?? form.allErrors[`fills[${index}].source`]?.[0];
+  // The live count's refusals (invisible characters in a slot, a group nobody is in) are shown where
+  // they belong as the form changes: with JavaScript there is no 'Check' to press to see them.
+  const liveErrors = hydrated && check.state === "idle" && !typed && !check.data?.estimate ? (check.data?.result.error ?? {}) : {};
+  const shownErrors = { ...liveErrors, ...form.allErrors };
+  const liveProblem = Object.keys(liveErrors).length ? (liveErrors[""]?.[0] ?? "Not counted: fix what is marked above") : null;
+  const fillError = (index: number) => shownErrors[`fills[${index}].value`]?.[0] ?? shownErrors[`fills[${index}].source`]?.[0];
 
   const formProps = getFormProps(form);
   return (
@@ -266,7 +271,7 @@ export function CampaignComposer() {
             ) : null}
           </fieldset>
 
-          <Audience loaded={loaded} mode={values.audienceMode} errors={form.allErrors} started={started as Loaded["initial"]} />
+          <Audience loaded={loaded} mode={values.audienceMode} errors={shownErrors} started={started as Loaded["initial"]} />
 
           <Field
             label="Send at (optional, India time)"
@@ -283,6 +288,7 @@ export function CampaignComposer() {
             cost={cost}
             balance={loaded.balance}
             checking={check.state !== "idle"}
+            notCounted={hydrated ? (liveProblem ?? "Counting...") : "Press 'Check'"}
           />
           {shortfall ? (
             <p
@@ -451,6 +457,7 @@ function Numbers({
   cost,
   balance,
   checking,
+  notCounted,
 }: {
   text: ReturnType<typeof analyseSms>;
   recipients: number | null;
@@ -459,6 +466,8 @@ function Numbers({
   cost: number | null;
   balance: number;
   checking: boolean;
+  /** What the recipients cell says before the server has counted them. */
+  notCounted: string;
 }) {
   const cause = text.unicodeCause;
   return (
@@ -485,7 +494,7 @@ function Numbers({
         </dd>
         <dt className="text-slate-500">Recipients</dt>
         <dd data-testid="sms-recipients">
-          {recipients === null ? (checking ? "Counting..." : "Press 'Check'") : formatCount(recipients)}
+          {recipients === null ? (checking ? "Counting..." : notCounted) : formatCount(recipients)}
           {skippedOptedOut ? (
             <span className="block text-xs text-slate-600">{`${formatCount(skippedOptedOut)} opted out: left out`}</span>
           ) : null}
