@@ -1,15 +1,18 @@
 /**
  * A fair feed: newest first, but never more than FAIR_MAX_PER_RUN posts of one business in any
- * FAIR_RUN consecutive posts shown. A post that would break the rule is not moved later: it is
- * left out where it stands and counted into a "N more from <business>" entry that follows the
- * shown post before it (the entry links to the business's page, which lists all its posts). So
- * the shown posts keep their order, and every post is either shown or counted exactly once.
+ * FAIR_RUN consecutive posts shown. The rule reorders, it never hides: each place takes the newest
+ * post whose business the rule allows there, so a business's third post in a run moves down to the
+ * first place it may stand. Where every business that still has posts is at its limit (fewer than
+ * FAIR_RUN / FAIR_MAX_PER_RUN businesses are left), the newest post comes next all the same. So every
+ * post is shown exactly once, and the rule holds wherever at least 5 businesses still have posts.
  *
- * The rule reads the stream of posts one by one and remembers only the businesses of the last
- * FAIR_RUN - 1 shown posts (the window), so a page can start anywhere given that window: the
- * cursor carries it. An entry always belongs to the shown post before it, so which page a post
- * lands on never changes what is shown or counted: pages by cursor and by offset are slices of
- * the same sequence.
+ * The rule needs only what the last FAIR_RUN - 1 posts shown were (the window) and which posts are
+ * left. Posts are left in one of two ways: after the frontier (the oldest post shown so far), or
+ * deferred: older than a business's last shown post and newer than the frontier. A business's own
+ * posts always come out newest first, so its deferred posts are a range, named by its last shown
+ * post; and only businesses at their limit are ever passed over, so at most 4 have any. The cursor
+ * carries all of it (FairState), so a page can start anywhere: pages by cursor and by offset are
+ * slices of the one sequence fairOrder gives.
  */
 export const FAIR_RUN = 10;
 export const FAIR_MAX_PER_RUN = 2;
@@ -18,13 +21,16 @@ const WINDOW = FAIR_RUN - 1;
 /** A post as the rule sees it: its id, business and place in the newest-first order. */
 export type FairRow = { id: string; userId: string; createdAt: string };
 
-/** Where a page starts: after this post (its time and id), with the businesses of the last shown posts, oldest first. */
-export type FairPosition = { createdAt: string; id: string; window: string[] };
+/** A place in the newest-first order (created_at desc, id desc): a post's time and id. */
+export type Position = { createdAt: string; id: string };
 
-/** Posts of one business left out after a shown post. */
-export type Collapsed = { userId: string; count: number };
+/** A business with deferred posts: those older than `after` (its last shown post; null: from the top) and newer than the frontier. */
+export type Deferred = { userId: string; after: Position | null };
 
-export type FairItem<Row extends FairRow> = { row: Row; collapsedAfter: Collapsed[] };
+/** Where a page starts: the oldest post shown so far, the businesses of the last shown posts (oldest first), and what was deferred. */
+export type FairState = { frontier: Position | null; window: string[]; deferred: Deferred[] };
+
+export const FAIR_START: FairState = { frontier: null, window: [], deferred: [] };
 
 /** The businesses of the last shown posts, and whether a business's next post may be shown. */
 export class FairWindow {
@@ -45,7 +51,7 @@ export class FairWindow {
     if (this.businesses.length > WINDOW) this.businesses.shift();
   }
 
-  /** The businesses whose next post would be left out. */
+  /** The businesses whose next post must wait (at most 4). */
   full(): string[] {
     return [...new Set(this.businesses)].filter((userId) => !this.allows(userId));
   }
@@ -55,120 +61,189 @@ export class FairWindow {
   }
 }
 
+/** Whether a comes before b in the newest-first order. */
+export function newerThan(a: Position, b: Position): boolean {
+  return a.createdAt === b.createdAt ? a.id > b.id : a.createdAt > b.createdAt;
+}
+
+const samePosition = (a: Position | null, b: Position | null) =>
+  a === null || b === null ? a === b : a.createdAt === b.createdAt && a.id === b.id;
+
+const positionOf = (row: FairRow): Position => ({ createdAt: row.createdAt, id: row.id });
+
 /**
- * The whole rule over a whole stream (newest first): what is shown, and what is counted after
- * each shown post. The reference the paged reading (fairPage) must agree with.
+ * The whole rule over a whole stream (newest first): every post, in the order shown. The
+ * reference the paged reading (FairReader) must agree with.
  */
-export function fairSequence<Row extends FairRow>(rows: Row[], window: string[] = []): Array<FairItem<Row>> {
+export function fairOrder<Row extends FairRow>(rows: Row[], window: string[] = []): Row[] {
   const fair = new FairWindow(window);
-  const items: Array<FairItem<Row>> = [];
-  for (const row of rows) {
-    if (fair.allows(row.userId)) {
-      fair.show(row.userId);
-      items.push({ row, collapsedAfter: [] });
-    } else if (items.length) {
-      addCollapsed(items[items.length - 1].collapsedAfter, row.userId, 1);
+  const left = [...rows];
+  const order: Row[] = [];
+  while (left.length) {
+    const allowed = left.findIndex((row) => fair.allows(row.userId));
+    const [row] = left.splice(Math.max(allowed, 0), 1);
+    fair.show(row.userId);
+    order.push(row);
+  }
+  return order;
+}
+
+/** Where FairReader reads posts from (the database, or an array in tests). */
+export type FairSource<Row extends FairRow> = {
+  /** Up to `count` posts after the position (from the top when null), newest first, none of these businesses'. */
+  rows(after: Position | null, count: number, except: string[]): Promise<Row[]>;
+  /** Up to `count` posts of one business after `after` (from the top when null) and before `before`, newest first. */
+  postsOf(userId: string, after: Position | null, before: Position, count: number): Promise<Row[]>;
+};
+
+/** A business's deferred posts as far as read: a first stretch of them, whole up to `readTo` when that is set. */
+type Waiting<Row> = { after: Position | null; rows: Row[]; readTo: Position | null };
+
+/**
+ * Reads the fair order a post at a time from a state, in batches: the posts after the frontier
+ * `batch` at a time, each deferred business's posts when it may show again. A run of passed-over
+ * posts of any length costs one query (rows(..., except)), not one row each.
+ */
+export class FairReader<Row extends FairRow> {
+  private readonly fair: FairWindow;
+  private frontier: Position | null;
+  private readonly waiting = new Map<string, Waiting<Row>>();
+  /** Posts right after the frontier, in order, every one of them (from `at` on); `ended` when the source has no more. */
+  private buffer: Row[] = [];
+  private at = 0;
+  private ended = false;
+
+  constructor(
+    private readonly source: FairSource<Row>,
+    state: FairState,
+    private readonly batch: number,
+  ) {
+    this.fair = new FairWindow(state.window);
+    this.frontier = state.frontier;
+    for (const entry of state.deferred) this.waiting.set(entry.userId, { after: entry.after, rows: [], readTo: null });
+  }
+
+  /** The next post in the fair order, or null when every post has been shown. */
+  async next(): Promise<Row | null> {
+    const full = new Set(this.fair.full());
+    const deferred = await this.newestDeferred((userId) => !full.has(userId));
+    if (deferred) return this.take(deferred);
+    const fromStream = await this.nextAfterFrontier([...full]);
+    if (fromStream) return this.take(fromStream);
+    // Every business left is at its limit: the newest post comes next all the same.
+    return this.take((await this.newestDeferred(() => true)) ?? (await this.nextAfterFrontier([])));
+  }
+
+  /** Whether any post is left to show. */
+  async hasMore(): Promise<boolean> {
+    return (await this.nextAfterFrontier([], false)) !== null || (await this.newestDeferred(() => true)) !== null;
+  }
+
+  /** Where the next page starts. */
+  get state(): FairState {
+    const deferred = [...this.waiting].map(([userId, entry]) => ({ userId, after: entry.after }));
+    return { frontier: this.frontier, window: this.fair.list, deferred };
+  }
+
+  private take(row: Row | null): Row | null {
+    if (!row) return null;
+    this.fair.show(row.userId);
+    const entry = this.waiting.get(row.userId);
+    if (entry?.rows[0] === row) {
+      entry.rows.shift();
+      entry.after = positionOf(row);
+    }
+    return row;
+  }
+
+  /** The newest deferred post among the businesses `eligible` says; a business found to have none left stops being deferred. */
+  private async newestDeferred(eligible: (userId: string) => boolean): Promise<Row | null> {
+    let newest: Row | null = null;
+    for (const [userId, entry] of this.waiting) {
+      if (!eligible(userId)) continue;
+      const head = await this.headOf(userId, entry);
+      if (head && (!newest || newerThan(head, newest))) newest = head;
+    }
+    return newest;
+  }
+
+  private async headOf(userId: string, entry: Waiting<Row>): Promise<Row | null> {
+    if (entry.rows.length === 0 && !samePosition(entry.readTo, this.frontier) && this.frontier) {
+      const after = entry.after;
+      entry.rows = await this.source.postsOf(userId, after, this.frontier, this.batch);
+      entry.readTo = entry.rows.length < this.batch ? this.frontier : null;
+    }
+    if (entry.rows.length === 0 && samePosition(entry.readTo, this.frontier)) {
+      this.waiting.delete(userId);
+      return null;
+    }
+    return entry.rows[0] ?? null;
+  }
+
+  /**
+   * The newest post after the frontier that is none of `full`'s, made the new frontier: the posts
+   * it passes over (all the full businesses') become deferred. With `move` false, only looks.
+   */
+  private async nextAfterFrontier(full: string[], move = true): Promise<Row | null> {
+    if (this.at === this.buffer.length && !this.ended) {
+      this.buffer = await this.source.rows(this.frontier, this.batch, []);
+      this.at = 0;
+      this.ended = this.buffer.length < this.batch;
+    }
+    const skip = new Set(full);
+    let index = this.at;
+    while (index < this.buffer.length && skip.has(this.buffer[index].userId)) index++;
+    let found: Row | null = this.buffer[index] ?? null;
+    const seenAll = found !== null;
+    if (!found && !this.ended && full.length) {
+      // A long run of the full businesses' posts: step over it in one query.
+      const last = this.buffer[this.buffer.length - 1];
+      [found = null] = await this.source.rows(last ? positionOf(last) : this.frontier, 1, full);
+    }
+    if (!found || !move) return found;
+    this.defer(full, this.buffer.slice(this.at, index), positionOf(found), seenAll);
+    this.frontier = positionOf(found);
+    if (seenAll) this.at = index + 1;
+    else {
+      // The posts after the new frontier are read afresh.
+      this.buffer = [];
+      this.at = 0;
+      this.ended = false;
+    }
+    return found;
+  }
+
+  /** The frontier moves to `to`, passing over `passed` (and, unless `seenAll`, posts not read) of the full businesses. */
+  private defer(full: string[], passed: Row[], to: Position, seenAll: boolean) {
+    const from = this.frontier;
+    const passedBy = new Set(passed.map((row) => row.userId));
+    for (const userId of full) {
+      if (seenAll && !passedBy.has(userId)) continue;
+      // A business not deferred yet has shown every post it has before the old frontier.
+      const entry = this.waiting.get(userId) ?? { after: from, rows: [], readTo: from };
+      this.waiting.set(userId, entry);
+      if (!samePosition(entry.readTo, from)) continue;
+      entry.rows.push(...passed.filter((row) => row.userId === userId));
+      entry.readTo = seenAll ? to : null;
     }
   }
-  return items;
 }
-
-function addCollapsed(entries: Collapsed[], userId: string, count: number) {
-  const entry = entries.find((candidate) => candidate.userId === userId);
-  if (entry) entry.count += count;
-  else entries.push({ userId, count });
-}
-
-/** Where fairPage reads posts from (the database, or an array in tests). */
-export type FairSource<Row extends FairRow> = {
-  /** Up to `count` posts after the position (all when null), newest first. */
-  rows(after: FairPosition | null, count: number): Promise<Row[]>;
-  /**
-   * The run of posts right after the position that are all from these businesses (up to the first
-   * post of another, or the end): how many of each, and the last of them (null for none).
-   */
-  runOf(after: FairPosition | null, businesses: string[]): Promise<{ counts: Collapsed[]; last: FairRow | null }>;
-};
-
-export type FairPage<Row extends FairRow> = {
-  items: Array<FairItem<Row>>;
-  /** True only when another post will be shown after these. */
-  hasMore: boolean;
-  /** Where the next page starts (null when none follows). */
-  next: FairPosition | null;
-};
 
 /**
- * One page of the fair feed: `limit` shown posts after `start` (from the top when null), past the
- * first `offset` shown ones, each with the posts left out after it. Reads `batch` posts at a time;
- * a batch that ends among left-out posts is followed by one step over the rest of that run
- * (source.runOf), so one business's thousand posts in a row cost two queries, not a thousand rows.
- * The page goes on to the next shown post (not taken), so its last post's entries are complete.
+ * One page of the fair order: `limit` posts after the state (from the top when null), past the
+ * first `offset` of them, and where the next page starts (null when no post follows).
  */
 export async function fairPage<Row extends FairRow>(
   source: FairSource<Row>,
-  options: { start: FairPosition | null; offset: number; limit: number; batch: number },
-): Promise<FairPage<Row>> {
-  const fair = new FairWindow(options.start?.window);
-  const items: Array<FairItem<Row>> = [];
-  let position: FairPosition | null = options.start;
-  const at = (row: FairRow): FairPosition => ({ createdAt: row.createdAt, id: row.id, window: fair.list });
-  let toSkip = options.offset;
-  /** The shown post the left-out ones attach to; null for one before this page (skipped by offset). */
-  let current: FairItem<Row> | null = null;
-  for (;;) {
-    const rows = await source.rows(position, options.batch);
-    let lastLeftOut = false;
-    for (const row of rows) {
-      if (fair.allows(row.userId)) {
-        if (items.length === options.limit) return { items, hasMore: true, next: position };
-        fair.show(row.userId);
-        if (toSkip > 0) {
-          toSkip--;
-          current = null;
-        } else {
-          current = { row, collapsedAfter: [] };
-          items.push(current);
-        }
-        lastLeftOut = false;
-      } else {
-        if (current) addCollapsed(current.collapsedAfter, row.userId, 1);
-        lastLeftOut = true;
-      }
-      position = at(row);
-    }
-    if (rows.length < options.batch) return { items, hasMore: false, next: null };
-    if (lastLeftOut) {
-      const run = await source.runOf(position, fair.full());
-      if (run.last) {
-        if (current) for (const entry of run.counts) addCollapsed(current.collapsedAfter, entry.userId, entry.count);
-        position = at(run.last);
-      }
-    }
+  options: { start: FairState | null; offset: number; limit: number; batch: number },
+): Promise<{ rows: Row[]; next: FairState | null }> {
+  const reader = new FairReader(source, options.start ?? FAIR_START, options.batch);
+  for (let skipped = 0; skipped < options.offset; skipped++) if (!(await reader.next())) return { rows: [], next: null };
+  const rows: Row[] = [];
+  while (rows.length < options.limit) {
+    const row = await reader.next();
+    if (!row) return { rows, next: null };
+    rows.push(row);
   }
-}
-
-/** The window in a cursor: each business once (32 hex digits), then which of them each shown post was. */
-export function encodeWindow(window: string[]): string {
-  if (window.length === 0) return "";
-  const businesses = [...new Set(window)];
-  const slots = window.map((userId) => businesses.indexOf(userId)).join("");
-  return `${slots}-${businesses.map((userId) => userId.replaceAll("-", "")).join("")}`;
-}
-
-export function decodeWindow(value: string): string[] | null {
-  if (value === "") return [];
-  const match = /^([0-8]{1,9})-((?:[0-9a-f]{32}){1,9})$/i.exec(value);
-  if (!match) return null;
-  const businesses = match[2].match(/.{32}/g)!.map((hex) => {
-    const lower = hex.toLowerCase();
-    return `${lower.slice(0, 8)}-${lower.slice(8, 12)}-${lower.slice(12, 16)}-${lower.slice(16, 20)}-${lower.slice(20)}`;
-  });
-  const window: string[] = [];
-  for (const slot of match[1]) {
-    const userId = businesses[Number(slot)];
-    if (!userId) return null;
-    window.push(userId);
-  }
-  return window;
+  return { rows, next: (await reader.hasMore()) ? reader.state : null };
 }

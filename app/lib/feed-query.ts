@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { decodeWindow, encodeWindow } from "~/lib/fair-feed";
+import { FAIR_MAX_PER_RUN, FAIR_RUN, type FairState, type Position } from "~/lib/fair-feed";
 import { isUuid } from "~/lib/ids";
 import { noControlCharacters } from "~/lib/schemas/text";
 
@@ -13,24 +13,78 @@ export const MAX_RADIUS_KM = 500;
 export const MAX_API_LIMIT = 50;
 export const MAX_OFFSET = 10_000;
 
-/** The last post a page read (its time and id), and the businesses of the last posts it showed (the fair feed's window). */
-export type FeedCursor = { createdAt: string; id: string; window: string[] };
+/** Where the next page starts: the fair feed's whole state (lib/fair-feed.ts), after at least one post. */
+export type FeedCursor = FairState & { frontier: Position };
 
-/**
- * Where the next page starts: the last post read (stable under new posts, unlike an offset), then
- * the fair feed's window (lib/fair-feed.ts). A cursor without a window (as they were made before) starts an empty one.
- */
-export function encodeCursor(cursor: FeedCursor): string {
-  const window = encodeWindow(cursor.window);
-  return `${cursor.createdAt}_${cursor.id}${window ? `_${window}` : ""}`;
+/** A post's time to the microsecond, as PostgreSQL keeps it: an ISO string of fixed width, so it sorts as text. */
+const MICRO_ISO = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?Z$/;
+
+function microIso(value: string): string | null {
+  const match = MICRO_ISO.exec(value);
+  if (!match || Number.isNaN(Date.parse(`${match[1]}Z`))) return null;
+  return `${match[1]}.${(match[2] ?? "").padEnd(6, "0")}Z`;
 }
 
+/** A position as `{microseconds since 1970, base 36}.{id, hex}`. */
+function encodePosition(position: Position): string {
+  const micros = Date.parse(position.createdAt.slice(0, 19) + "Z") * 1000 + Number(position.createdAt.slice(20, 26));
+  return `${micros.toString(36)}.${position.id.replaceAll("-", "")}`;
+}
+
+function decodePosition(value: string): Position | null {
+  const match = /^([0-9a-z]{1,11})\.([0-9a-f]{32})$/.exec(value);
+  if (!match) return null;
+  const micros = parseInt(match[1], 36);
+  const seconds = new Date(Math.floor(micros / 1_000_000) * 1000);
+  if (!Number.isSafeInteger(micros) || Number.isNaN(seconds.getTime())) return null;
+  const createdAt = `${seconds.toISOString().slice(0, 19)}.${String(micros % 1_000_000).padStart(6, "0")}Z`;
+  return { createdAt, id: uuidOfHex(match[2]) };
+}
+
+const uuidOfHex = (hex: string) => `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+
+/**
+ * The cursor: `{frontier}_{window}_{deferred}`. The frontier is the oldest post shown (stable under
+ * new posts, unlike an offset); the window names each business once (32 hex digits each) after
+ * which of them each of the last shown posts was (a hex digit each); each deferred business is its
+ * digit and its last shown post, `~` between them. A cursor from before (a time and id, a window of
+ * digits) reads as one that deferred nothing.
+ */
+export function encodeCursor(cursor: FeedCursor): string {
+  const businesses = [...new Set([...cursor.window, ...cursor.deferred.map((entry) => entry.userId)])];
+  const digit = (userId: string) => businesses.indexOf(userId).toString(16);
+  const window = `${cursor.window.map(digit).join("")}-${businesses.map((userId) => userId.replaceAll("-", "")).join("")}`;
+  const deferred = cursor.deferred.map((entry) => `${digit(entry.userId)}${entry.after ? encodePosition(entry.after) : ""}`).join("~");
+  return `${cursor.frontier.createdAt}_${cursor.frontier.id}_${businesses.length ? window : ""}_${deferred}`;
+}
+
+/** At most: the window's businesses and the 4 that can be deferred (each holds 2 of the last 9 posts). */
+const MAX_DEFERRED = Math.floor((FAIR_RUN - 1) / FAIR_MAX_PER_RUN);
+const MAX_BUSINESSES = FAIR_RUN - 1 + MAX_DEFERRED;
+
 export function decodeCursor(value: string): FeedCursor | null {
-  const [createdAt, id, encodedWindow = "", ...rest] = value.split("_");
-  if (!createdAt || !id || rest.length || !isUuid(id) || Number.isNaN(Date.parse(createdAt))) return null;
-  const window = decodeWindow(encodedWindow);
-  if (!window) return null;
-  return { createdAt: new Date(createdAt).toISOString(), id: id.toLowerCase(), window };
+  const [createdAt, id, encodedWindow = "", encodedDeferred = "", ...rest] = value.split("_");
+  const frontierAt = createdAt ? microIso(createdAt) : null;
+  if (!frontierAt || !id || rest.length || !isUuid(id)) return null;
+  let businesses: string[] = [];
+  let window: string[] = [];
+  if (encodedWindow) {
+    const match = /^([0-9a-f]{0,9})-((?:[0-9a-f]{32})+)$/i.exec(encodedWindow);
+    if (!match) return null;
+    businesses = match[2].toLowerCase().match(/.{32}/g)!.map(uuidOfHex);
+    if (businesses.length > MAX_BUSINESSES || new Set(businesses).size !== businesses.length) return null;
+    window = [...match[1].toLowerCase()].map((slot) => businesses[parseInt(slot, 16)]);
+  }
+  const deferred = encodedDeferred ? encodedDeferred.split("~") : [];
+  if (deferred.length > MAX_DEFERRED || window.some((userId) => !userId)) return null;
+  const entries: FeedCursor["deferred"] = [];
+  for (const entry of deferred) {
+    const userId = businesses[parseInt(entry[0] ?? "", 16)];
+    const after = entry.length > 1 ? decodePosition(entry.slice(1)) : null;
+    if (!userId || (entry.length > 1 && !after) || entries.some((known) => known.userId === userId)) return null;
+    entries.push({ userId, after });
+  }
+  return { frontier: { createdAt: frontierAt, id: id.toLowerCase() }, window, deferred: entries };
 }
 
 const optionalText = (max: number, name: string) =>

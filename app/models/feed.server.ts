@@ -5,7 +5,7 @@ import { db } from "~/db/db.server";
 import { queryRows } from "~/db/query.server";
 import { posts, users, type POST_STATUSES } from "~/db/schema";
 import { callToActionLink, type CallToAction, type CallToActionType } from "~/lib/call-to-action";
-import { fairPage, type FairPosition, type FairRow, type FairSource } from "~/lib/fair-feed";
+import { fairPage, type FairRow, type FairSource, type Position } from "~/lib/fair-feed";
 import { type FeedQuery, encodeCursor } from "~/lib/feed-query";
 import { boundingBox, cellsWithin, flatCircle } from "~/lib/geo-grid";
 import { likePattern, parseSearchTerms } from "~/lib/search-terms";
@@ -38,14 +38,7 @@ export type FeedPost = {
   viewsCount: number;
   /** Kilometres from the feed's location; null when the feed has none. */
   distanceKm: number | null;
-  /**
-   * On a feed page only: the posts the fair feed left out right after this one, by business
-   * ('3 more from Asha's Kitchen', shown as a link to /business/{userId}).
-   */
-  collapsedAfter?: CollapsedPosts[];
 };
-
-export type CollapsedPosts = { userId: string; businessName: string; count: number };
 
 export type FeedPage = {
   posts: FeedPost[];
@@ -117,16 +110,17 @@ const uuidList = (ids: string[]) =>
 
 /**
  * One feed page: live posts newest first, within radiusKm of the location when
- * there is one (else everywhere), filtered by search and category, made fair
- * (lib/fair-feed.ts): at most 2 posts of one business in any 10 shown, the rest
- * counted after the post before them (`collapsedAfter`). `offset` counts shown
- * posts; the cursor carries the fair feed's window, so both page exactly.
+ * there is one (else everywhere), filtered by search and category, in the fair
+ * order (lib/fair-feed.ts): at most 2 posts of one business in any 10 shown, a
+ * business's further posts moved down, never left out. `offset` counts posts;
+ * the cursor carries the fair feed's state, so both page through every match.
  */
 export async function listFeed(query: FeedQuery): Promise<FeedPage> {
   const filters = searchCondition(query);
   const source: FairSource<FairRow> = {
-    rows: (position, count) => scanRows(query, [filters, after(position)], count),
-    runOf: (position, businesses) => runOf(query, filters, position, businesses),
+    rows: (position, count, except) =>
+      scanRows(query, [filters, after(position), except.length ? sql`p.user_id not in (${uuidList(except)})` : null], count),
+    postsOf: (userId, position, before, count) => postsOf(query, filters, userId, position, before, count),
   };
   const page = await fairPage(source, {
     start: query.cursor ?? null,
@@ -134,37 +128,36 @@ export async function listFeed(query: FeedQuery): Promise<FeedPage> {
     limit: query.limit,
     batch: Math.min(query.offset + query.limit * 2 + 10, MAX_BATCH),
   });
-  const ids = page.items.map((item) => item.row.id);
-  const collapsedBusinesses = [...new Set(page.items.flatMap((item) => item.collapsedAfter.map((entry) => entry.userId)))];
-  const [rows, names] = await Promise.all([pageRows(query, ids), businessNames(collapsedBusinesses)]);
+  const rows = await pageRows(
+    query,
+    page.rows.map((row) => row.id),
+  );
   const byId = new Map(rows.map((row) => [row.id, toFeedPost(row)]));
-  const posts = page.items.flatMap((item) => {
-    const post = byId.get(item.row.id);
-    if (!post) return [];
-    const collapsedAfter = item.collapsedAfter.map((entry) => ({ ...entry, businessName: names.get(entry.userId) ?? "Unknown Business" }));
-    return [{ ...post, collapsedAfter }];
-  });
   return {
-    posts,
-    hasMore: page.hasMore,
-    nextCursor: page.next ? encodeCursor(page.next) : null,
+    posts: page.rows.flatMap((row) => byId.get(row.id) ?? []),
+    hasMore: page.next !== null,
+    nextCursor: page.next?.frontier ? encodeCursor({ ...page.next, frontier: page.next.frontier }) : null,
   };
 }
 
 /** The most posts one read of the feed takes (a large offset is read in several). */
 const MAX_BATCH = 1000;
 
-/** The light columns the fair feed reads its posts by. */
-const SCAN_COLUMNS = sql.raw(`p.id, p.user_id as "userId", p.created_at as "createdAt"`);
-type ScanRow = { id: string; userId: string; createdAt: Date | string };
+/**
+ * The light columns the fair feed reads its posts by. The time to the microsecond, as the database
+ * keeps it (a millisecond Date would put two posts of one millisecond on the wrong side of a cursor).
+ */
+const SCAN_COLUMNS = sql.raw(
+  `p.id, p.user_id as "userId", to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "createdAt", p.created_at as "sortAt"`,
+);
 
 async function scanRows(query: FeedQuery, conditions: Array<SQL | null>, count: number): Promise<FairRow[]> {
   const rows = query.location ? await nearbyScan(query.location, conditions, count) : await everywhereScan(conditions, count);
-  return rows.map((row) => ({ id: row.id, userId: row.userId, createdAt: toIso(row.createdAt) }));
+  return rows.map((row) => ({ id: row.id, userId: row.userId, createdAt: row.createdAt }));
 }
 
 function everywhereScan(conditions: Array<SQL | null>, count: number) {
-  return queryRows<ScanRow>(
+  return queryRows<FairRow>(
     db(),
     sql`select ${SCAN_COLUMNS}
         from posts p join users u on u.id = p.user_id
@@ -198,7 +191,7 @@ function nearbyScan(location: NonNullable<FeedQuery["location"]>, conditions: Ar
   const cells = sql.raw(cellsWithin(lat, lon, radiusKm).join(","));
   const box = boundingBox(lat, lon, radiusKm);
   const origin = sql`ll_to_earth(${lat}::float8, ${lon}::float8)`;
-  return queryRows<ScanRow>(
+  return queryRows<FairRow>(
     db(),
     sql`select nearby.id, nearby."userId", nearby."createdAt"
         from unnest(array[${cells}]::int[]) as cell(geo_cell)
@@ -216,50 +209,38 @@ function nearbyScan(location: NonNullable<FeedQuery["location"]>, conditions: Ar
           order by p.created_at desc, p.id desc
           limit ${count}
         ) as nearby
-        order by nearby."createdAt" desc, nearby.id desc
+        order by nearby."sortAt" desc, nearby.id desc
         limit ${count}`,
   );
 }
 
-/**
- * The run of posts after a position that are all from these businesses (the fair feed leaves
- * them out): the first post after it from another business ends the run; then how many of each
- * lie before it, and the last of them, in one query.
- */
-async function runOf(query: FeedQuery, filters: SQL | null, position: FairPosition | null, businesses: string[]) {
-  if (businesses.length === 0) return { counts: [], last: null };
-  const [next] = await scanRows(query, [filters, after(position), sql`p.user_id not in (${uuidList(businesses)})`], 1);
-  const place = query.location
-    ? (() => {
-        const { lat, lon, radiusKm } = query.location;
-        const box = boundingBox(lat, lon, radiusKm);
-        const origin = sql`ll_to_earth(${lat}::float8, ${lon}::float8)`;
-        return sql`p.lat between ${box.minLat} and ${box.maxLat} and p.lon between ${box.minLon} and ${box.maxLon}
-          and ${withinRadius(lat, lon, radiusKm, origin)}`;
-      })()
-    : null;
-  const rows = await queryRows<{ userId: string; count: number | string; lastAt: Date | string; lastId: string }>(
+/** Whether a post is within the feed's place (everywhere when it has none). */
+function placeCondition(query: FeedQuery): SQL | null {
+  if (!query.location) return null;
+  const { lat, lon, radiusKm } = query.location;
+  const box = boundingBox(lat, lon, radiusKm);
+  const origin = sql`ll_to_earth(${lat}::float8, ${lon}::float8)`;
+  return sql`p.lat between ${box.minLat} and ${box.maxLat} and p.lon between ${box.minLon} and ${box.maxLon}
+    and ${withinRadius(lat, lon, radiusKm, origin)}`;
+}
+
+/** A business's matching posts between two positions (both left out), newest first: the posts the fair feed deferred. */
+function postsOf(query: FeedQuery, filters: SQL | null, userId: string, position: Position | null, before: Position, count: number) {
+  return queryRows<FairRow>(
     db(),
-    sql`select p.user_id as "userId", count(*) as count,
-          (array_agg(p.created_at order by p.created_at, p.id))[1] as "lastAt",
-          (array_agg(p.id order by p.created_at, p.id))[1] as "lastId"
+    sql`select ${SCAN_COLUMNS}
         from posts p join users u on u.id = p.user_id
         where ${where(
+          sql`p.user_id = ${userId}::uuid`,
           LIVE,
           filters,
-          place,
+          placeCondition(query),
           after(position),
-          next ? sql`(p.created_at, p.id) > (${next.createdAt}::timestamptz, ${next.id}::uuid)` : null,
-          sql`p.user_id in (${uuidList(businesses)})`,
+          sql`(p.created_at, p.id) > (${before.createdAt}::timestamptz, ${before.id}::uuid)`,
         )}
-        group by p.user_id`,
+        order by p.created_at desc, p.id desc
+        limit ${count}`,
   );
-  if (rows.length === 0) return { counts: [], last: null };
-  const lasts = rows.map((row) => ({ id: row.lastId, userId: row.userId, createdAt: toIso(row.lastAt) }));
-  const last = lasts.reduce((oldest, row) =>
-    row.createdAt < oldest.createdAt || (row.createdAt === oldest.createdAt && row.id < oldest.id) ? row : oldest,
-  );
-  return { counts: rows.map((row) => ({ userId: row.userId, count: Number(row.count) })), last };
 }
 
 /** A page's posts in full, by id (in no order). */
@@ -274,16 +255,6 @@ function pageRows(query: FeedQuery, ids: string[]) {
         from posts p join users u on u.id = p.user_id
         where p.id in (${uuidList(ids)})`,
   );
-}
-
-/** The names the feed shows businesses by: the business name, else the owner's, else 'Unknown Business'. */
-async function businessNames(userIds: string[]): Promise<Map<string, string>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await queryRows<{ id: string; businessName: string | null; name: string | null }>(
-    db(),
-    sql`select id, business_name as "businessName", name from users where id in (${uuidList(userIds)})`,
-  );
-  return new Map(rows.map((row) => [row.id, row.businessName || row.name || "Unknown Business"]));
 }
 
 /** A business's live posts for its public page: its live offers first, then the rest, newest first. */

@@ -25,6 +25,8 @@ import {
   users,
 } from "~/db/schema";
 import { setupDatabase } from "~/db/setup.server";
+import { parseFeedQuery } from "~/lib/feed-query";
+import { listFeed, type FeedPost } from "~/models/feed.server";
 import { toIndianDateTime } from "~/lib/india-time";
 import { DEMO_USER } from "~/db/seed/seed.server";
 import { createLocalDiskStorage } from "~/services/storage.server";
@@ -256,5 +258,54 @@ describe("first start on an empty database", () => {
     const [price] = await test.db.select().from(pricing).where(eq(pricing.key, "post"));
     expect(about.body).toBe("Edited by the admin.");
     expect(price.credits).toBe(7);
+  });
+});
+
+describe("the feed on the demo data lists every match", () => {
+  /** Every post a feed query lists, page by page through its cursor. */
+  async function everyPage(params: Record<string, string>): Promise<FeedPost[]> {
+    const shown: FeedPost[] = [];
+    let cursor: string | null = null;
+    for (let pages = 0; pages < 100; pages++) {
+      const parsed = parseFeedQuery(new URLSearchParams({ ...params, ...(cursor ? { cursor } : {}) }));
+      if (!parsed.ok) throw new Error(parsed.message);
+      const page = await listFeed(parsed.query);
+      shown.push(...page.posts);
+      if (!page.hasMore) return shown;
+      cursor = page.nextCursor;
+    }
+    throw new Error("too many pages");
+  }
+
+  /** Live posts (published, of an active account, not ended) by group, counted by the database. */
+  async function liveCounts(group: "category" | "user_id"): Promise<Map<string, number>> {
+    const { rows } = await test.handle.executeSql(
+      `select p.${group} as key, count(*)::int as total from posts p join users u on u.id = p.user_id
+       where p.status = 'live' and u.status = 'active' and (p.valid_until is null or p.valid_until > now()) and p.${group} is not null
+       group by p.${group}`,
+    );
+    return new Map((rows as Array<{ key: string; total: number }>).map((row) => [row.key, row.total]));
+  }
+
+  it("every category: its posts across all pages are its live posts, each once", async () => {
+    const counts = await liveCounts("category");
+    expect(counts.get("Restaurant")).toBeGreaterThan(20);
+    for (const [category, total] of counts) {
+      const shown = await everyPage({ category });
+      expect(new Set(shown.map((post) => post.id)).size, category).toBe(shown.length);
+      expect(shown.length, category).toBe(total);
+    }
+  });
+
+  it("a search for a business's name lists all of its posts", async () => {
+    const counts = await liveCounts("user_id");
+    const named = await test.db.select({ id: users.id, businessName: users.businessName }).from(users).where(ne(users.businessName, ""));
+    for (const { id, businessName } of named) {
+      if (!businessName || !counts.get(id)) continue;
+      const shown = (await everyPage({ q: businessName })).filter((post) => post.userId === id);
+      expect(shown.length, businessName).toBe(counts.get(id));
+    }
+    const asha = named.find((business) => business.businessName === "Asha's Kitchen")!;
+    expect((await everyPage({ q: "asha's kitchen" })).filter((post) => post.userId === asha.id)).toHaveLength(counts.get(asha.id)!);
   });
 });

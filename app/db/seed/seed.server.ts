@@ -349,7 +349,7 @@ export async function seedDemoData(storage: FileStorage, options: { now?: Date; 
 
 /**
  * The demo business posted the same weekend offer five times in the last hour: the top of the demo
- * feed shows two of them, then '3 more from Asha's Kitchen' (the fair feed, lib/fair-feed.ts). The
+ * feed shows two of them, the other three moved down among other businesses' posts (the fair feed, lib/fair-feed.ts). The
  * newest has every photo of its kind (a grid with '+N'), the others one.
  */
 function demoBurst(business: DemoBusiness, userId: string, photos: string[], now: Date): Array<typeof posts.$inferInsert> {

@@ -1,6 +1,6 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, useLoaderData, useLocation, useNavigation, useRouteError, useRouteLoaderData } from "@remix-run/react";
-import { Fragment, Suspense, lazy, startTransition, useCallback, useEffect, useState } from "react";
+import { Suspense, lazy, startTransition, useCallback, useEffect, useState } from "react";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { BackToTop } from "~/components/feed/back-to-top";
@@ -138,30 +138,20 @@ function Feed({ feed }: { feed: LoadedFeed }) {
           <EmptyFeed state={feed.state} returnTo={returnTo} />
         ) : (
           posts.map((post, index) => (
-            <Fragment key={post.id}>
-              <PostCard
-                post={post}
-                liked={likedIds.has(post.id)}
-                returnTo={`${returnTo}#post-${post.id}`}
-                postUrl={`${feed.origin}${postPath(post.id)}`}
-                hashtagUrl={hashtagUrl}
-                highlighted={post.id === feed.highlightId}
-                priority={index === 0}
-                onOpenImage={(opened, imageIndex) =>
-                  setLightbox({ images: opened.images.map((url) => imageVariantUrl(url, 1280)), index: imageIndex })
-                }
-                onOpenBusiness={(opened) => setBusinessId(opened.userId)}
-              />
-              {post.collapsedAfter?.map((entry) => (
-                <a
-                  key={entry.userId}
-                  href={`/business/${entry.userId}`}
-                  className="flex min-h-11 items-center justify-center rounded-xl border border-dashed border-slate-300 bg-white px-4 text-sm font-medium text-brand-700 hover:bg-slate-50"
-                >
-                  {entry.count} more from {entry.businessName}
-                </a>
-              ))}
-            </Fragment>
+            <PostCard
+              key={post.id}
+              post={post}
+              liked={likedIds.has(post.id)}
+              returnTo={`${returnTo}#post-${post.id}`}
+              postUrl={`${feed.origin}${postPath(post.id)}`}
+              hashtagUrl={hashtagUrl}
+              highlighted={post.id === feed.highlightId}
+              priority={index === 0}
+              onOpenImage={(opened, imageIndex) =>
+                setLightbox({ images: opened.images.map((url) => imageVariantUrl(url, 1280)), index: imageIndex })
+              }
+              onOpenBusiness={(opened) => setBusinessId(opened.userId)}
+            />
           ))
         )}
 
