@@ -1,24 +1,15 @@
 /**
  * The primary of several server processes (WEB_CONCURRENCY on PostgreSQL): it serves nothing
- * itself. It forks the processes, which share the port (the primary hands connections round), keeps
- * the in-memory limits they share (new visitor ids: rate-limiter-flexible's cluster limiter asks
- * it over IPC), replaces a process that dies while serving, and stops when they have stopped.
- * What else the processes share lives in the database (docs/decisions/021-several-processes.md).
+ * itself. It forks the processes, which share the port (the primary hands connections round),
+ * replaces a process that dies while serving, and stops when they have stopped.
+ * What they share lives in the database (docs/decisions/021-several-processes.md).
  */
 import cluster, { type Worker } from "node:cluster";
-
-import { RateLimiterClusterMaster } from "rate-limiter-flexible";
 
 /** A process that dies this soon after the last one was replaced waits before it is replaced, up to a minute. */
 const QUICK_DEATH_MS = 10_000;
 
-/** Keeps here the in-memory limits the processes share (they ask over IPC: RateLimiterCluster). */
-export function shareInMemoryLimits() {
-  new RateLimiterClusterMaster();
-}
-
 export function runServerProcesses(count: number) {
-  shareInMemoryLimits();
   console.log(`[server] ${count} processes (WEB_CONCURRENCY), primary pid ${process.pid}`);
 
   let stopping = false;

@@ -1,27 +1,56 @@
-import cluster from "node:cluster";
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
-
-import { RateLimiterCluster, RateLimiterMemory } from "rate-limiter-flexible";
 
 import { isUuid } from "~/lib/ids";
 import { derivedSecrets } from "~/utils/secrets.server";
 
 import { addressKey, hitRateLimit, type RateLimit, type Throttled } from "./rate-limit.server";
 
+const HOUR = 3600;
+
+export type Engagement = "like" | "view";
+
+/** What a like or view is counted against, narrowest first. */
+const SCOPES = ["perVisitor", "perAddressAndPost", "perAddress"] as const;
+type Scope = (typeof SCOPES)[number];
+
 /**
- * Limits per client address (an IPv6 /64), generous because many phones share
- * one carrier NAT address. New ids are what bound how far one address can
- * inflate a post's likes and views (each visitor counts once per post); the
- * like and view limits bound the writes.
+ * Every first visit gets an id (a signed random id costs nothing to keep), so
+ * the counts are guarded instead. A like or view counts once per visitor and
+ * post (post_likes, post_views), within three limits an hour, an address being
+ * an IPv6 /64 and, on Indian mobile networks, thousands of phones:
+ *
+ * - per visitor: a person's pace, so one phone in a loop stops at its own;
+ * - per address and post: how far one address, however many ids it makes, can
+ *   lift one post. For likes, 2,000 phones behind one carrier address liking
+ *   the same post in the same hour all count, with a quarter to spare, and a
+ *   script there adds at most 2,500 in a clock hour (the counters' window);
+ * - per address: all of its phones together.
+ *
+ * Views come a card at a time as the feed scrolls (once a session per post), so
+ * their limits are 4 to 10 times as large.
  */
-export const NEW_VISITOR_LIMIT: RateLimit = { limit: 300, windowSeconds: 3600 };
-export const LIKE_LIMIT: RateLimit = { limit: 600, windowSeconds: 3600 };
-/** A visitor scrolling the feed sends a view per post, so views come far more often than likes. */
-export const VIEW_LIMIT: RateLimit = { limit: 3000, windowSeconds: 3600 };
+export const ENGAGEMENT_LIMITS: Record<Engagement, Record<Scope, RateLimit>> = {
+  like: {
+    /** Two a minute for an hour; taking a like back counts too. */
+    perVisitor: { limit: 120, windowSeconds: HOUR },
+    perAddressAndPost: { limit: 2_500, windowSeconds: HOUR },
+    /** 5,000 phones liking two posts each. */
+    perAddress: { limit: 10_000, windowSeconds: HOUR },
+  },
+  view: {
+    /** A card every 3 seconds for an hour. */
+    perVisitor: { limit: 1_200, windowSeconds: HOUR },
+    /** 10,000 phones behind the address scrolling past the same post. */
+    perAddressAndPost: { limit: 10_000, windowSeconds: HOUR },
+    /** 5,000 phones scrolling past 20 cards each. */
+    perAddress: { limit: 100_000, windowSeconds: HOUR },
+  },
+};
 
 export const TOO_MANY_FROM_NETWORK = "Too many requests from your network. Please try again later.";
 
-export type Engagement = "like" | "view";
+/** Who likes or views which post, from where. */
+export type EngagementBy = { postId: string; visitorId: string; clientAddress: string | null };
 
 /** A signed visitor id: the id the server issued and its HMAC, so a client cannot make up visitors. */
 export type VisitorToken = { id: string; token: string };
@@ -52,34 +81,35 @@ export function verifyVisitorToken(token: unknown): string | null {
   return signedByUs ? id : null;
 }
 
-/**
- * New ids are handed out on first visits, which the response cache answers
- * from memory: counting them with a database write each halved what `/` could
- * serve (bench/http.ts), so they are counted in memory. The processes of one
- * server (WEB_CONCURRENCY) share one count, kept by their primary and asked over
- * IPC (server/cluster.ts); with several instances each counts its own. Likes and
- * views, which write anyway, are counted in the database for all.
- */
-const newVisitorIdsLimit = { keyPrefix: "new-visitor-ids", points: NEW_VISITOR_LIMIT.limit, duration: NEW_VISITOR_LIMIT.windowSeconds };
-const newVisitorIds = cluster.isWorker
-  ? new RateLimiterCluster({ ...newVisitorIdsLimit, timeoutMs: 2_000 })
-  : new RateLimiterMemory(newVisitorIdsLimit);
-
-/** A new visitor id for a client at this address; null when the address has had too many this hour. */
-export async function issueVisitorId(clientAddress: string | null): Promise<VisitorToken | null> {
-  const allowed = await newVisitorIds.consume(addressKey("visitor-id", clientAddress)).then(
-    () => true,
-    () => false,
-  );
-  if (!allowed) return null;
+/** A new visitor id, for a first visit. */
+export function issueVisitorId(): VisitorToken {
   const id = randomUUID();
   return { id, token: `${id}.${signature(id, visitorKeys()[0])}` };
 }
 
-/** Counts one like or view from this client address; a Throttled answer means refuse it. */
-export async function throttleEngagement(kind: Engagement, clientAddress: string | null): Promise<Throttled | null> {
-  const result = await hitRateLimit(addressKey(kind, clientAddress), kind === "like" ? LIKE_LIMIT : VIEW_LIMIT);
-  return result.allowed ? null : { message: TOO_MANY_FROM_NETWORK, retryAfterSeconds: result.retryAfterSeconds };
+/** The counters of a like or view, one for each of its limits. */
+export function engagementCounterKeys(kind: Engagement, { postId, visitorId, clientAddress }: EngagementBy): Record<Scope, string> {
+  return {
+    perVisitor: `${kind}:visitor:${visitorId}`,
+    perAddressAndPost: addressKey(`${kind}:post:${postId}`, clientAddress),
+    perAddress: addressKey(kind, clientAddress),
+  };
+}
+
+/**
+ * Counts one like or view; a Throttled answer means refuse it. It stops at the
+ * first limit passed, so a refusal costs only the counter that refused: a phone
+ * in a loop, or a script on one post, leaves its address's other phones their likes.
+ */
+export async function throttleEngagement(kind: Engagement, by: EngagementBy): Promise<Throttled | null> {
+  // An id that is no post's is answered 404 before the database (setLike, recordView): nothing to count.
+  if (!isUuid(by.postId)) return null;
+  const keys = engagementCounterKeys(kind, by);
+  for (const scope of SCOPES) {
+    const result = await hitRateLimit(keys[scope], ENGAGEMENT_LIMITS[kind][scope]);
+    if (!result.allowed) return { message: TOO_MANY_FROM_NETWORK, retryAfterSeconds: result.retryAfterSeconds };
+  }
+  return null;
 }
 
 export type VisitorClues = {

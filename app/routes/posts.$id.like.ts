@@ -19,11 +19,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { anonId, setCookie } = await ensureAnonId(request);
   const headers = setCookie ? { "Set-Cookie": setCookie } : undefined;
   const visitorId = (await visitorIdFrom(request)) ?? anonId;
-  // No id (too many new ones from this address) or too many likes from it: the same refusal.
-  if (!visitorId || (await throttleEngagement("like", clientIp(request)))) {
+  const postId = params.id ?? "";
+  if (await throttleEngagement("like", { postId, visitorId, clientAddress: clientIp(request) })) {
     return redirectWithToast(returnTo, { type: "error", title: TOO_MANY_FROM_NETWORK }, { headers });
   }
-  const result = await setLike(params.id ?? "", visitorId, intent);
+  const result = await setLike(postId, visitorId, intent);
   if (!result) return redirectWithToast(returnTo, { type: "error", title: "This post is no longer available." }, { headers });
   return redirect(returnTo, { status: 303, headers: combineHeaders(headers, { "Set-Cookie": await serializeLikesChanged() }) });
 }

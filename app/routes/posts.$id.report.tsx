@@ -14,7 +14,6 @@ import { postPath, reportPagePath, shareText } from "~/lib/share";
 import { pageTitle } from "~/lib/title";
 import { getLivePost } from "~/models/feed.server";
 import { hasReported, reportPost } from "~/models/post-reports.server";
-import { TOO_MANY_FROM_NETWORK } from "~/models/visitors.server";
 import { clientIp } from "~/utils/client-ip.server";
 import { assertSameOrigin } from "~/utils/csrf.server";
 import { ensureAnonId, visitorIdFrom } from "~/utils/visitor.server";
@@ -52,7 +51,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: reportPostSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400, headers });
   const visitorId = (await visitorIdFrom(request)) ?? anonId;
-  if (!visitorId) return data({ result: submission.reply({ formErrors: [TOO_MANY_FROM_NETWORK] }) }, { status: 429, headers });
   const result = await reportPost({ ...submission.value, postId, visitorId, clientAddress: clientIp(request) });
   if (!result.ok && result.reason === "not_found") throw new Response(REPORT_MESSAGES.unavailable, { status: 404, headers });
   if (!result.ok) {

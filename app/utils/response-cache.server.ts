@@ -1,5 +1,5 @@
 import { contentSecurityPolicy, createNonce, isSecured, secured } from "./security-headers.server";
-import { ensureAnonId, isAnonIdCookie } from "./visitor.server";
+import { isAnonIdCookie, newAnonIdCookie } from "./visitor.server";
 
 /**
  * Seconds of memory in front of the app, for two kinds of answers that are the
@@ -61,7 +61,7 @@ async function serveFirstVisitPage(key: string, request: Request, render: Render
   const pending = lookUp(key);
   if (pending) {
     const hit = await pending;
-    if (hit) return personalise(hit, request);
+    if (hit) return personalise(hit);
   }
   const response = render(request);
   const rendered = response.then(keepablePage);
@@ -70,8 +70,8 @@ async function serveFirstVisitPage(key: string, request: Request, render: Render
     rendered.then((page) => (page instanceof Response ? null : page)),
   );
   const page = await rendered;
-  // The asker who rendered keeps the visitor id its render issued (ids are counted per address).
-  return page instanceof Response ? page : personalise(page, request, (await response).headers.getSetCookie());
+  // The asker who rendered keeps the visitor id its render issued.
+  return page instanceof Response ? page : personalise(page, (await response).headers.getSetCookie());
 }
 
 /** Only a whole page whose sole cookie is the new visitor's id is the same for everyone; else the response as it is. */
@@ -117,12 +117,11 @@ function keep(key: string, answer: Promise<Kept | null>) {
 }
 
 /** The kept page with a fresh nonce, and the visitor id cookie `issued` for this asker or else a new one. */
-async function personalise(page: Kept, request: Request, issued?: string[]): Promise<Response> {
+async function personalise(page: Kept, issued?: string[]): Promise<Response> {
   const nonce = createNonce();
   const headers = new Headers(page.headers);
   headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
-  const setCookies = issued ?? [(await ensureAnonId(request)).setCookie];
-  for (const setCookie of setCookies) if (setCookie) headers.append("Set-Cookie", setCookie);
+  for (const setCookie of issued ?? [await newAnonIdCookie()]) headers.append("Set-Cookie", setCookie);
   return new Response(page.body.replaceAll(page.nonce!, nonce), { status: page.status, headers });
 }
 

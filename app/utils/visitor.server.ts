@@ -38,14 +38,19 @@ export async function visitorIdFrom(request: Request, body: { anonId?: unknown }
 }
 
 /**
- * The visitor a like or view through /api counts for, within their address's
- * limit; else thrown as 400 {message} (no id this server issued) or 429 {message}
- * with Retry-After.
+ * The visitor a like or view of this post through /api counts for, within the
+ * limits on likes and views; else thrown as 400 {message} (no id this server
+ * issued) or 429 {message} with Retry-After.
  */
-export async function requireEngagingVisitor(kind: Engagement, request: Request, body: { anonId?: unknown }): Promise<string> {
+export async function requireEngagingVisitor(
+  kind: Engagement,
+  request: Request,
+  body: { anonId?: unknown },
+  postId: string,
+): Promise<string> {
   const visitorId = await visitorIdFrom(request, body);
   if (!visitorId) throw apiError(400, "anonId must be the visitor's id");
-  const throttled = await throttleEngagement(kind, clientIp(request));
+  const throttled = await throttleEngagement(kind, { postId, visitorId, clientAddress: clientIp(request) });
   if (throttled) throw apiError(429, throttled.message, { headers: { "Retry-After": String(throttled.retryAfterSeconds) } });
   return visitorId;
 }
@@ -55,17 +60,20 @@ export function isAnonIdCookie(setCookie: string): boolean {
   return setCookie.startsWith(`${anonIdCookie.name}=`);
 }
 
+/** A Set-Cookie header giving a first-time visitor a new id. */
+export function newAnonIdCookie(): Promise<string> {
+  return anonIdCookie.serialize(issueVisitorId().token);
+}
+
 /**
  * The visitor's id, and a Set-Cookie header when one is issued now: on their
  * first response, or when their cookie holds no id this server signed (such as
- * an unsigned one from before ids were signed). No id when their address has
- * had too many new ones: the page is served all the same.
+ * an unsigned one from before ids were signed).
  */
-export async function ensureAnonId(request: Request): Promise<{ anonId: string | null; setCookie: string | null }> {
+export async function ensureAnonId(request: Request): Promise<{ anonId: string; setCookie: string | null }> {
   const existing = verifyVisitorToken(await readAnonIdCookie(request));
   if (existing) return { anonId: existing, setCookie: null };
-  const issued = await issueVisitorId(clientIp(request));
-  if (!issued) return { anonId: null, setCookie: null };
+  const issued = issueVisitorId();
   return { anonId: issued.id, setCookie: await anonIdCookie.serialize(issued.token) };
 }
 

@@ -1,25 +1,34 @@
 import { randomUUID } from "node:crypto";
 
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { makePost } from "~/db/seed/factories.server";
-import { posts } from "~/db/schema";
+import { posts, rateLimitBuckets } from "~/db/schema";
+import { serve } from "~/entry.server";
+import { listenForPostChanges } from "~/models/feed-cache.server";
+import { setLike } from "~/models/post-engagement.server";
+import type { RateLimit } from "~/models/rate-limit.server";
 import {
-  LIKE_LIMIT,
-  NEW_VISITOR_LIMIT,
+  ENGAGEMENT_LIMITS,
   TOO_MANY_FROM_NETWORK,
-  VIEW_LIMIT,
+  engagementCounterKeys,
+  issueVisitorId,
   throttleEngagement,
+  verifyVisitorToken,
   type Engagement,
+  type EngagementBy,
 } from "~/models/visitors.server";
 import { loadRootData } from "~/root.server";
 import { action as likeApi } from "~/routes/api+/posts_.$id_.like";
 import { action as viewApi } from "~/routes/api+/posts_.$id_.view";
 import { action as likeForm } from "~/routes/posts.$id.like";
+import { noteDrawnPage, pageShowsPosts } from "~/utils/kept-pages.server";
+import { keepPage } from "~/utils/page-cache.server";
+import { contentSecurityPolicy, createNonce } from "~/utils/security-headers.server";
 
 import { setupTestDatabase } from "../support/database";
-import { Browser, call, getRequest, jsonPost, setCookie, toastOf, withinOneWindow, type RouteHandler } from "../support/http";
+import { Browser, call, formPost, jsonPost, setCookie, toastOf, withinOneWindow, type RouteHandler } from "../support/http";
 
 const test = setupTestDatabase();
 
@@ -52,6 +61,30 @@ function engage(kind: Engagement, postId: string, body: Record<string, unknown>,
 }
 
 const asBrowser = (browser: Browser) => ({ ip: browser.ip, cookie: browser.cookie || undefined });
+
+/** A like through the form without JavaScript; the browser keeps the cookies it sets. */
+async function likeByForm(browser: Browser, postId: string) {
+  const reply = await call(likeForm, formPost(`/posts/${postId}/like`, { action: "like", redirectTo: "/" }, asBrowser(browser)), {
+    id: postId,
+  });
+  browser.keep(reply);
+  return reply;
+}
+
+/** As if the counter had been hit `hits` times this window (each hit through the app is a query: too slow for 100,000). */
+async function counterAt(key: string, { windowSeconds }: RateLimit, hits: number) {
+  const windowMs = windowSeconds * 1000;
+  const windowStart = new Date(Math.floor(Date.now() / windowMs) * windowMs);
+  await test.db.insert(rateLimitBuckets).values({ key, windowStart, hits });
+}
+
+/** The 429 of a like or view refused by its limits. */
+function expectRefused(reply: Awaited<ReturnType<typeof engage>>) {
+  expect(reply).toMatchObject({ status: 429, data: { message: TOO_MANY_FROM_NETWORK } });
+  expect(Number(reply.headers.get("Retry-After"))).toBeGreaterThan(0);
+}
+
+afterEach(() => vi.useRealTimers());
 
 describe("who may like and view through /api", () => {
   it("an anonId the client made up, sent without the cookie, adds no like and no view", async () => {
@@ -94,60 +127,142 @@ describe("who may like and view through /api", () => {
   });
 });
 
-describe("limits per client address", () => {
-  it(`an address gets ${NEW_VISITOR_LIMIT.limit} new visitor ids an hour, an IPv6 /64 counting as one; past that pages load without one`, async () => {
-    await withinOneWindow(NEW_VISITOR_LIMIT.windowSeconds);
+describe("a visitor id for every first visit", () => {
+  beforeAll(async () => {
+    await listenForPostChanges();
+  });
+
+  /** The home page as entry.server draws it: the root loader's cookies, the page kept by its data, showing `postId`. */
+  function homePageDrawer(postId: string) {
+    let draws = 0;
+    const render = async (request: Request) => {
+      draws++;
+      const root = await call(homePage, request);
+      const nonce = createNonce();
+      const html = `<html><script nonce="${nonce}"></script><p>${postId} drawn ${draws}</p></html>`;
+      const pageKey = `home ${randomUUID()}`;
+      keepPage({ key: pageKey, perAnswer: [] }, html, nonce);
+      noteDrawnPage(pageKey);
+      pageShowsPosts([postId]);
+      const headers = new Headers({ "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": contentSecurityPolicy(nonce) });
+      for (const line of root.headers.getSetCookie()) headers.append("Set-Cookie", line);
+      return new Response(html, { headers });
+    };
+    return { through: ((args) => serve(args.request, render)) satisfies RouteHandler, draws: () => draws };
+  }
+
+  it("1,000 first visits from one address each get an id of their own, through the response cache; the last one likes, and its next pages come from memory", async () => {
     const post = await makePost();
-    const known = await visitorWithId("2001:db8:1:1::ffff");
-    for (let n = 1; n < NEW_VISITOR_LIMIT.limit; n++) {
-      const page = await call(homePage, getRequest("/", { ip: `2001:db8:1:1::${n.toString(16)}` }));
+    const home = homePageDrawer(post.id);
+    const browsers = Array.from({ length: 1_000 }, () => new Browser("2001:db8:35:1::1"));
+    for (const browser of browsers) {
+      const page = await browser.visit(home.through, "/");
+      expect(page.status).toBe(200);
       expect(setCookie(page, "anon_id")).toBeDefined();
     }
+    // The response cache answered them (one render every 10 s at most), each with a new id.
+    expect(home.draws()).toBeLessThan(10);
+    const ids = browsers.map((browser) => verifyVisitorToken(tokenOf(browser)));
+    expect(new Set(ids).size).toBe(1_000);
+    expect(ids).not.toContain(null);
 
-    const refused = new Browser("2001:db8:1:1:abcd::1");
-    const page = await refused.visit(homePage, "/");
-    expect(page.status).toBe(200);
-    expect(setCookie(page, "anon_id")).toBeUndefined();
-    // Without JavaScript the like form cannot name the visitor either: refused, nothing written.
-    const form = await refused.submit(likeForm, `/posts/${post.id}/like`, { action: "like", redirectTo: "/" });
+    const last = browsers.at(-1)!;
+    const form = await likeByForm(last, post.id);
     expect(form.location).toBe("/");
-    expect((await toastOf(form))?.title).toBe(TOO_MANY_FROM_NETWORK);
-    expect(setCookie(form, "anon_id")).toBeUndefined();
-    expect(await countsOf(post.id)).toEqual({ likes: 0, views: 0 });
+    expect(await toastOf(form)).toBeNull();
+    expect(await countsOf(post.id)).toEqual({ likes: 1, views: 0 });
 
-    // Visitors who already have an id still count; another /64 still gets new ids.
-    expect(await engage("like", post.id, {}, asBrowser(known))).toMatchObject({ status: 200, data: { likesCount: 1 } });
-    await visitorWithId("2001:db8:1:2::1");
+    // Its own page is drawn once, then answered from the page memory.
+    const draws = home.draws();
+    for (let visit = 0; visit < 3; visit++) expect((await last.visit(home.through, "/")).status).toBe(200);
+    expect(home.draws()).toBe(draws + 1);
   });
+});
 
-  it.each([
-    ["like", LIKE_LIMIT],
-    ["view", VIEW_LIMIT],
-  ] as const)("an address gives %ss up to its limit, then 429 {message} with Retry-After", async (kind, limit) => {
-    await withinOneWindow(limit.windowSeconds);
+describe("limits on likes and views", () => {
+  it("2,000 visitors behind one address, each with the id their first page gave them, liking and viewing one post once, are all counted", async () => {
     const post = await makePost();
-    const network = `2001:db8:${kind === "like" ? 2 : 3}:1`;
-    const visitor = await visitorWithId(`${network}::1`);
-    // The address's other visitors have used up what it may give this hour.
-    for (let n = 0; n < limit.limit; n++) expect(await throttleEngagement(kind, `${network}::${(n % 1000).toString(16)}`)).toBeNull();
-
-    for (const ip of [visitor.ip, `${network}::beef`]) {
-      const reply = await engage(kind, post.id, {}, { ...asBrowser(visitor), ip });
-      expect(reply).toMatchObject({ status: 429, data: { message: TOO_MANY_FROM_NETWORK } });
-      expect(Number(reply.headers.get("Retry-After"))).toBeGreaterThan(0);
+    for (let n = 0; n < 2_000; n++) {
+      const visitor = await visitorWithId("2001:db8:10:1::1");
+      for (const kind of ["like", "view"] as const) expect((await engage(kind, post.id, {}, asBrowser(visitor))).status).toBe(200);
     }
-    expect(await countsOf(post.id)).toEqual({ likes: 0, views: 0 });
-    // The same visitor from another network is counted.
-    expect(await engage(kind, post.id, {}, { ...asBrowser(visitor), ip: "2001:db8:4:1::1" })).toMatchObject({ status: 200 });
+    expect(await countsOf(post.id)).toEqual({ likes: 2_000, views: 2_000 });
+  }, 60_000);
+
+  it(`one address making a fresh id for each of 10,000 likes of one post adds ${ENGAGEMENT_LIMITS.like.perAddressAndPost.limit} in the hour; the rest are refused`, async () => {
+    // Within one clock hour, the counters' window.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Math.floor(Date.now() / 3_600_000) * 3_600_000 + 60_000);
+    const bound = ENGAGEMENT_LIMITS.like.perAddressAndPost.limit;
+    const [post, other] = [await makePost(), await makePost()];
+    const ip = "2001:db8:12:1::1";
+    let refused = 0;
+    for (let n = 0; n < 10_000; n++) {
+      const visitorId = issueVisitorId().id;
+      // What POST /api/posts/{id}/like and the like form do, without the HTTP around it.
+      const throttled = await throttleEngagement("like", { postId: post.id, visitorId, clientAddress: ip });
+      if (throttled) refused++;
+      else await setLike(post.id, visitorId, "like");
+    }
+    expect(refused).toBe(10_000 - bound);
+    expect(await countsOf(post.id)).toEqual({ likes: bound, views: 0 });
+
+    // Through /api and the form alike, from anywhere in the /64: 429 with Retry-After, the toast; another post still counts.
+    const visitor = await visitorWithId("2001:db8:12:1::2");
+    expectRefused(await engage("like", post.id, {}, asBrowser(visitor)));
+    const form = await likeByForm(visitor, post.id);
+    expect((await toastOf(form))?.title).toBe(TOO_MANY_FROM_NETWORK);
+    expect(await countsOf(post.id)).toEqual({ likes: bound, views: 0 });
+    expect(await engage("like", other.id, {}, asBrowser(visitor))).toMatchObject({ status: 200, data: { likesCount: 1 } });
+  }, 60_000);
+
+  it(`one address lifts a post's views by at most ${ENGAGEMENT_LIMITS.view.perAddressAndPost.limit} an hour, however many ids it makes`, async () => {
+    await withinOneWindow(ENGAGEMENT_LIMITS.view.perAddressAndPost.windowSeconds);
+    const post = await makePost();
+    const by = { postId: post.id, visitorId: "", clientAddress: "2001:db8:13:1::1" };
+    const { limit } = ENGAGEMENT_LIMITS.view.perAddressAndPost;
+    await counterAt(engagementCounterKeys("view", by).perAddressAndPost, ENGAGEMENT_LIMITS.view.perAddressAndPost, limit - 3);
+    const replies = [];
+    for (let n = 0; n < 10; n++) replies.push(await engage("view", post.id, { anonId: issueVisitorId().token }, { ip: by.clientAddress }));
+    expect(replies.map((reply) => reply.status)).toEqual([200, 200, 200, ...Array(7).fill(429)]);
+    expectRefused(replies[9]);
+    expect(await countsOf(post.id)).toEqual({ likes: 0, views: 3 });
   });
 
-  it("the like form without JavaScript keeps to the address's like limit", async () => {
-    await withinOneWindow(LIKE_LIMIT.windowSeconds);
-    const post = await makePost();
-    const visitor = await visitorWithId("2001:db8:5:1::1");
-    for (let n = 0; n < LIKE_LIMIT.limit; n++) await throttleEngagement("like", visitor.ip);
-    const form = await visitor.submit(likeForm, `/posts/${post.id}/like`, { action: "like", redirectTo: "/" });
-    expect((await toastOf(form))?.title).toBe(TOO_MANY_FROM_NETWORK);
-    expect(await countsOf(post.id)).toEqual({ likes: 0, views: 0 });
-  });
+  it.each(["like", "view"] as const)(
+    "one visitor id gives its limit of %ss an hour, then 429 from any address; another visitor there counts",
+    async (kind) => {
+      const limit = ENGAGEMENT_LIMITS[kind].perVisitor;
+      await withinOneWindow(limit.windowSeconds);
+      const post = await makePost();
+      const visitor = await visitorWithId();
+      const by: EngagementBy = { postId: post.id, visitorId: verifyVisitorToken(tokenOf(visitor))!, clientAddress: visitor.ip };
+      // Its other likes or views this hour, on other posts.
+      await counterAt(engagementCounterKeys(kind, by).perVisitor, limit, limit.limit - 1);
+
+      expect(await engage(kind, post.id, {}, asBrowser(visitor))).toMatchObject({ status: 200 });
+      for (const ip of [visitor.ip, "2001:db8:14:1::1"]) expectRefused(await engage(kind, post.id, {}, { ...asBrowser(visitor), ip }));
+      expect(await engage(kind, post.id, {}, asBrowser(await visitorWithId(visitor.ip)))).toMatchObject({ status: 200 });
+      expect(await countsOf(post.id)).toEqual(kind === "like" ? { likes: 2, views: 0 } : { likes: 0, views: 2 });
+    },
+  );
+
+  it.each(["like", "view"] as const)(
+    "an address (an IPv6 /64) gives its limit of %ss an hour, all its phones together, then 429; another network still counts",
+    async (kind) => {
+      const limit = ENGAGEMENT_LIMITS[kind].perAddress;
+      await withinOneWindow(limit.windowSeconds);
+      const post = await makePost();
+      const network = `2001:db8:${kind === "like" ? 15 : 16}:1`;
+      const by: EngagementBy = { postId: post.id, visitorId: "", clientAddress: `${network}::1` };
+      // The address's other phones have used up all but one of what it may give this hour, on other posts.
+      await counterAt(engagementCounterKeys(kind, by).perAddress, limit, limit.limit - 1);
+
+      const [first, second] = [await visitorWithId(`${network}::a`), await visitorWithId(`${network}::b`)];
+      expect(await engage(kind, post.id, {}, asBrowser(first))).toMatchObject({ status: 200 });
+      expectRefused(await engage(kind, post.id, {}, asBrowser(second)));
+      expect(await engage(kind, post.id, {}, { ...asBrowser(second), ip: "2001:db8:17:1::1" })).toMatchObject({ status: 200 });
+      expect(await countsOf(post.id)).toEqual(kind === "like" ? { likes: 2, views: 0 } : { likes: 0, views: 2 });
+    },
+  );
 });

@@ -1,15 +1,12 @@
 /**
- * One of several server processes in a test (tests/unit/several-processes.test.ts): told `go`, it asks
- * for `count` new visitor ids for one address, and answers how many it was given.
+ * One of several server processes in a test (tests/unit/several-processes.test.ts): told `issue`, it
+ * issues that many visitor ids and answers their tokens; told `check`, it answers how many of the
+ * tokens it names a visitor.
  */
-import { issueVisitorId } from "~/models/visitors.server";
+import { issueVisitorId, verifyVisitorToken } from "~/models/visitors.server";
 
-process.on("message", async (message: { go?: { address: string; count: number } }) => {
-  if (!message.go) return;
-  let issued = 0;
-  for (let index = 0; index < message.go.count; index++) {
-    if (await issueVisitorId(message.go.address)) issued++;
-  }
-  process.send!({ issued });
+process.on("message", (message: { issue?: number; check?: string[] }) => {
+  if (message.issue !== undefined) process.send!({ tokens: Array.from({ length: message.issue }, () => issueVisitorId().token) });
+  if (message.check) process.send!({ verified: message.check.filter((token) => verifyVisitorToken(token) !== null).length });
 });
 process.send!({ ready: true });

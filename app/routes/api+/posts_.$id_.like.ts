@@ -7,8 +7,9 @@ import { requireEngagingVisitor, serializeLikesChanged } from "~/utils/visitor.s
 export const { loader, action } = methods({
   POST: async ({ request, params }) => {
     const body = await parseJsonBody(request, likeRequestSchema);
-    const visitorId = await requireEngagingVisitor("like", request, body);
-    const result = await setLike(params.id ?? "", visitorId, body.action);
+    const postId = params.id ?? "";
+    const visitorId = await requireEngagingVisitor("like", request, body, postId);
+    const result = await setLike(postId, visitorId, body.action);
     if (!result) return apiError(404, "Post not found");
     return apiJson({ success: true, ...result }, { headers: { "Set-Cookie": await serializeLikesChanged() } });
   },

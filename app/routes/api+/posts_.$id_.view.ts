@@ -7,8 +7,9 @@ import { requireEngagingVisitor } from "~/utils/visitor.server";
 export const { loader, action } = methods({
   POST: async ({ request, params }) => {
     const body = await parseJsonBody(request, viewRequestSchema);
-    const visitorId = await requireEngagingVisitor("view", request, body);
-    const result = await recordView(params.id ?? "", visitorId);
+    const postId = params.id ?? "";
+    const visitorId = await requireEngagingVisitor("view", request, body, postId);
+    const result = await recordView(postId, visitorId);
     if (!result) return apiError(404, "Post not found");
     return apiJson({ success: true, ...result });
   },
