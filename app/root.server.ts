@@ -1,7 +1,8 @@
 import { data } from "@remix-run/node";
 
 import { combineHeaders } from "~/utils/http.server";
-import { takeKeptDraft } from "~/utils/kept-draft.server";
+import { keptFormName } from "~/lib/detour";
+import { detourReturnPath, takeKeptDraft } from "~/utils/kept-draft.server";
 import { getUser } from "~/utils/session.server";
 import { getToast } from "~/utils/toast.server";
 import { ensureAnonId } from "~/utils/visitor.server";
@@ -19,9 +20,12 @@ export async function loadRootData(request: Request) {
   ]);
   // A form kept when this account's session ended comes back on its screen, once (the forms kit fills it in).
   const kept = user ? await takeKeptDraft(request, user.id) : { draft: null, setCookie: null };
+  // Elsewhere, a form left for a detour (buying credits, setting the place) waits: the screens offer the way back to it.
+  const detourFrom = user && !kept.draft ? await detourReturnPath(request, user.id) : null;
+  const detour = detourFrom ? { path: detourFrom, name: keptFormName(detourFrom) } : null;
   // Every visitor gets their anonymous id on their first response, with or without JavaScript.
   return data(
-    { toast, signedIn: Boolean(user), pageTime: Date.now(), keptDraft: kept.draft },
+    { toast, signedIn: Boolean(user), pageTime: Date.now(), keptDraft: kept.draft, detour },
     {
       headers: combineHeaders(
         toastHeaders,

@@ -10,11 +10,13 @@ import {
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Link, type ClientActionFunctionArgs } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from "react";
-import type { z } from "zod";
+import { z } from "zod";
 
+import { DetourButton } from "~/components/detour";
 import { Button, type ButtonStyle } from "~/components/ui/button";
 import { useKeptDraft } from "~/hooks/root-context";
 import { useHydrated } from "~/hooks/use-hydrated";
+import type { Detour } from "~/lib/detour";
 import { draftFitsForm, formShowsDraft, keptDraftValues, restoredDraftMessage, type DraftTarget } from "~/lib/kept-draft";
 import {
   formNetworkFailureMessage,
@@ -53,6 +55,8 @@ export async function clientAction({ serverAction }: ClientActionFunctionArgs) {
   }
 }
 
+const ANYTHING = z.object({}).passthrough();
+
 /**
  * A conform form checked by the same zod schema as its action: first on submit, then on every
  * change, with the server's answer merged in.
@@ -72,7 +76,8 @@ export function useValidatedForm<Schema extends z.ZodTypeAny>(
     constraint: getZodConstraint(schema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    // A detour's button sends the form as it is, to be kept: nothing to check yet.
+    onValidate: ({ formData, submitter }) => parseWithZod(formData, { schema: submitter?.name === "detour" ? ANYTHING : schema }),
   });
 }
 
@@ -102,7 +107,7 @@ export function KeptDraftNotice() {
       data-testid="kept-draft-notice"
       className="rounded-lg border-2 border-amber-400 bg-amber-50 px-4 py-3 text-sm text-amber-950"
     >
-      {restoredDraftMessage(kept.droppedFiles)}
+      {restoredDraftMessage(kept.droppedFiles, kept.reason)}
     </p>
   );
 }
@@ -379,7 +384,8 @@ export function FileField({
 }
 
 /** A way to fix a form's refusal that is not in the form: 'Set your location'. */
-export type ErrorFix = { to: string; label: string };
+/** A refusal's fix: a link, or a detour that keeps the form while its owner fixes it (app/components/detour.tsx). */
+export type ErrorFix = { to: string; label: string } | { detour: Detour; label: string };
 
 type SummaryEntry = { message: string; target: string | null };
 
@@ -547,11 +553,17 @@ function RefusalSummary({ form, fixes = [], targets = {} }: ErrorSummaryProps) {
           ))}
           {fixes.length ? (
             <li className="flex flex-wrap gap-x-4">
-              {fixes.map((fix) => (
-                <Link key={fix.to} to={fix.to} className="tap font-semibold text-red-900 underline">
-                  {fix.label}
-                </Link>
-              ))}
+              {fixes.map((fix) =>
+                "detour" in fix ? (
+                  <DetourButton key={fix.detour} formId={form.id} detour={fix.detour} className="text-red-900">
+                    {fix.label}
+                  </DetourButton>
+                ) : (
+                  <Link key={fix.to} to={fix.to} className="tap font-semibold text-red-900 underline">
+                    {fix.label}
+                  </Link>
+                ),
+              )}
             </li>
           ) : null}
           {fieldEntries.map((entry) => (

@@ -34,7 +34,7 @@ export function useNotify(): (toast: ToastInput) => void {
 }
 
 /** A form kept when the session ended, as root's loader hands it back on its screen: the forms kit fills the form it fits. */
-export type KeptDraftFields = { fields: [string, string][]; droppedFiles: number; intent: string | null };
+export type KeptDraftFields = { fields: [string, string][]; droppedFiles: number; intent: string | null; reason: "session" | "detour" };
 
 export const KeptDraftContext = createContext<KeptDraftFields | null>(null);
 

@@ -1,8 +1,8 @@
 /**
- * A form sent after its session ended is kept as a draft: its text fields only, bounded, for the
- * account whose session it was, and put back into the same screen's form after signing in again.
- * This module is the pure part: which fields are kept, how a kept draft fills a form, what the
- * sign-in page says.
+ * A form sent after its session ended, or left by one of its fix-it links (app/lib/detour.ts), is
+ * kept as a draft: its text fields only, bounded, for the account whose form it was, and put back
+ * into the same screen's form when that account is back there. This module is the pure part: which
+ * fields are kept, how a kept draft fills a form, what the sign-in page and the form say.
  */
 
 /** What one draft may hold: every real form is far below (the composer sends about 40 short fields). */
@@ -16,11 +16,13 @@ export const KEPT_DRAFT_MINUTES = 60;
  * even half-chosen, without pressing it again), a form's one-time key, where to go after, every
  * password and every confirmation the user must give again.
  */
-const NOT_KEPT = [/^intent$/, /^idempotencyKey$/i, /csrf/i, /^redirectTo$/, /password/i, /^confirm/i, /^_/];
+const NOT_KEPT = [/^intent$/, /^detour$/, /^idempotencyKey$/i, /csrf/i, /^redirectTo$/, /password/i, /^confirm/i, /^_/];
 
 export type KeptField = [name: string, value: string];
 /** `intent`: which of a screen's forms was sent (its button or hidden field), to fill that form only: never a value. */
 export type KeptDraftShape = { fields: KeptField[]; droppedFiles: number; intent: string | null };
+/** Why a draft was kept: its session ended, or its owner took a detour to fix what the form refused. */
+export type KeptDraftReason = "session" | "detour";
 
 const byteLength = (text: string) => new TextEncoder().encode(text).length;
 
@@ -61,7 +63,7 @@ export function keptDraftValues(fields: readonly KeptField[]): Record<string, st
 }
 
 /** The field a name belongs to: 'tags[0]' and 'offer.title' are 'tags' and 'offer'. */
-const fieldOf = (name: string) => name.split(/[.[]/)[0];
+export const fieldOf = (name: string) => name.split(/[.[]/)[0];
 
 /** Fields that say which row a form acts on (one form per price, per category): a draft fills only its own row's form. */
 const ROW_FIELDS = ["id", "key"];
@@ -109,7 +111,9 @@ export function keptDraftMessage(droppedFiles: number): string {
 }
 
 /** What the screen says above the form a draft filled. */
-export function restoredDraftMessage(droppedFiles: number): string {
+export function restoredDraftMessage(droppedFiles: number, reason: KeptDraftReason = "session"): string {
   const files = droppedFiles ? " Pictures and files were not kept: choose them again." : "";
+  if (reason === "detour")
+    return `Everything you typed and chose is back, as you left it. Nothing was sent yet: check it and press the button.${files}`;
   return `What you typed before your session ended is back in the form. Nothing was sent: check it and press the button again.${files}`;
 }

@@ -1,7 +1,10 @@
-import { createCookie, unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
+import type { ZodTypeAny } from "zod";
+import { createCookie, redirect, unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
 
+import { DETOURS, isDetour } from "~/lib/detour";
 import { draftPath } from "~/lib/draft-path";
-import { KEPT_DRAFT_LIMITS, KEPT_DRAFT_MINUTES, shapeKeptDraft, type KeptDraftShape } from "~/lib/kept-draft";
+import { schemaFields } from "~/lib/schema-field-names";
+import { fieldOf, KEPT_DRAFT_LIMITS, KEPT_DRAFT_MINUTES, shapeKeptDraft, type KeptDraftShape } from "~/lib/kept-draft";
 import { keepDraft, takeDraft, waitingDraft, type KeptDraft } from "~/models/kept-drafts.server";
 
 import { signedCookieOptions } from "./cookies.server";
@@ -71,4 +74,31 @@ export async function takeKeptDraft(request: Request, userId: string): Promise<{
 export async function waitingKeptDraft(request: Request, accountId: string) {
   const id = await keptDraftId(request);
   return id ? waitingDraft(id, accountId) : null;
+}
+
+/**
+ * A form's fix-it button (`detour`: 'credits', 'location') was pressed: keeps what the form sends for
+ * this screen (the fields its schema reads: those the form is filled from again), as a detour's
+ * draft, and answers with the 303 to the detour's screen (with the cookie that points this browser
+ * at the draft). Null when the form was sent for anything else.
+ */
+export async function detourFromForm(request: Request, userId: string, formData: FormData, schema: ZodTypeAny): Promise<Response | null> {
+  const detour = formData.get("detour");
+  if (!isDetour(detour)) return null;
+  const { fieldNames } = schemaFields(schema);
+  const draft = shapeKeptDraft(
+    [...formData.entries()].filter(([name, value]) => typeof value !== "string" || fieldNames.has(fieldOf(name))),
+  );
+  const headers = new Headers();
+  if (draft) {
+    const id = await keepDraft(userId, draftPath(new URL(request.url)), draft, "detour");
+    headers.append("Set-Cookie", await keptDraftCookie.serialize(id));
+  }
+  return redirect(DETOURS[detour], { status: 303, headers });
+}
+
+/** The screen whose form waits for this account while it is on a detour: where the detour's end goes back to, or null. */
+export async function detourReturnPath(request: Request, userId: string): Promise<string | null> {
+  const waiting = await waitingKeptDraft(request, userId);
+  return waiting?.reason === "detour" ? waiting.path : null;
 }

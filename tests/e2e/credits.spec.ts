@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 
-import { expect, test } from "./fixtures";
+import { expect, photo, test, usesJavaScript } from "./fixtures";
 
 /** Places the business in Indiranagar, as the location step's place search does. */
 async function placeBusiness(page: Page, baseURL: string) {
@@ -12,18 +12,26 @@ async function placeBusiness(page: Page, baseURL: string) {
   expect(response.status()).toBe(302);
 }
 
-test("a business at 0 credits follows 'Buy credits' from the composer, pays on the test gateway, sees its balance, ledger row and invoice, and publishes", async ({
+test("a business at 0 credits types a post with photos, follows 'Buy credits', pays on the test gateway, is back in the post with its text and photos, publishes, and finds the ledger row and invoice", async ({
   page,
   login,
   baseURL,
-}) => {
+}, testInfo) => {
   await login({ verified: false, businessName: "Meena Stores" });
   await placeBusiness(page, baseURL!);
   await page.goto("/send-post");
   await expect(page.getByTestId("balance-pill")).toHaveAccessibleName(/less than one post \(5 credits\)/);
   await expect(page.getByText("The Starter pack (100 credits for ₹118 with GST) covers it.")).toBeVisible();
-  await page.getByRole("link", { name: "Buy credits" }).first().click();
-  await expect(page).toHaveURL(/\/credits$/);
+  await page.getByLabel("What's new?").fill("Fresh stock of millets this week #millets");
+  await page.getByLabel("Category").selectOption("Grocery");
+  await page.setInputFiles("#image-files", [await photo("ragi.jpg", "#8e5b3a"), await photo("jowar.jpg", "#d4b483")]);
+  if (usesJavaScript(testInfo.project.name)) {
+    // With JavaScript each image is uploaded as it is chosen; without, they go with the button's form.
+    await expect(page.getByRole("list", { name: "Chosen images" }).getByRole("listitem")).toHaveCount(2, { timeout: 15_000 });
+  }
+  await page.getByRole("button", { name: "Buy credits" }).first().click();
+  await expect(page).toHaveURL(/\/credits$/, { timeout: 15_000 });
+  await expect(page.getByTestId("detour-notice")).toContainText("Everything you typed in your post is kept.");
   await expect(page.getByTestId("credits-balance")).toHaveText("0 credits");
   await expect(page.getByText("₹450.00")).toBeVisible();
   await expect(page.getByText("₹81.00")).toBeVisible();
@@ -34,13 +42,22 @@ test("a business at 0 credits follows 'Buy credits' from the composer, pays on t
   await expect(page.getByTestId("test-gateway-amount")).toHaveText("₹118.00");
   await page.getByRole("button", { name: "Pay", exact: true }).click();
 
-  await expect(page.getByRole("heading", { name: "Payment received" })).toBeVisible();
-  await expect(page.getByTestId("new-balance")).toHaveText("100 credits");
+  // Paid: back in the post as it was left, ready to publish.
+  await expect(page).toHaveURL(/\/send-post$/, { timeout: 15_000 });
+  await expect(page.getByTestId("toast")).toContainText("Payment received: 100 credits added");
   await expect(page.getByTestId("balance-pill")).toHaveAccessibleName("Balance 100 credits");
+  await expect(page.getByTestId("kept-draft-notice")).toContainText("Everything you typed and chose is back");
+  await expect(page.getByLabel("What's new?")).toHaveValue("Fresh stock of millets this week #millets");
+  await expect(page.getByLabel("Category")).toHaveValue("Grocery");
+  await expect(page.locator('input[name="images"]')).toHaveCount(2);
+  await page.getByRole("button", { name: "Publish post · 5 credits" }).click();
+  await expect(page).toHaveURL(/\/success\?post=/, { timeout: 15_000 });
+  const postId = new URL(page.url()).searchParams.get("post")!;
+  await expect(page.locator(`article[data-post-id="${postId}"] img`)).toHaveCount(2);
+  await expect(page.getByText("Fresh stock of millets this week").first()).toBeVisible();
 
   await page.goto("/credits");
-  const row = page.getByTestId("ledger-row").first();
-  await expect(row).toContainText("Purchase");
+  const row = page.getByTestId("ledger-row").filter({ hasText: "Purchase" }).first();
   await expect(row).toContainText("+100");
   await row.getByRole("link", { name: "Invoice" }).click();
   await expect(page.getByRole("heading", { name: "Tax Invoice" })).toBeVisible();
@@ -49,10 +66,6 @@ test("a business at 0 credits follows 'Buy credits' from the composer, pays on t
   await expect(page.getByTestId("invoice-total")).toHaveText("₹118.00");
   await expect(page.getByText("Rupees One Hundred Eighteen Only")).toBeVisible();
 
-  await page.goto("/send-post");
-  await page.getByLabel("What's new?").fill("Fresh stock of millets this week");
-  await page.getByRole("button", { name: "Publish post · 5 credits" }).click();
-  await expect(page).toHaveURL(/\/success\?post=/, { timeout: 15_000 });
   await page.goto("/credits");
   await expect(page.getByTestId("credits-balance")).toHaveText("95 credits");
 });

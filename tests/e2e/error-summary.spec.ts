@@ -42,7 +42,7 @@ test("a publish refused for want of a location moves the focus to the reason and
     await expect(page.getByTestId("toast")).toContainText("Post not published");
     await expect(page.getByTestId("toast")).toContainText("Set your business location before publishing");
   }
-  await summary(page).getByRole("link", { name: "Set your location" }).click();
+  await summary(page).getByRole("button", { name: "Set your location" }).click();
   await expect(page).toHaveURL(/\/edit-profile\/location$/, { timeout: 15_000 });
 });
 
@@ -65,7 +65,7 @@ test("a publish refused for a short balance says by how much, at the top, focuse
   await expect(summary(page)).toContainText(reason);
   if (javaScript) await expect(page.getByTestId("toast")).toContainText(reason);
   // The fix, one tap away: buying credits.
-  await summary(page).getByRole("link", { name: "Buy credits" }).click();
+  await summary(page).getByRole("button", { name: "Buy credits" }).click();
   await expect(page).toHaveURL(/\/credits$/, { timeout: 15_000 });
 });
 

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 
 import { test as base, expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import sharp from "sharp";
 
 import { E2E_DATA_DIR } from "./server-paths";
 
@@ -169,4 +170,22 @@ export async function placeBusiness(request: APIRequestContext, origin: string) 
     maxRedirects: 0,
   });
   expect(response.status(), await response.text()).toBe(302);
+}
+
+/** A 400×300 JPEG of one colour, as a file to choose in an image field. */
+export async function photo(name: string, colour: string) {
+  const buffer = await sharp({ create: { width: 400, height: 300, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer();
+  return { name, mimeType: "image/jpeg", buffer };
+}
+
+/** On the business location screen: searches for a town and picks its first match, as a business would. */
+export async function chooseTown(page: Page, town: string) {
+  await page.getByLabel("Search for your town or area").fill(town);
+  await page.getByRole("button", { name: "Search" }).click();
+  await page
+    .getByRole("button", { name: new RegExp(`^${town}`) })
+    .first()
+    .click();
 }

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 
-import { expect, fieldMessage, test } from "./fixtures";
+import { chooseTown, expect, fieldMessage, test } from "./fixtures";
 
 const toast = (page: Page) => page.getByTestId("toast");
 
@@ -72,13 +72,8 @@ test("a new business is onboarded: profile, GST number, photo without its GPS, a
   const metadata = await sharp(Buffer.from(await served.body())).metadata();
   expect([metadata.format, metadata.exif]).toEqual(["jpeg", undefined]);
 
-  await page.getByRole("link", { name: "Set your business location" }).click();
-  await page.getByLabel("Search for your town or area").fill("Indiranagar");
-  await page.getByRole("button", { name: "Search" }).click();
-  await page
-    .getByRole("button", { name: /^Indiranagar/ })
-    .first()
-    .click();
+  await page.getByRole("button", { name: "Set your business location" }).click();
+  await chooseTown(page, "Indiranagar");
   await expect(toast(page)).toContainText("Location saved");
 
   await page.goto("/app");
@@ -117,4 +112,39 @@ test("a file that is not an image is refused and the rest of the form is kept", 
   await page.getByRole("button", { name: "Save profile" }).click();
   await expect(fieldMessage(page, "This file is not an image we can use. Upload a JPEG, PNG, WebP or HEIC photo.")).toBeVisible();
   await expect(page.getByLabel("Business name")).toHaveValue("Kept Name Stores");
+});
+
+test("Edit profile → 'Set your business location' → back in Edit profile with the unsaved edits, which save once pressed", async ({
+  page,
+  login,
+}) => {
+  await login({ businessName: "Kiran Sweets" });
+  await page.goto("/edit-profile");
+  await page.getByLabel("Business name").fill("Kiran Sweets & Savouries");
+  await page.getByLabel("About my Business").fill("Mysore pak and khara boondi, fresh every morning.");
+  await page.getByRole("button", { name: "Set your business location" }).click();
+
+  await expect(page).toHaveURL(/\/edit-profile\/location$/, { timeout: 15_000 });
+  await expect(page.getByTestId("detour-notice")).toContainText("Everything you typed in your profile is kept.");
+  await chooseTown(page, "Indiranagar");
+
+  await expect(page).toHaveURL(/\/edit-profile$/, { timeout: 15_000 });
+  await expect(toast(page)).toContainText("Location saved");
+  await expect(page.getByTestId("kept-draft-notice")).toContainText("Everything you typed and chose is back");
+  await expect(page.getByLabel("Business name")).toHaveValue("Kiran Sweets & Savouries");
+  await expect(page.getByLabel("About my Business")).toHaveValue("Mysore pak and khara boondi, fresh every morning.");
+  // Not saved until pressed: the saved profile still has the old name.
+  const saved = (await (await page.request.get("/api/user/me")).json()) as { businessName: string };
+  expect(saved.businessName).toBe("Kiran Sweets");
+
+  await page.getByRole("button", { name: "Save profile" }).click();
+  await expect(toast(page)).toContainText("Profile updated");
+  const after = (await (await page.request.get("/api/user/me")).json()) as { businessName: string; businessDetails: string };
+  expect([after.businessName, after.businessDetails]).toEqual([
+    "Kiran Sweets & Savouries",
+    "Mysore pak and khara boondi, fresh every morning.",
+  ]);
+  // The draft was used once: a reload shows the saved profile, without the notice.
+  await page.reload();
+  await expect(page.getByTestId("kept-draft-notice")).toHaveCount(0);
 });

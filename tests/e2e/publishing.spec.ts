@@ -1,20 +1,8 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import sharp from "sharp";
-
-import { expect, fieldMessage, test, usesJavaScript } from "./fixtures";
+import { chooseTown, expect, fieldMessage, photo, test, usesJavaScript } from "./fixtures";
 
 const INDIRANAGAR = { lat: 12.97194, lon: 77.64115 };
 const MYSURU = { lat: 12.2958, lon: 76.6394 }; // About 120 km away.
-
-async function photo(name: string, colour: string) {
-  return {
-    name,
-    mimeType: "image/jpeg",
-    buffer: await sharp({ create: { width: 400, height: 300, channels: 3, background: colour } })
-      .jpeg()
-      .toBuffer(),
-  };
-}
 
 /** Places the business in Indiranagar, as the location step's place search does. */
 async function placeBusiness(page: Page, baseURL: string) {
@@ -122,15 +110,27 @@ test("a business publishes a post with 3 images and an offer from a template; bo
   await expect(page.getByLabel("Balance 85 credits")).toBeVisible();
 });
 
-test("a business without a location is told why it cannot publish, with a link to the step", async ({ page, login }) => {
+test("a business without a location is told why it cannot publish; setting it from there brings the post back, ready to publish", async ({
+  page,
+  login,
+}) => {
   await login();
   await page.goto("/send-post");
   await expect(page.getByText("Set your business location before publishing: your posts reach people near it.")).toBeVisible();
   await page.getByLabel("What's new?").fill("Hello neighbours");
   await page.getByRole("button", { name: "Publish post · 5 credits" }).click();
   await expect(page.getByText("Post not published")).toBeVisible();
-  await page.getByRole("link", { name: "Set your location" }).click();
+  await page.getByRole("button", { name: "Set your location" }).first().click();
   await expect(page).toHaveURL(/\/edit-profile\/location$/, { timeout: 15_000 });
+  await expect(page.getByTestId("detour-notice")).toContainText("Everything you typed in your post is kept.");
+
+  await chooseTown(page, "Indiranagar");
+  await expect(page).toHaveURL(/\/send-post$/, { timeout: 15_000 });
+  await expect(page.getByTestId("toast")).toContainText("Location saved");
+  await expect(page.getByTestId("kept-draft-notice")).toContainText("Everything you typed and chose is back");
+  await expect(page.getByLabel("What's new?")).toHaveValue("Hello neighbours");
+  await page.getByRole("button", { name: "Publish post · 5 credits" }).click();
+  await expect(page).toHaveURL(/\/success\?post=/, { timeout: 15_000 });
 });
 
 test("an offer that ends before it starts is refused with the message, and its fields are kept", async ({ page, login, baseURL }) => {

@@ -161,6 +161,7 @@ describe("the kept drafts", () => {
       fields: [["content", "Second try"]],
       droppedFiles: 0,
       intent: null,
+      reason: "session",
     });
     expect(await draftsOf(owner.id)).toHaveLength(1);
   });

@@ -4,10 +4,12 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 
-import { creditLedger, posts, users } from "~/db/schema";
+import { creditLedger, keptDrafts, posts, users } from "~/db/schema";
 import { makeTemplate, makeUser } from "~/db/seed/factories.server";
 import { addDays, indianDate } from "~/lib/india-time";
 import { POST_MESSAGES } from "~/lib/schemas/posts";
+import { loadRootData } from "~/root.server";
+import { action as locationAction } from "~/routes/_account+/edit-profile_.location";
 import { loader as successLoader } from "~/routes/_account+/success";
 import { action as sendOffersAction, loader as sendOffersLoader } from "~/routes/_app+/send-offers";
 import { action as sendPostAction, loader as sendPostLoader } from "~/routes/_app+/send-post";
@@ -17,7 +19,20 @@ import { sessionCookieFor } from "../support/accounts";
 import { setupTestDatabase } from "../support/database";
 import { INDIRANAGAR, usePricingAndCategories } from "../support/publishing";
 import { useTemporaryStorage, whileStorageFails } from "../support/storage";
-import { EVIL_SITE, SITE, call, formErrors, formValues, freshIp, getRequest, toastOf, type RouteHandler } from "../support/http";
+import {
+  EVIL_SITE,
+  SITE,
+  call,
+  cookiePair,
+  formErrors,
+  formPost,
+  formValues,
+  freshIp,
+  getRequest,
+  setCookie,
+  toastOf,
+  type RouteHandler,
+} from "../support/http";
 
 const test = setupTestDatabase();
 const storage = useTemporaryStorage("composer");
@@ -311,5 +326,84 @@ describe("/send-post and /send-offers without JavaScript", () => {
     for (const id of [theirs.id, "not-an-id"]) {
       expect((await call(successLoader, getRequest(`/success?post=${id}`, { cookie: await sessionCookieFor(owner.id) }))).status).toBe(404);
     }
+  });
+});
+
+describe("a detour from the composer ('Buy credits', 'Set your location')", () => {
+  it("keeps the post with its stored photos, charges nothing, and goes to the detour; its end comes back to the post, filled in, once", async () => {
+    const owner = await business({ balance: 0 });
+    const reply = await submit(
+      sendPostAction,
+      owner.id,
+      {
+        kind: "update",
+        content: "Ragi and jowar, fresh stock #millets",
+        category: "Bakery",
+        idempotencyKey: "key-detour-1",
+        detour: "credits",
+      },
+      [await photo("#8e5b3a")],
+    );
+    expect([reply.status, reply.location]).toEqual([303, "/credits"]);
+    expect(await postsOf(owner.id)).toHaveLength(0);
+    expect(await balanceOf(owner.id)).toBe(0);
+    const keptCookie = cookiePair(setCookie(reply, "kept_draft"));
+    const [draft] = await test.db.select().from(keptDrafts).where(eq(keptDrafts.userId, owner.id));
+    expect(draft).toMatchObject({ path: "/send-post", reason: "detour", droppedFiles: 0 });
+    // The photo was stored on the way: the draft holds its address, so it comes back too. Never the key or the button.
+    const names = draft.fields.map(([name]) => name);
+    expect(names).toEqual(expect.arrayContaining(["kind", "content", "category", "images"]));
+    expect(names).not.toContain("idempotencyKey");
+    expect(names).not.toContain("detour");
+    expect(draft.fields.find(([name]) => name === "images")?.[1]).toMatch(/^\/uploads\//);
+
+    const cookie = `${await sessionCookieFor(owner.id)}; ${keptCookie}`;
+    // On the detour's screens, root offers the way back; the place saved, the location step goes back to the post.
+    const onCredits = await call<{ detour: unknown; keptDraft: unknown }>(
+      () => loadRootData(getRequest("/credits", { cookie })),
+      getRequest("/"),
+    );
+    expect(onCredits.data).toMatchObject({ keptDraft: null, detour: { path: "/send-post", name: "your post" } });
+    const placed = await call(
+      locationAction,
+      formPost("/edit-profile/location", { intent: "choose", lat: "12.97194", lon: "77.64115", label: "Indiranagar" }, { cookie }),
+    );
+    expect(placed.location).toBe("/send-post");
+    const back = await call<{ keptDraft: { reason: string; fields: [string, string][] } | null }>(
+      () => loadRootData(getRequest("/send-post", { cookie })),
+      getRequest("/"),
+    );
+    expect(back.data.keptDraft).toMatchObject({
+      reason: "detour",
+      fields: expect.arrayContaining([["content", "Ragi and jowar, fresh stock #millets"]]),
+    });
+    const again = await call<{ keptDraft: unknown }>(() => loadRootData(getRequest("/send-post", { cookie })), getRequest("/"));
+    expect(again.data.keptDraft).toBeNull();
+  });
+
+  it("is not followed by another account on the same phone, and an unknown detour is an ordinary submit", async () => {
+    const owner = await business({ balance: 0 });
+    const reply = await submit(
+      sendPostAction,
+      owner.id,
+      { kind: "update", content: "Hello", idempotencyKey: "key-detour-2", detour: "location" },
+      [],
+    );
+    expect([reply.status, reply.location]).toEqual([303, "/edit-profile/location"]);
+    const other = await business();
+    const cookie = `${await sessionCookieFor(other.id)}; ${cookiePair(setCookie(reply, "kept_draft"))}`;
+    const placed = await call(
+      locationAction,
+      formPost("/edit-profile/location", { intent: "choose", lat: "12.97194", lon: "77.64115", label: "Indiranagar" }, { cookie }),
+    );
+    expect(placed.location).toBe("/edit-profile");
+
+    const odd = await submit(
+      sendPostAction,
+      owner.id,
+      { kind: "update", content: "Hello", idempotencyKey: "key-detour-3", detour: "admin" },
+      [],
+    );
+    expect(odd.status).toBe(402);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 
+import { DETOURS, isDetour, keptFormName } from "~/lib/detour";
 import { draftPath } from "~/lib/draft-path";
 import {
   CONTACTS_SESSION_EXPIRED,
@@ -163,5 +164,42 @@ describe("what the screens say", () => {
     expect(keptDraftMessage(0)).not.toMatch(/Pictures/);
     expect(keptDraftMessage(2)).toMatch(/Pictures and files are not kept: choose them again\./);
     expect(restoredDraftMessage(1)).toMatch(/Nothing was sent.*Pictures and files were not kept/);
+  });
+
+  it("says a detour's form is back as it was left, not that a session ended", () => {
+    expect(restoredDraftMessage(0, "detour")).toBe(
+      "Everything you typed and chose is back, as you left it. Nothing was sent yet: check it and press the button.",
+    );
+    expect(restoredDraftMessage(0, "detour")).not.toMatch(/session/);
+    expect(restoredDraftMessage(1, "detour")).toMatch(/Pictures and files were not kept: choose them again\.$/);
+  });
+
+  it("never keeps which detour was pressed: the form comes back ready, not on its way out again", () => {
+    const shaped = shapeKeptDraft([
+      ["content", "Hello"],
+      ["detour", "credits"],
+    ]);
+    expect(shaped?.fields).toEqual([["content", "Hello"]]);
+  });
+});
+
+describe("detours", () => {
+  it("go only to the screens that fix a form's refusal", () => {
+    expect(DETOURS).toEqual({ credits: "/credits", location: "/edit-profile/location" });
+    expect([isDetour("credits"), isDetour("location"), isDetour("toString"), isDetour("admin"), isDetour(null)]).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
+  });
+
+  it("name the form left behind as its owner would", () => {
+    expect(keptFormName("/send-post?template=abc")).toBe("your post");
+    expect(keptFormName("/send-offers")).toBe("your offer");
+    expect(keptFormName("/campaigns/new?contactId=x")).toBe("your campaign");
+    expect(keptFormName("/edit-profile")).toBe("your profile");
+    expect(keptFormName("/add-contact")).toBe("your form");
   });
 });

@@ -228,9 +228,10 @@ export const uploads = pgTable(
 );
 
 /**
- * A form sent after its session ended: its text fields, kept for the account whose session it was
- * and the screen it was sent from, until that account signs in again there (then deleted as it is
- * read) or for an hour (app/models/kept-drafts.server.ts).
+ * A form kept for the screen it was sent from: sent after its session ended, or left by one of its
+ * own fix-it links (buy credits, set the location). Its text fields, for the account whose form it
+ * was, until that account is back on the screen (then deleted as it is read) or for an hour
+ * (app/models/kept-drafts.server.ts).
  */
 export const keptDrafts = pgTable(
   "kept_drafts",
@@ -245,7 +246,15 @@ export const keptDrafts = pgTable(
     droppedFiles: integer("dropped_files").notNull().default(0),
     /** Which of the screen's forms was sent (its `intent`): matched, never filled in or sent again. */
     intent: text("intent"),
+    /** Why it was kept: 'session' (it ended) or 'detour' (a fix-it link; the detour's end goes back to `path`). */
+    reason: text("reason", { enum: ["session", "detour"] })
+      .notNull()
+      .default("session"),
     createdAt: createdAt(),
   },
-  (table) => [index("kept_drafts_user_id_idx").on(table.userId), index("kept_drafts_created_at_idx").on(table.createdAt)],
+  (table) => [
+    index("kept_drafts_user_id_idx").on(table.userId),
+    index("kept_drafts_created_at_idx").on(table.createdAt),
+    check("kept_drafts_reason_check", sql`${table.reason} IN ('session', 'detour')`),
+  ],
 );

@@ -4,6 +4,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 
+import { DetourButton } from "~/components/detour";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import {
   CheckboxGroupField,
@@ -29,6 +30,7 @@ import { storeImageUpload, throttleUploads } from "~/models/uploads.server";
 import { UPLOAD_MESSAGES, UploadError } from "~/services/image-upload.server";
 import { assertSameOrigin } from "~/utils/csrf.server";
 import { parseMultipartForm, streamingFormParts } from "~/utils/multipart.server";
+import { detourFromForm } from "~/utils/kept-draft.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -63,6 +65,8 @@ export async function action({ request }: ActionFunctionArgs) {
     file.tooLarge ? new File([], "too large", { type: TOO_LARGE_TYPE }) : new File([file.bytes], file.filename, { type: file.contentType }),
   );
   const formData = await parseMultipartForm(request, formParts);
+  const detour = await detourFromForm(request, user.id, formData, profileSchema);
+  if (detour) return detour;
   const image = formData.get(IMAGE_FIELD);
   formData.delete(IMAGE_FIELD);
   const submission = await parseWithZod(formData, {
@@ -164,9 +168,10 @@ export default function EditProfile() {
           />
         </div>
         <p className="text-sm">
-          <Link to={paths.editProfileLocation()} className="font-medium text-brand-700 hover:underline">
+          {/* Leaves with the form kept (what was typed here comes back once the place is saved). */}
+          <DetourButton formId={form.id} detour="location" className="text-left font-medium text-brand-700 no-underline hover:underline">
             {hasLocation ? "Change your business location" : "Set your business location"}
-          </Link>
+          </DetourButton>
           <span className="text-slate-600"> (search your area or use your phone&apos;s location: your posts reach people near it)</span>
         </p>
         <Field

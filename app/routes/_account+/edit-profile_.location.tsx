@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 
+import { DetourNotice } from "~/components/detour";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PlaceChoices } from "~/components/feed/place-picker";
 import { UseMyLocationForm } from "~/components/feed/use-my-location-form";
@@ -13,6 +14,7 @@ import { locationChoiceSchema } from "~/routes/location.server";
 import { locateByIp, nearestGazetteerPlace, searchPlaces } from "~/services/geocoding.server";
 import { clientIp } from "~/utils/client-ip.server";
 import { assertSameOrigin } from "~/utils/csrf.server";
+import { detourReturnPath } from "~/utils/kept-draft.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -54,7 +56,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const place = await nearestGazetteerPlace(position.lat, position.lon);
   if (!place) return redirectWithToast(back, { type: "error", title: OUTSIDE_KNOWN_PLACES });
   await setBusinessLocation(user.id, { lat: position.lat, lon: position.lon, city: place.city, state: place.state });
-  return redirectWithToast(paths.editProfile(), { type: "success", title: "Location saved", description: `${place.city}, ${place.state}` });
+  // Set on the way from a form that needed it (the composer, Edit profile): back to that form, as it was left.
+  const formLeft = (await detourReturnPath(request, user.id)) ?? paths.editProfile();
+  return redirectWithToast(formLeft, { type: "success", title: "Location saved", description: `${place.city}, ${place.state}` });
 }
 
 export default function BusinessLocation() {
@@ -68,6 +72,9 @@ export default function BusinessLocation() {
         ← Edit profile
       </Link>
       <h1 className="mt-2 text-2xl font-bold text-slate-900">Business location</h1>
+      <div className="mt-3">
+        <DetourNotice>Choose your place: once it is saved, you are back in it.</DetourNotice>
+      </div>
       <p className="mt-1 text-sm text-slate-600">
         Your posts and offers reach people near this place.{" "}
         {location ? (

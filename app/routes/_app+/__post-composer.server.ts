@@ -18,6 +18,7 @@ import { storeImageUpload, throttleUploads } from "~/models/uploads.server";
 import { searchPlaces, type Place } from "~/services/geocoding.server";
 import { UPLOAD_MESSAGES, UploadError } from "~/services/image-upload.server";
 import { assertSameOrigin } from "~/utils/csrf.server";
+import { detourFromForm } from "~/utils/kept-draft.server";
 import { pageShowsOwnData } from "~/utils/kept-pages.server";
 import { parseMultipartForm, streamingFormParts } from "~/utils/multipart.server";
 import { requireUser } from "~/utils/session.server";
@@ -150,7 +151,8 @@ async function duplicateOf(userId: string, kind: PostKind, formData: FormData): 
  * The composer's one form, with JavaScript or without: images chosen in it arrive with it and are
  * re-encoded and stored one by one as they arrive (kept for the next try if the post is refused);
  * `intent` is 'search-place' (no JavaScript's place search), 'preview', or publishing. Publishing
- * is the API's publish: charged once per form (its key), then /success.
+ * is the API's publish: charged once per form (its key), then /success. A detour ('Buy credits',
+ * 'Set your location') keeps the form, its stored images too, and comes back to it afterwards.
  */
 export async function composerAction(request: Request, kind: PostKind) {
   assertSameOrigin(request);
@@ -175,6 +177,8 @@ export async function composerAction(request: Request, kind: PostKind) {
   const formData = await parseMultipartForm(request, formParts);
   for (const url of stored) formData.append("images", url);
   formData.set("kind", kind);
+  const detour = await detourFromForm(request, user.id, formData, postSchema);
+  if (detour) return detour;
   const intent = formData.get("intent");
 
   if (intent === "search-place") {

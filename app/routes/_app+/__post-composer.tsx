@@ -2,6 +2,7 @@ import { getFormProps, type FieldMetadata } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState, type ChangeEvent, type MouseEvent } from "react";
 
+import { DetourButton } from "~/components/detour";
 import { ErrorSummary, Field, SelectField, SubmitButton, TextareaField, useValidatedForm } from "~/components/forms";
 import { PostCard } from "~/components/post-card";
 import { menuItemClasses } from "~/components/row-menu";
@@ -36,8 +37,9 @@ export function PostComposer() {
   const actionData = useActionData<ComposerActionData>();
   const { kind, business, location, price, balance } = loaded;
   const offer = kind === "offer";
-  const startValues = (actionData?.result.initialValue as Values | undefined) ?? loaded.initial;
   const [form, fields] = useValidatedForm(`composer-${kind}`, postSchema, actionData?.result, loaded.initial);
+  // What the server sent back, else a form kept for a detour or an ended session, else the loader's start.
+  const startValues = ((actionData?.result.initialValue ?? form.initialValue) as Values | undefined) ?? loaded.initial;
   const [values, setValues] = useState<Values>(startValues);
   const [images, setImages] = useState<string[]>(() => [startValues.images ?? []].flat());
   const [place, setPlace] = useState<Place | null>(null);
@@ -67,18 +69,18 @@ export function PostComposer() {
               {formatRupeesShort(loaded.topUp.totalPaise)} with GST) covers it.
             </>
           ) : null}{" "}
-          <Link to={paths.credits()} className="inline-flex min-h-11 items-center font-semibold underline">
+          <DetourButton formId={form.id} detour="credits">
             Buy credits
-          </Link>
+          </DetourButton>
         </p>
       ) : null}
       {/* Once a publish is refused for it, the error summary says so (with the same link). */}
       {!location && !actionData?.needsLocation ? (
         <p role="alert" className="mt-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
           Set your business location before publishing: your posts reach people near it.{" "}
-          <Link to={paths.editProfileLocation()} className="font-semibold underline">
+          <DetourButton formId={form.id} detour="location">
             Set your location
-          </Link>
+          </DetourButton>
         </p>
       ) : null}
 
@@ -103,8 +105,8 @@ export function PostComposer() {
           <ErrorSummary
             form={form}
             fixes={[
-              ...(!location || actionData?.needsLocation ? [{ to: paths.editProfileLocation(), label: "Set your location" }] : []),
-              ...(actionData?.needsCredits ? [{ to: paths.credits(), label: "Buy credits" }] : []),
+              ...(!location || actionData?.needsLocation ? [{ detour: "location" as const, label: "Set your location" }] : []),
+              ...(actionData?.needsCredits ? [{ detour: "credits" as const, label: "Buy credits" }] : []),
             ]}
             targets={{ images: "image-files", place: "place-query" }}
           />

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 
+import { DetourNotice } from "~/components/detour";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LedgerTable } from "~/components/ledger-table";
 import { PageLinks } from "~/components/page-links";
@@ -53,6 +54,9 @@ export default function Credits() {
   return (
     <div>
       <h1 className="text-2xl font-bold text-slate-900">Credits</h1>
+      <div className="mt-3">
+        <DetourNotice>Buy a pack: once it is paid, you are back in it.</DetourNotice>
+      </div>
       <section aria-labelledby="balance-heading" className="mt-4 rounded-xl border border-slate-200 bg-white p-4">
         <h2 id="balance-heading" className="text-sm font-medium text-slate-600">
           Your balance

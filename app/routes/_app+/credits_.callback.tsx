@@ -1,21 +1,25 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
+import { DetourNotice } from "~/components/detour";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ButtonLink } from "~/components/ui/button";
+import { countOf } from "~/lib/format-count";
 import { paths } from "~/lib/paths";
 import { paymentCallbackSchema } from "~/lib/schemas/credits";
 import { pageTitle } from "~/lib/title";
 import { CALLBACK_MESSAGES, confirmCallback } from "~/models/payments.server";
+import { detourReturnPath } from "~/utils/kept-draft.server";
 import { requireUser } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Payment") }];
 
 /**
  * Where the payment gateway sends the buyer back (GET, as Razorpay's `callback_method: get`). The
  * result is believed only with a valid signature and for this business's own order; then the order's
- * page shows it (a 303, so reloading it does not replay the callback). Otherwise nothing is credited
- * and this page says so.
+ * page shows it (a 303, so reloading it does not replay the callback), or, when a form was left to buy
+ * these credits, that form, filled in as it was. Otherwise nothing is credited and this page says so.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -28,6 +32,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
     status: query.data.razorpay_payment_link_status,
     signature: query.data.razorpay_signature,
   });
+  if (outcome.ok && outcome.order.status === "paid") {
+    // Bought on the way from a form that was short of credits: back to it, as it was left.
+    const back = await detourReturnPath(request, user.id);
+    if (back)
+      return redirectWithToast(
+        back,
+        { type: "success", title: `Payment received: ${countOf(outcome.order.credits, "credit")} added` },
+        { status: 303 },
+      );
+  }
   if (outcome.ok) return redirect(paths.creditOrder(outcome.order.id), 303);
   return data({ message: outcome.message }, { status: outcome.reason === "not_found" ? 404 : 400 });
 }
@@ -40,6 +54,9 @@ export default function PaymentCallback() {
       <p className="mt-2 text-red-900" role="alert">
         {message}
       </p>
+      <div className="mt-3">
+        <DetourNotice />
+      </div>
       <div className="mt-4">
         <ButtonLink to={paths.credits()}>Back to Credits</ButtonLink>
       </div>

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
+import { DetourNotice } from "~/components/detour";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ButtonLink } from "~/components/ui/button";
 import { formatRupees } from "~/lib/money";
@@ -28,7 +29,10 @@ export default function OrderResult() {
   const what = `${order.credits.toLocaleString("en-IN")} credits for ${formatRupees(order.totalPaise)}`;
   const again = (label: string) => <BuyForm packId={order.packId} idempotencyKey={idempotencyKey} label={label} />;
   return (
-    <div className="mx-auto max-w-xl">
+    <div className="mx-auto max-w-xl space-y-4">
+      <DetourNotice>
+        {order.status === "paid" ? "Your balance now covers more." : "Once a payment goes through, you are back in it."}
+      </DetourNotice>
       {order.status === "paid" ? (
         <section className="rounded-xl border border-green-200 bg-green-50 p-5" data-testid="order-paid">
           <h1 className="text-xl font-bold text-green-900">Payment received</h1>

@@ -1,0 +1,2 @@
+ALTER TABLE "kept_drafts" ADD COLUMN "reason" text DEFAULT 'session' NOT NULL;--> statement-breakpoint
+ALTER TABLE "kept_drafts" ADD CONSTRAINT "kept_drafts_reason_check" CHECK ("kept_drafts"."reason" IN ('session', 'detour'));
