@@ -135,7 +135,8 @@ async function creditAdjustments(filter: NoticeFilter, origin: Origin): Promise<
       balanceAfter: creditLedger.balanceAfter,
     })
     .from(creditLedger)
-    .where(and(eq(creditLedger.reason, "admin_adjustment"), narrow(filter, creditLedger)))
+    // The admin's form always carries its reference; a balance set without one (demo data) was nobody's decision to tell about.
+    .where(and(eq(creditLedger.reason, "admin_adjustment"), isNotNull(creditLedger.reference), narrow(filter, creditLedger)))
     .orderBy(desc(creditLedger.createdAt))
     .limit(limitOf(filter));
   return asNotices(rows, (row) => ({
