@@ -95,7 +95,12 @@ async function paymentsReceived(filter: NoticeFilter, origin: Origin): Promise<N
   }));
 }
 
-/** Orders that reached the payment step (a link was made) and ended unpaid; one the gateway never took had its refusal on screen. */
+/**
+ * Orders that reached the payment step (a link was made) and ended without credits: unpaid, or paid
+ * too late to be credited (kept to refund). One the gateway never took had its refusal on screen.
+ */
+const UNCREDITED = ["failed", "expired", "to_refund", "refunded"] as const;
+
 async function ordersUnpaid(filter: NoticeFilter, origin: Origin): Promise<NoticeRow[]> {
   const rows = await db()
     .select({
@@ -103,19 +108,21 @@ async function ordersUnpaid(filter: NoticeFilter, origin: Origin): Promise<Notic
       userId: creditOrders.userId,
       at: creditOrders.updatedAt,
       status: creditOrders.status,
+      paymentId: creditOrders.paymentId,
       credits: creditOrders.credits,
       packName: creditPacks.name,
       totalPaise: creditOrders.totalPaise,
     })
     .from(creditOrders)
     .innerJoin(creditPacks, eq(creditPacks.id, creditOrders.packId))
-    .where(and(inArray(creditOrders.status, ["failed", "expired"]), isNotNull(creditOrders.paymentLinkId), narrow(filter, creditOrders)))
+    .where(and(inArray(creditOrders.status, UNCREDITED), isNotNull(creditOrders.paymentLinkId), narrow(filter, creditOrders)))
     .orderBy(desc(creditOrders.updatedAt))
     .limit(limitOf(filter));
   return asNotices(rows, (row) => ({
     kind: "order_unpaid",
     data: {
-      status: row.status === "failed" ? "failed" : "expired",
+      status: row.status as (typeof UNCREDITED)[number],
+      paymentId: row.paymentId,
       credits: row.credits,
       packName: row.packName,
       totalPaise: row.totalPaise,

@@ -233,6 +233,7 @@ export async function applyPayment(orderId: string, payment: PaymentReceived): P
         .update(creditOrders)
         .set({ status: "to_refund", paymentId: payment.paymentId, paidAt: sql`now()`, updatedAt: sql`now()` })
         .where(eq(creditOrders.id, order.id));
+      await queueOwnerNotice(tx, "order_unpaid", order.id);
       return { ok: false, reason: "to_refund", message: LATE_PAYMENT_MESSAGES.toRefund(payment.paymentId) };
     }
     await tx

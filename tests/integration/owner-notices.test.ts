@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-import { creditLedger, creditOrders, invoices } from "~/db/schema";
+import { creditLedger, creditOrders, creditPacks, invoices } from "~/db/schema";
 import { makePost, makeOffer, makeUser } from "~/db/seed/factories.server";
 import { adjustBusinessCredits } from "~/models/admin-users.server";
 import { removePost } from "~/models/admin-feed.server";
@@ -36,7 +36,7 @@ import {
   useSmsPricing,
   withWorkers,
 } from "../support/campaigns";
-import { expiredOrder, packOf, usePricingAndPacks } from "../support/credit-purchases";
+import { expiredOrder, ownPack, packOf, usePricingAndPacks, withFakeRazorpay } from "../support/credit-purchases";
 import { setupTestDatabase } from "../support/database";
 import { mailSinkForTests, type ReceivedMail } from "../support/fake-smtp";
 
@@ -179,6 +179,26 @@ describe("an order that ends unpaid", () => {
     await reconcileExpiredOrders(paymentSetup());
     await settleOrder(order.id, paymentSetup());
     expect(await noticesQueuedFor(order.id)).toHaveLength(1);
+  });
+
+  it("a payment that came after its order expired, for a pack withdrawn since: one mail saying it will be refunded", async () => {
+    await withFakeRazorpay(async (setup, fake) => {
+      const user = await makeUser();
+      const pack = await ownPack(100, 90_00);
+      const order = await expiredOrder(user, pack.id, setup);
+      const expiredMail = await smtp.mailTo(user.email);
+      await test.db.update(creditPacks).set({ active: false }).where(eq(creditPacks.id, pack.id));
+      const paid = fake.pay(order.paymentLinkId!);
+      await Promise.all(Array.from({ length: 3 }, () => receivePaymentWebhook(paid.rawBody, paid.signature, setup)));
+
+      expect((await noticesQueuedFor(order.id)).map((notice) => notice.kind)).toEqual(["order_unpaid", "order_unpaid"]);
+      const mail = await smtp.mailTo(user.email, smtp.inbox.indexOf(expiredMail) + 1);
+      expect(subjectOf(mail)).toBe("Your late payment will be refunded");
+      expect(mail.text).toContain("Your payment of ₹106.20 arrived after your order for 100 credits had expired");
+      expect(mail.text).toContain(`We will refund the payment (${paid.paymentId}) in full`);
+      await mailsSettled();
+      expect(mailsTo(user.email)).toHaveLength(2);
+    });
   });
 });
 

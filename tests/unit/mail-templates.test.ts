@@ -21,7 +21,10 @@ const notices: OwnerNotice[] = [
       invoiceUrl: `https://isent.example.in/credits/invoices/1?a="b"`,
     },
   },
-  { kind: "order_unpaid", data: { status: "expired", credits: 100, packName: HOSTILE, totalPaise: 11_800, creditsUrl: "/credits" } },
+  {
+    kind: "order_unpaid",
+    data: { status: "expired", paymentId: null, credits: 100, packName: HOSTILE, totalPaise: 11_800, creditsUrl: "/credits" },
+  },
   { kind: "credits_adjusted", data: { amount: -1, reason: HOSTILE, balance: 0, creditsUrl: "/credits" } },
   { kind: "post_removed", data: { kind: "update", excerpt: HOSTILE, reason: HOSTILE, historyUrl: "/posts-history" } },
   {

@@ -54,13 +54,23 @@ export const en = {
 
   orderUnpaid: {
     subject: ({ status }: OrderUnpaidMailData) =>
-      status === "failed" ? "Your payment did not go through" : "Your credits order expired unpaid",
-    what: ({ status, totalPaise, credits }: OrderUnpaidMailData) =>
-      status === "failed"
-        ? `Your payment of ${formatRupees(totalPaise)} for ${countOf(credits, "credit")} did not go through.`
-        : `Your order for ${countOf(credits, "credit")} (${formatRupees(totalPaise)}) was not paid before its payment link ended.`,
-    nothingCharged:
-      "Nothing was charged and your balance is as it was. If money left your account all the same, your bank returns it, usually within 5 to 7 working days.",
+      ({
+        failed: "Your payment did not go through",
+        expired: "Your credits order expired unpaid",
+        to_refund: "Your late payment will be refunded",
+        refunded: "Your late payment was refunded",
+      })[status],
+    what: ({ status, totalPaise, credits }: OrderUnpaidMailData) => {
+      const order = `your order for ${countOf(credits, "credit")}`;
+      if (status === "failed") return `Your payment of ${formatRupees(totalPaise)} for ${countOf(credits, "credit")} did not go through.`;
+      if (status === "expired")
+        return `Your order for ${countOf(credits, "credit")} (${formatRupees(totalPaise)}) was not paid before its payment link ended.`;
+      return `Your payment of ${formatRupees(totalPaise)} arrived after ${order} had expired, and that pack is no longer on sale: no credits were added.`;
+    },
+    money: ({ status, paymentId }: OrderUnpaidMailData) =>
+      status === "to_refund" || status === "refunded"
+        ? `${status === "to_refund" ? "We will refund" : "We refunded"} the payment${paymentId ? ` (${paymentId})` : ""} in full; a refund usually reaches your account within 5 to 7 working days.`
+        : "Nothing was charged and your balance is as it was. If money left your account all the same, your bank returns it, usually within 5 to 7 working days.",
     tryAgain: "To buy credits, start a new order: it takes a minute.",
     pack: "Pack",
     amount: "Amount",

@@ -61,7 +61,9 @@ export type PaymentReceivedMailData = {
 };
 
 export type OrderUnpaidMailData = {
-  status: "failed" | "expired";
+  /** to_refund: paid after it expired, for a pack no longer on sale, so nothing was credited (refunded once the admin has). */
+  status: "failed" | "expired" | "to_refund" | "refunded";
+  paymentId: string | null;
   credits: number;
   packName: string;
   totalPaise: number;
@@ -145,7 +147,7 @@ function noticeBody(notice: OwnerNotice, words: MailWords): NoticeBody {
               [said.amount, formatRupees(data.totalPaise)],
             ],
           },
-          { paragraph: said.nothingCharged },
+          { paragraph: said.money(data) },
           { paragraph: said.tryAgain },
         ],
         link: { label: said.buyCredits, url: data.creditsUrl },
