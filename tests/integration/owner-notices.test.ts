@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { creditLedger, creditOrders, creditPacks, invoices } from "~/db/schema";
 import { makePost, makeOffer, makeUser } from "~/db/seed/factories.server";
+import { markPaymentRefunded } from "~/models/admin-payments.server";
 import { adjustBusinessCredits } from "~/models/admin-users.server";
 import { removePost } from "~/models/admin-feed.server";
 import { createCampaign } from "~/models/campaigns.server";
@@ -181,7 +182,7 @@ describe("an order that ends unpaid", () => {
     expect(await noticesQueuedFor(order.id)).toHaveLength(1);
   });
 
-  it("a payment that came after its order expired, for a pack withdrawn since: one mail saying it will be refunded", async () => {
+  it("a payment that came after its order expired, for a pack withdrawn since: one mail saying it will be refunded, one when the admin has", async () => {
     await withFakeRazorpay(async (setup, fake) => {
       const user = await makeUser();
       const pack = await ownPack(100, 90_00);
@@ -198,6 +199,16 @@ describe("an order that ends unpaid", () => {
       expect(mail.text).toContain(`We will refund the payment (${paid.paymentId}) in full`);
       await mailsSettled();
       expect(mailsTo(user.email)).toHaveLength(2);
+
+      // The admin marks it refunded (twice: a double tap): one more mail, saying so.
+      expect(await markPaymentRefunded(await actingAdmin(), order.id)).toMatchObject({ ok: true });
+      expect(await markPaymentRefunded(await actingAdmin(), order.id)).toMatchObject({ ok: false, status: 409 });
+      const refunded = await smtp.mailTo(user.email, smtp.inbox.indexOf(mail) + 1);
+      expect(subjectOf(refunded)).toBe("Your late payment was refunded");
+      expect(refunded.text).toContain(`We refunded the payment (${paid.paymentId}) in full`);
+      await mailsSettled();
+      expect(mailsTo(user.email)).toHaveLength(3);
+      expect((await recentOwnerNotices(user.id))[0]).toMatchObject({ headline: "Your late payment was refunded" });
     });
   });
 });
