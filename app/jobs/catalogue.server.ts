@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { OWNER_NOTICE_KINDS } from "~/lib/mail/templates";
+
 /**
  * Every background job: its queue name and what its data must look like. No models here: a
  * model imports this (through jobs/queue.server.ts) to queue a job inside its own transaction,
@@ -8,6 +10,8 @@ import { z } from "zod";
 export const jobCatalogue = {
   "password-reset-mail": z.object({ email: z.string().email() }),
   "email-verification-mail": z.object({ userId: z.string().uuid() }),
+  // A mail telling a business about its money or its posts (models/owner-notices.server.ts): the event's kind and its row's id.
+  "owner-notice-mail": z.object({ kind: z.enum(OWNER_NOTICE_KINDS), id: z.string().uuid() }),
   "contact-import": z.object({ importId: z.string().uuid() }),
   // Stored files (and their resized copies) no longer shown: deleted after the answer, tried again within 10 minutes from `since`.
   "delete-stored-files": z.object({ keys: z.array(z.string().min(1)).min(1).max(1000), since: z.string().datetime() }),

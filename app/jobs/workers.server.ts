@@ -5,6 +5,7 @@ import { runContactImport } from "~/models/contact-import.server";
 import { mailEmailVerification } from "~/models/email-verification.server";
 import { forgetExpiredKeys } from "~/models/idempotency.server";
 import { forgetExpiredDrafts } from "~/models/kept-drafts.server";
+import { mailOwnerNotice } from "~/models/owner-notices.server";
 import { mailPasswordReset } from "~/models/password-reset.server";
 import { receivePaymentWebhook, reconcileExpiredOrders } from "~/models/payments.server";
 import { publishDueScheduledPosts } from "~/models/posts.server";
@@ -24,6 +25,7 @@ import { registerWorkers } from "./queue.server";
 const handlers: { [Name in JobName]: (data: JobData<Name>) => Promise<unknown> } = {
   "password-reset-mail": ({ email }) => mailPasswordReset(email),
   "email-verification-mail": ({ userId }) => mailEmailVerification(userId),
+  "owner-notice-mail": (notice) => mailOwnerNotice(notice),
   "contact-import": ({ importId }) => runContactImport(importId),
   "delete-stored-files": (data) => deleteStoredFiles(data),
   "publish-scheduled-posts": () => publishDueScheduledPosts(),

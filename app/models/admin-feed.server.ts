@@ -11,6 +11,7 @@ import { likePattern } from "~/lib/search-terms";
 
 import { recordAdminAction, type ActingAdmin } from "./admin-audit.server";
 import { forgetCachedFeed } from "./feed-cache.server";
+import { queueOwnerNotice } from "./owner-notices.server";
 import { resolveOpenReports } from "./post-reports.server";
 import { IN_DISPLAY_STATUS } from "./posts.server";
 
@@ -251,6 +252,7 @@ export function removePost(admin: ActingAdmin, { postId, reason }: { postId: str
   return changeAsAdmin(admin, postId, async (tx, post) => {
     if (post.status === "removed") return { refusal: ADMIN_POST_REFUSALS.alreadyRemoved };
     await tx.update(posts).set({ status: "removed", removedReason: reason, updatedAt: new Date() }).where(eq(posts.id, postId));
+    await queueOwnerNotice(tx, "post_removed", postId);
     return {
       action: "remove_post",
       verb: "Removed",

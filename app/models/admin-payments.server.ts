@@ -7,6 +7,7 @@ import { formatRupees } from "~/lib/money";
 import { ADMIN_PAYMENTS_MESSAGES } from "~/lib/schemas/admin-payments";
 
 import { recordAdminAction, type ActingAdmin } from "./admin-audit.server";
+import { queueOwnerNotice } from "./owner-notices.server";
 
 /**
  * The payments the admin should look at (the dashboard's 'Payments to look at' counts them, and
@@ -104,6 +105,7 @@ export async function markPaymentRefunded(admin: ActingAdmin, orderId: string): 
       .update(creditOrders)
       .set({ status: "refunded", updatedAt: sql`now()` })
       .where(and(eq(creditOrders.id, order.id), eq(creditOrders.status, "to_refund")));
+    await queueOwnerNotice(tx, "order_unpaid", order.id);
     await recordAdminAction(tx, admin, {
       action: "mark_payment_refunded",
       entityType: "credit_order",

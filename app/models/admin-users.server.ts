@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-o
 
 import type { Transaction } from "~/db/client.server";
 import { db } from "~/db/db.server";
-import { campaigns, contacts, creditOrders, posts, sessions, users, type CreditOrderStatus } from "~/db/schema";
+import { campaigns, contacts, creditLedger, creditOrders, posts, sessions, users, type CreditOrderStatus } from "~/db/schema";
 import { countOf } from "~/lib/format-count";
 import { CAMPAIGN_TRANSITIONS, type CampaignStatus } from "~/lib/campaign-status";
 import { isUuid } from "~/lib/ids";
@@ -16,6 +16,7 @@ import { recordAdminAction, type ActingAdmin } from "./admin-audit.server";
 import { transitionCampaign } from "./campaigns.server";
 import { chargeCredits, grantCredits } from "./credits.server";
 import { forgetCachedFeed } from "./feed-cache.server";
+import { queueOwnerNotice } from "./owner-notices.server";
 import { signOutEverywhere } from "./sessions.server";
 
 /**
@@ -367,6 +368,13 @@ export async function adjustBusinessCredits(
     const applied = input.direction === "add" ? await grantCredits(tx, change) : await chargeCredits(tx, change);
     if (!applied.ok) return { ok: false, reason: "insufficient_balance", balance: applied.balance };
     if (applied.repeated) return applied;
+    const [entry] = await tx
+      .select({ id: creditLedger.id })
+      .from(creditLedger)
+      .where(
+        and(eq(creditLedger.userId, change.userId), eq(creditLedger.reason, change.reason), eq(creditLedger.reference, change.reference)),
+      );
+    await queueOwnerNotice(tx, "credits_adjusted", entry.id);
     const credits = countOf(input.amount, "credit");
     await recordAdminAction(tx, admin, {
       action: input.direction === "add" ? "add_credits" : "remove_credits",

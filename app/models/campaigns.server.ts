@@ -44,6 +44,7 @@ import {
 
 import { summariseAudience } from "./campaign-audience.server";
 import { chargeCredits, grantCredits } from "./credits.server";
+import { CAMPAIGN_MAIL_DELAY_MINUTES, queueOwnerNotice } from "./owner-notices.server";
 import { hitRateLimit, throttledFor, type RateLimit, type Throttled } from "./rate-limit.server";
 import { findEarlierRequest, madeWithKey, rememberRequest, requestHash, type IdempotencyKey } from "./idempotency.server";
 import { priceOf } from "./pricing.server";
@@ -718,6 +719,11 @@ export async function settle(tx: Transaction, campaignId: string): Promise<numbe
     .update(campaigns)
     .set({ refunded: refund, settledAt: sql`now()` })
     .where(eq(campaigns.id, campaignId));
+  // Its owner hears how it went once most delivery reports are in (a cancel was someone's own doing).
+  if (campaign.status !== "cancelled") {
+    const startAfter = new Date(Date.now() + CAMPAIGN_MAIL_DELAY_MINUTES * 60_000);
+    await queueOwnerNotice(tx, "campaign_finished", campaignId, { startAfter });
+  }
   return refund;
 }
 
@@ -743,7 +749,7 @@ export type CampaignCounts = {
 const emptyCounts = (): CampaignCounts => ({ total: 0, queued: 0, sent: 0, delivered: 0, failed: 0, skipped: 0, cancelled: 0 });
 
 /** Each campaign's message counts, from the (campaign_id, status) index. */
-async function countsFor(campaignIds: string[]): Promise<Map<string, CampaignCounts>> {
+export async function countsFor(campaignIds: string[]): Promise<Map<string, CampaignCounts>> {
   const counts = new Map(campaignIds.map((id) => [id, emptyCounts()]));
   if (campaignIds.length === 0) return counts;
   const rows = await db()

@@ -7,6 +7,7 @@ import type { Transaction } from "~/db/client.server";
 import { db } from "~/db/db.server";
 import { emailVerificationTokens, users } from "~/db/schema";
 import { queueJob } from "~/jobs/queue.server";
+import { verificationMail } from "~/lib/mail/templates";
 import { waitPhrase } from "~/lib/too-many-attempts";
 import { getMailer } from "~/services/mail.server";
 
@@ -100,17 +101,7 @@ export async function mailEmailVerification(userId: string): Promise<void> {
   const link = `${config.PUBLIC_ORIGIN}/verify-email?token=${token}`;
   await getMailer().send({
     to: account.email,
-    subject: "Verify your email for iSent",
-    text: [
-      `Hello ${account.name},`,
-      "",
-      `Please confirm that this is your email address. Open this link within ${VERIFICATION_LINK_HOURS} hours and press 'Verify my email':`,
-      "",
-      link,
-      "",
-      ...(credits > 0 ? [`Your ${credits} opening credits are added to your balance as soon as you do.`] : []),
-      "If you did not register with iSent, ignore this email.",
-    ].join("\n"),
+    ...verificationMail({ name: account.name, link, hours: VERIFICATION_LINK_HOURS, openingCredits: credits }),
   });
 }
 

@@ -6,6 +6,7 @@ import { config } from "~/config.server";
 import { db } from "~/db/db.server";
 import { passwordResetTokens, users } from "~/db/schema";
 import { queueJob } from "~/jobs/queue.server";
+import { passwordResetMail } from "~/lib/mail/templates";
 import { getMailer } from "~/services/mail.server";
 
 import { isActiveAccount } from "./account-rules.server";
@@ -47,20 +48,7 @@ export async function mailPasswordReset(email: string): Promise<void> {
     .values({ userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + RESET_TOKEN_MINUTES * 60_000) });
   // From the configured address only: a forged Host header must not choose where the link points.
   const link = `${config.PUBLIC_ORIGIN}/reset-password?token=${token}`;
-  await getMailer().send({
-    to: address,
-    subject: "Reset your iSent password",
-    text: [
-      `Hello ${user.name},`,
-      "",
-      "Someone (hopefully you) asked to reset the password of your iSent account.",
-      `Open this link within ${RESET_TOKEN_MINUTES} minutes to choose a new password:`,
-      "",
-      link,
-      "",
-      "If you did not ask for this, ignore this email: your password stays as it is.",
-    ].join("\n"),
-  });
+  await getMailer().send({ to: address, ...passwordResetMail({ name: user.name, link, minutes: RESET_TOKEN_MINUTES }) });
 }
 
 /** The account a reset token belongs to while it is unused and unexpired, with what it is called (a new password may not be made from it). */

@@ -18,6 +18,7 @@ import {
 import { grantCredits } from "./credits.server";
 import { findEarlierRequest, rememberRequest, requestHash } from "./idempotency.server";
 import { issueInvoice } from "./invoices.server";
+import { queueOwnerNotice } from "./owner-notices.server";
 import { creditPackOnSale } from "./pricing.server";
 import { hitRateLimit, throttledFor, type RateLimit, type Throttled } from "./rate-limit.server";
 import { testGateway, testGatewaySecrets } from "./test-gateway.server";
@@ -232,6 +233,7 @@ export async function applyPayment(orderId: string, payment: PaymentReceived): P
         .update(creditOrders)
         .set({ status: "to_refund", paymentId: payment.paymentId, paidAt: sql`now()`, updatedAt: sql`now()` })
         .where(eq(creditOrders.id, order.id));
+      await queueOwnerNotice(tx, "order_unpaid", order.id);
       return { ok: false, reason: "to_refund", message: LATE_PAYMENT_MESSAGES.toRefund(payment.paymentId) };
     }
     await tx
@@ -240,6 +242,7 @@ export async function applyPayment(orderId: string, payment: PaymentReceived): P
       .where(eq(creditOrders.id, order.id));
     const grant = await grantCredits(tx, { userId: order.userId, amount: order.credits, reason: "purchase", reference: order.id });
     await issueInvoice(tx, { ...order, paymentId: payment.paymentId });
+    await queueOwnerNotice(tx, "payment_received", order.id);
     return { ok: true, repeated: grant.repeated, userId: order.userId, balance: grant.balance };
   });
   if (!result.ok && result.reason !== "unknown_order") console.warn(`[payments] order ${orderId}: ${result.message}`);
@@ -274,13 +277,37 @@ export async function settleOrder(orderId: string, setup: PaymentSetup = payment
   return order.status;
 }
 
+/**
+ * An open order ends unpaid. Its owner is mailed when it had a payment link and was still open:
+ * a 'failed' one was mailed when it failed (markFailed), one without a link had its refusal on screen.
+ */
 async function markExpired(orderId: string): Promise<CreditOrderStatus> {
-  await db()
-    .update(creditOrders)
-    .set({ status: "expired", updatedAt: sql`now()` })
-    .where(and(eq(creditOrders.id, orderId), sql`${creditOrders.status} in ('created', 'failed')`));
-  const [order] = await db().select({ status: creditOrders.status }).from(creditOrders).where(eq(creditOrders.id, orderId));
-  return order.status;
+  return db().transaction(async (tx) => {
+    const [order] = await tx
+      .select({ status: creditOrders.status, paymentLinkId: creditOrders.paymentLinkId })
+      .from(creditOrders)
+      .where(eq(creditOrders.id, orderId))
+      .for("update");
+    if (order.status !== "created" && order.status !== "failed") return order.status;
+    await tx
+      .update(creditOrders)
+      .set({ status: "expired", updatedAt: sql`now()` })
+      .where(eq(creditOrders.id, orderId));
+    if (order.status === "created" && order.paymentLinkId) await queueOwnerNotice(tx, "order_unpaid", orderId);
+    return "expired";
+  });
+}
+
+/** The gateway said the buyer's payment failed: an open order of this business is marked failed, and its owner mailed once. */
+async function markFailed(userId: string, orderId: string): Promise<void> {
+  await db().transaction(async (tx) => {
+    const [failed] = await tx
+      .update(creditOrders)
+      .set({ status: "failed", updatedAt: sql`now()` })
+      .where(and(eq(creditOrders.id, orderId), eq(creditOrders.userId, userId), eq(creditOrders.status, "created")))
+      .returning({ id: creditOrders.id });
+    if (failed) await queueOwnerNotice(tx, "order_unpaid", failed.id);
+  });
 }
 
 /**
@@ -343,10 +370,7 @@ export async function confirmCallback(
   if (query.status === "paid") {
     await settleOrder(order.id, setup);
   } else if (query.status === "failed" && order.status === "created") {
-    await db()
-      .update(creditOrders)
-      .set({ status: "failed", updatedAt: sql`now()` })
-      .where(and(eq(creditOrders.id, order.id), eq(creditOrders.userId, userId), eq(creditOrders.status, "created")));
+    await markFailed(userId, order.id);
   }
   const after = await getOrder(userId, order.id);
   return after ? { ok: true, order: after } : { ok: false, reason: "not_found", message: CALLBACK_MESSAGES.notFound };

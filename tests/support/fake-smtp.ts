@@ -5,22 +5,50 @@ import { afterAll, beforeAll, vi } from "vitest";
 
 import { smtpMailer, useMailer } from "~/services/mail.server";
 
-export type ReceivedMail = { from: string; to: string[]; raw: string; text: string };
+/** `text` is the plain-text part, `html` the HTML part when the mail has one. */
+export type ReceivedMail = { from: string; to: string[]; raw: string; text: string; html: string | null };
 
 export type SmtpSink = { url: string; port: number; inbox: ReceivedMail[]; close(): Promise<void> };
 
-/** Undoes quoted-printable, which mailers use for lines longer than 76 characters. */
+/** Undoes quoted-printable, which mailers use for lines longer than 76 characters and for letters outside ASCII. */
 function decodeQuotedPrintable(body: string): string {
-  return body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const joined = body.replace(/=\r?\n/g, "");
+  const bytes: number[] = [];
+  for (let at = 0; at < joined.length; at += 1) {
+    const escaped = joined[at] === "=" ? /^[0-9A-F]{2}$/i.exec(joined.slice(at + 1, at + 3)) : null;
+    if (escaped) {
+      bytes.push(parseInt(escaped[0], 16));
+      at += 2;
+    } else {
+      bytes.push(...Buffer.from(joined[at]));
+    }
+  }
+  // The escapes are UTF-8 bytes ('₹' is three of them): decoded together, not one character each.
+  return Buffer.from(bytes).toString("utf8");
 }
 
-function bodyText(raw: string): string {
-  const split = raw.indexOf("\r\n\r\n");
+/** A MIME entity's headers and its body, decoded by its Content-Transfer-Encoding. */
+function entity(raw: string): { head: string; body: string } {
+  const split = raw.search(/\r?\n\r?\n/);
   const head = raw.slice(0, split);
-  const body = raw.slice(split + 4);
-  if (/^Content-Transfer-Encoding:\s*quoted-printable/im.test(head)) return decodeQuotedPrintable(body);
-  if (/^Content-Transfer-Encoding:\s*base64/im.test(head)) return Buffer.from(body, "base64").toString();
-  return body;
+  const body = raw.slice(split).replace(/^\r?\n\r?\n/, "");
+  if (/^Content-Transfer-Encoding:\s*quoted-printable/im.test(head)) return { head, body: decodeQuotedPrintable(body) };
+  if (/^Content-Transfer-Encoding:\s*base64/im.test(head)) return { head, body: Buffer.from(body, "base64").toString() };
+  return { head, body };
+}
+
+/** The mail's parts by type: a single-part mail is its one part; multipart/alternative (text and HTML) is split on its boundary. */
+function bodyParts(raw: string): { text: string; html: string | null } {
+  const whole = entity(raw);
+  const boundary = /^Content-Type:\s*multipart\/[a-z]+;[\s\S]*?boundary="?([^"\r\n;]+)"?/im.exec(whole.head)?.[1];
+  if (!boundary) return { text: whole.body, html: null };
+  const parts = whole.body
+    .split(`--${boundary}`)
+    .slice(1)
+    .filter((part) => !part.startsWith("--"))
+    .map((part) => entity(part.replace(/^\r?\n/, "")));
+  const ofType = (type: string) => parts.find((part) => new RegExp(`^Content-Type:\\s*${type}`, "im").test(part.head))?.body ?? null;
+  return { text: ofType("text/plain") ?? "", html: ofType("text/html") };
 }
 
 /** A real SMTP server on 127.0.0.1 (a free port, no TLS, no login) that keeps every message it is given. */
@@ -39,7 +67,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
           to: session.envelope.rcptTo.map((recipient) => recipient.address),
           raw,
-          text: bodyText(raw),
+          ...bodyParts(raw),
         });
         callback();
       });

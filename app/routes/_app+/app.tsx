@@ -10,10 +10,12 @@ import type { OnboardingStep } from "~/lib/onboarding";
 import { paths } from "~/lib/paths";
 import { formatIndianPhone } from "~/lib/phone";
 import { resendVerificationSchema } from "~/lib/schemas/email-verification";
+import { formatDateTime } from "~/lib/india-time";
 import { pageTitle } from "~/lib/title";
 import { getBusinessProfile, onboardingOf, type BusinessProfile } from "~/models/business-profile.server";
 import { businessStats } from "~/models/dashboard.server";
 import { VERIFICATION_LINK_HOURS, openingBalanceCredits, requestVerificationMail } from "~/models/email-verification.server";
+import { recentOwnerNotices, type RecentNotice } from "~/models/owner-notices.server";
 import { assertSameOrigin } from "~/utils/csrf.server";
 import { pageShowsOwnData } from "~/utils/kept-pages.server";
 import { requireUser } from "~/utils/session.server";
@@ -28,16 +30,27 @@ export const meta: MetaFunction = () => [{ title: pageTitle("Business Dashboard"
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   pageShowsOwnData();
-  const [profile, stats, onboarding, card, openingCredits] = await Promise.all([
+  const [profile, stats, onboarding, card, openingCredits, notices] = await Promise.all([
     getBusinessProfile(user.id),
     businessStats(user.id),
     onboardingOf(user.id),
     ownCardSummary(user.id),
     user.emailVerified ? null : openingBalanceCredits(),
+    recentOwnerNotices(user.id),
   ]);
   const verification = openingCredits === null ? null : { email: user.email, openingCredits, linkHours: VERIFICATION_LINK_HOURS };
   if (!profile) throw new Response("Not Found", { status: 404 });
-  return { name: user.name, businessName: user.businessName, balance: user.balance, profile, stats, onboarding, card, verification };
+  return {
+    name: user.name,
+    businessName: user.businessName,
+    balance: user.balance,
+    profile,
+    stats,
+    onboarding,
+    card,
+    verification,
+    notices,
+  };
 }
 
 /** 'Resend' (the verification email): at most 3 an hour, the refusal said beside the button. */
@@ -67,7 +80,7 @@ const QUICK_LINKS = [
 ];
 
 export default function Dashboard() {
-  const { name, businessName, balance, profile, stats, onboarding, card, verification } = useLoaderData<typeof loader>();
+  const { name, businessName, balance, profile, stats, onboarding, card, verification, notices } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>()?.resendRefused;
   return (
     <div>
@@ -81,6 +94,7 @@ export default function Dashboard() {
         <Stat label="SMS sent" value={String(stats.sentSms)} testId="stat-sms" />
         <Stat label="Live posts" value={String(stats.livePosts)} testId="stat-posts" />
       </dl>
+      {notices.length > 0 ? <RecentActivity notices={notices} /> : null}
       <h2 className="mt-8 text-lg font-semibold">Quick actions</h2>
       <ul className="mt-3 grid gap-3 sm:grid-cols-2">
         {QUICK_LINKS.map((link) => (
@@ -134,6 +148,32 @@ function VerifyEmailNotice({
         </div>
         <span className="text-sm text-slate-600">No email? Check your spam folder, or send a new link.</span>
       </Form>
+    </section>
+  );
+}
+
+/** What happened to the business's money and posts lately (the same events it was mailed about), each with its link. */
+function RecentActivity({ notices }: { notices: RecentNotice[] }) {
+  return (
+    <section aria-labelledby="activity-heading" className="mt-8">
+      <h2 id="activity-heading" className="text-lg font-semibold">
+        Recent activity
+      </h2>
+      <ul className="mt-3 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white" data-testid="recent-activity">
+        {notices.map((notice) => (
+          <li key={`${notice.kind}:${notice.id}`} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 px-4 py-2">
+            <div className="min-w-0">
+              <p className="font-medium text-slate-900">{notice.headline}</p>
+              <p className="text-sm text-slate-500">
+                <time dateTime={notice.at.toISOString()}>{formatDateTime(notice.at)}</time>
+              </p>
+            </div>
+            <Link to={notice.link.to} className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 hover:underline">
+              {notice.link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }
