@@ -44,8 +44,8 @@ function pathOf(req: IncomingMessage): string {
   return path.endsWith(".data") ? path.slice(0, -".data".length) : path;
 }
 
-/** The composer's pages, whose forms carry a post's images (a path of its own limit, not in UPLOAD_PATHS). */
-export const COMPOSER_PATHS: readonly RegExp[] = [/^\/send-post\/?$/, /^\/send-offers\/?$/];
+/** The composer's pages, whose forms carry a post's images (a path of its own limit, not in UPLOAD_PATHS): publishing and correcting. */
+export const COMPOSER_PATHS: readonly RegExp[] = [/^\/send-post\/?$/, /^\/send-offers\/?$/, /^\/posts-history\/[^/]+\/edit\/?$/];
 
 const isComposer = (path: string) => COMPOSER_PATHS.some((pattern) => pattern.test(path));
 const isUpload = (path: string) => UPLOAD_PATHS.some((pattern) => pattern.test(path));

@@ -30,6 +30,8 @@ export const paths = {
   /** The history's page, or with `delete` the step that asks to confirm deleting that post (without JavaScript). */
   postsHistory: (query: { page?: number; delete?: string } = {}) =>
     withQuery("/posts-history", { page: query.page && query.page > 1 ? query.page : undefined, delete: query.delete }),
+  /** The composer correcting one of the business's own posts (free, within its life). */
+  editPost: (postId: string) => `/posts-history/${id(postId)}/edit`,
   contacts: (query: { q?: string; tag?: string; page?: number } = {}) =>
     withQuery("/contacts", { ...query, page: query.page && query.page > 1 ? query.page : undefined }),
   contactsImport: () => "/contacts/import",

@@ -54,8 +54,11 @@ type ChangeRule = {
   from: readonly PostDisplayStatus[];
   /** The kinds of post it applies to. */
   kinds: readonly PostKind[];
-  /** The stored status it leaves; 'ended' keeps the status and moves the offer's end to now; null deletes the post. */
-  to: StoredPostStatus | "ended" | null;
+  /**
+   * The stored status it leaves; 'ended' keeps the status and moves the offer's end to now;
+   * 'unchanged' keeps it (an edit changes the words, not where the post is); null deletes the post.
+   */
+  to: StoredPostStatus | "ended" | "unchanged" | null;
   /** The button, and its words while the change is under way. */
   button: { label: string; busy: string };
   /** The toast once done. */
@@ -100,6 +103,14 @@ export const POST_CHANGE_RULES = {
     alreadyThere: { status: "ended", refusal: () => "This offer has already ended." },
     wrongKind: "Only an offer can be ended early.",
   },
+  edit: {
+    // Within its life: waiting, in the feed or hidden. An ended offer or the admin's removal is final.
+    from: ["scheduled", "live", "hidden"],
+    kinds: POST_KINDS,
+    to: "unchanged",
+    button: { label: "Edit", busy: "Saving..." },
+    done: "Changes saved: the feed shows them now",
+  },
   delete: {
     from: POST_DISPLAY_STATUSES,
     kinds: POST_KINDS,
@@ -112,6 +123,7 @@ export const POST_CHANGE_RULES = {
   hide: StatusChangeRule;
   show: StatusChangeRule;
   end: StatusChangeRule;
+  edit: ChangeRule;
   delete: ChangeRule & { question: (noun: Noun) => string };
 };
 
@@ -126,10 +138,10 @@ const STATUS_REFUSALS: Partial<Record<PostDisplayStatus, (noun: Noun) => string>
 export const POST_CHANGES = ["hide", "show", "end"] as const;
 export type PostChange = (typeof POST_CHANGES)[number];
 
-const RULES: Record<PostChange, StatusChangeRule> & { delete: ChangeRule } = POST_CHANGE_RULES;
+const RULES: Record<PostChange, StatusChangeRule> & { edit: ChangeRule; delete: ChangeRule } = POST_CHANGE_RULES;
 
 /** Whether the table lets this change be made to a post in this status, of this kind. */
-export function changeApplies(change: PostChange | "delete", displayStatus: PostDisplayStatus, kind: PostKind): boolean {
+export function changeApplies(change: PostChange | "edit" | "delete", displayStatus: PostDisplayStatus, kind: PostKind): boolean {
   return RULES[change].from.includes(displayStatus) && RULES[change].kinds.includes(kind);
 }
 
@@ -159,4 +171,27 @@ export function changeDone(change: PostChange): string {
 export function deleteDone(refunded: number): string {
   if (refunded <= 0) return RULES.delete.done;
   return `${RULES.delete.done}: ${refunded} ${refunded === 1 ? "credit" : "credits"} refunded`;
+}
+
+/** Whether the business may still correct this post (its Edit button and the edit page). */
+export function canEdit(displayStatus: PostDisplayStatus, kind: PostKind): boolean {
+  return changeApplies("edit", displayStatus, kind);
+}
+
+/** Why a post cannot be edited any more: its life is over (an offer ended) or the admin removed it. */
+export function editRefusal(displayStatus: PostDisplayStatus, kind: PostKind): string {
+  const noun = POST_KIND_LABELS[kind].toLowerCase();
+  if (displayStatus === "removed") return `The admin removed this ${noun}: it can no longer be edited, only deleted.`;
+  if (displayStatus === "ended") return "This offer has ended: it can no longer be edited. Send a new offer instead.";
+  // Only a race reaches this: the post changed between the refused UPDATE and the read that explains it.
+  return `This ${noun} cannot be edited now.`;
+}
+
+/**
+ * Said where Delete is, before it is pressed: a post already paid for and shown gives nothing back
+ * (only a scheduled one, never shown, is refunded), so a mistake is better corrected with Edit.
+ */
+export function deleteConsequence({ refundOnDelete, editable }: { refundOnDelete: number; editable: boolean }): string {
+  if (refundOnDelete > 0) return `Its ${refundOnDelete} ${refundOnDelete === 1 ? "credit comes" : "credits come"} back to your balance.`;
+  return editable ? "Its credits are not refunded: to fix a mistake, edit it instead (free)." : "Its credits are not refunded.";
 }

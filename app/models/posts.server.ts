@@ -10,14 +10,24 @@ import { postHashtags } from "~/lib/hashtags";
 import { isUuid } from "~/lib/ids";
 import { NEAR_DUPLICATE_HOURS, isNearDuplicate, postText } from "~/lib/near-duplicate";
 import { endOfIndianDay, startOfIndianDay } from "~/lib/india-time";
-import { POST_CHANGE_RULES, POST_DISPLAY_STATUSES, POST_KINDS, type PostChange, type PostDisplayStatus } from "~/lib/post-status";
-import { POST_MESSAGES, type PostInput } from "~/lib/schemas/posts";
+import {
+  POST_CHANGE_RULES,
+  POST_DISPLAY_STATUSES,
+  POST_KINDS,
+  canEdit,
+  editRefusal,
+  postDisplayStatus,
+  type PostChange,
+  type PostDisplayStatus,
+} from "~/lib/post-status";
+import { POST_MESSAGES, type PostEditInput, type PostInput } from "~/lib/schemas/posts";
 import { nearestGazetteerPlace } from "~/services/geocoding.server";
 
 import { activeAccountCondition } from "./account-rules.server";
 import { unknownCategories } from "./business-profile.server";
 import { chargeCredits, grantCredits } from "./credits.server";
 import { findEarlierRequest, rememberRequest, requestHash, type IdempotencyKey } from "./idempotency.server";
+import { forgetCachedFeed } from "./feed-cache.server";
 import { priceOf } from "./pricing.server";
 import { hitRateLimit, throttledFor, type RateLimit, type Throttled } from "./rate-limit.server";
 import { uploadKeyOf } from "./uploads.server";
@@ -277,6 +287,70 @@ export async function changePost(userId: string, postId: string, change: PostCha
     .where(and(eq(posts.id, postId), eq(posts.userId, userId), changeAllowed(rule)))
     .returning();
   return post ?? null;
+}
+
+/** Corrections are free, and each one empties the feed's caches: a business may make this many an hour. */
+export const EDITS_PER_HOUR: RateLimit = { limit: 30, windowSeconds: 3600 };
+
+export async function throttleEditing(userId: string): Promise<Throttled | null> {
+  const result = await hitRateLimit(`edit-post:user:${userId}`, EDITS_PER_HOUR);
+  return result.allowed ? null : throttledFor(result.retryAfterSeconds);
+}
+
+export const EDIT_MESSAGES = {
+  otherKind: "A post cannot become an offer, nor an offer a post: send a new one instead.",
+} as const;
+
+export type EditResult =
+  | { ok: true; post: OwnPost & { displayStatus: PostDisplayStatus } }
+  | { ok: false; reason: "not_found" }
+  | { ok: false; reason: "not_applicable"; message: string }
+  | { ok: false; reason: "invalid"; field: keyof PostEditInput; message: string };
+
+/**
+ * Corrects one of the business's posts, free, within its life (scheduled, live or hidden: the
+ * edit rule of POST_CHANGE_RULES, checked in the UPDATE's WHERE with the owner): its text,
+ * hashtags, images, category and an offer's title, coupon, terms and button. Its place, its time
+ * in the feed, an offer's dates, its price and its likes and views stay; `editedAt` records the
+ * correction for the history. No near-duplicate check: nothing is paid, and the post would only
+ * be near its own earlier words. The feed's caches forget their pages, so the feed and the post's
+ * own page show the new words on the next request (the posts trigger tells the kept pages).
+ */
+export async function editPost(userId: string, postId: string, input: PostEditInput): Promise<EditResult> {
+  if (!isUuid(postId)) return { ok: false, reason: "not_found" };
+  const unknown = input.category ? await unknownCategories(userId, [input.category]) : [];
+  if (unknown.length) return { ok: false, reason: "invalid", field: "category", message: POST_MESSAGES.unknownCategory };
+  const { usable, images } = await postImages(userId, input.images);
+  if (!usable) return { ok: false, reason: "invalid", field: "images", message: PUBLISH_MESSAGES.notYourImage };
+  const offer = input.kind === "offer";
+  const now = new Date();
+  const [edited] = await db()
+    .update(posts)
+    .set({
+      content: input.content,
+      hashtags: postHashtags(input.hashtags, input.content),
+      images,
+      category: input.category,
+      offerTitle: offer ? input.offerTitle : null,
+      couponCode: offer ? input.couponCode : null,
+      offerTerms: offer ? input.offerTerms : null,
+      callToActionType: offer ? input.callToActionType : null,
+      callToActionUrl: offer && input.callToActionType === "website" ? input.callToActionUrl : null,
+      editedAt: now,
+      updatedAt: now,
+    })
+    .where(and(eq(posts.id, postId), eq(posts.userId, userId), eq(posts.kind, input.kind), changeAllowed(POST_CHANGE_RULES.edit)))
+    .returning();
+  if (edited) {
+    forgetCachedFeed();
+    return { ok: true, post: { ...edited, displayStatus: postDisplayStatus(edited) } };
+  }
+  const post = await getOwnPost(userId, postId);
+  if (!post) return { ok: false, reason: "not_found" };
+  const status = postDisplayStatus(post);
+  if (!canEdit(status, post.kind)) return { ok: false, reason: "not_applicable", message: editRefusal(status, post.kind) };
+  if (post.kind !== input.kind) return { ok: false, reason: "invalid", field: "kind", message: EDIT_MESSAGES.otherKind };
+  return { ok: false, reason: "not_applicable", message: editRefusal(status, post.kind) };
 }
 
 /**

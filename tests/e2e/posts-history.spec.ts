@@ -125,7 +125,7 @@ test("a business sees its posts and offers with their status, numbers and chart,
   await (await menuButton(scheduled, /^Delete/)).click();
   if (javaScript) {
     // The post asks in place, then goes at once.
-    await expect(scheduled.getByText("Delete this post? Its 5 credits come back.")).toBeVisible();
+    await expect(scheduled.getByText("Delete this post? Its 5 credits come back to your balance.")).toBeVisible();
     await scheduled.getByRole("button", { name: "Cancel" }).click();
     await expect(scheduled.getByText("Delete this post?")).toBeHidden();
     await (await menuButton(scheduled, /^Delete/)).click();

@@ -283,7 +283,14 @@ describe("hide, show again, end early, delete (the history's forms)", () => {
     await test.db.insert(postViews).values({ postId: post.id, visitorId: "a" });
 
     const asked = await page(`/posts-history?delete=${post.id}&page=3`);
-    expect(asked.data.confirmDelete).toEqual({ id: post.id, name: "Closing early today", kindLabel: "Post", refundOnDelete: 0 });
+    // A live post gives nothing back: the step offers its edit page instead.
+    expect(asked.data.confirmDelete).toEqual({
+      id: post.id,
+      name: "Closing early today",
+      kindLabel: "Post",
+      refundOnDelete: 0,
+      editPath: `/posts-history/${post.id}/edit`,
+    });
     expect(await stored(post.id)).toBeDefined();
 
     const deleted = await submit({ intent: "delete", postId: post.id });

@@ -2,6 +2,9 @@ import { describe, expect, it } from "vitest";
 
 import {
   POST_CHANGE_RULES,
+  canEdit,
+  deleteConsequence,
+  editRefusal,
   POST_DISPLAY_STATUSES,
   POST_STATUS_LABELS,
   allowedChanges,
@@ -98,7 +101,23 @@ describe("what a business may do with a post", () => {
       ["Hide", "Hiding..."],
       ["Show again", "Showing..."],
       ["End offer", "Ending..."],
+      ["Edit", "Saving..."],
       ["Delete", "Deleting..."],
     ]);
+  });
+
+  it("lets a post be edited within its life only, and says why not after", () => {
+    expect(POST_DISPLAY_STATUSES.filter((status) => canEdit(status, "offer"))).toEqual(["scheduled", "live", "hidden"]);
+    expect(editRefusal("ended", "offer")).toBe("This offer has ended: it can no longer be edited. Send a new offer instead.");
+    expect(editRefusal("removed", "update")).toBe("The admin removed this post: it can no longer be edited, only deleted.");
+  });
+
+  it("says where Delete is whether credits come back, and offers Edit instead when it can be edited", () => {
+    expect(deleteConsequence({ refundOnDelete: 5, editable: true })).toBe("Its 5 credits come back to your balance.");
+    expect(deleteConsequence({ refundOnDelete: 1, editable: true })).toBe("Its 1 credit comes back to your balance.");
+    expect(deleteConsequence({ refundOnDelete: 0, editable: true })).toBe(
+      "Its credits are not refunded: to fix a mistake, edit it instead (free).",
+    );
+    expect(deleteConsequence({ refundOnDelete: 0, editable: false })).toBe("Its credits are not refunded.");
   });
 });

@@ -73,6 +73,8 @@ export const posts = pgTable(
     pricePaid: integer("price_paid").notNull().default(0),
     likesCount: integer("likes_count").notNull().default(0),
     viewsCount: integer("views_count").notNull().default(0),
+    /** When its business last corrected it (text, images, category, an offer's details), free; null when never. */
+    editedAt: timestamp("edited_at", { withTimezone: true }),
     /** When the post went into the feed: the feed's order. A scheduled post holds its time here until it goes live, then now. */
     createdAt: createdAt(),
     updatedAt: updatedAt(),

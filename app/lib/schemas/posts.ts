@@ -82,6 +82,51 @@ const place = z
     return parsed;
   });
 
+/** What a post says and shows, the same when it is published and when it is corrected. */
+const postFields = {
+  kind: z.enum(["update", "offer"]),
+  content: z
+    .string({ required_error: POST_MESSAGES.contentRequired })
+    .trim()
+    .min(1, POST_MESSAGES.contentRequired)
+    .pipe(noControlCharacters(z.string().max(POST_CONTENT_MAX, POST_MESSAGES.contentTooLong), { multiLine: true })),
+  hashtags,
+  category: optionalText(60, POST_MESSAGES.unknownCategory),
+  images,
+  offerTitle: optionalText(80, "An offer title can be at most 80 characters"),
+  couponCode: optionalText(20, "A coupon code can be at most 20 characters").pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9-]+$/, POST_MESSAGES.couponShape)
+      .transform((code) => code.toUpperCase())
+      .nullable(),
+  ),
+  offerTerms: optionalText(500, "Terms can be at most 500 characters", { multiLine: true }),
+  callToActionType: z
+    .string()
+    .optional()
+    .transform((value) => value || null)
+    .pipe(z.enum(CALL_TO_ACTION_TYPES, { message: "Choose what the button does" }).nullable()),
+  callToActionUrl: optionalWebsite(POST_MESSAGES.websiteForButton),
+};
+
+type Problem = (path: string, message: string) => void;
+
+/** An offer's rules that do not depend on its dates: a title, and a website for a website button. */
+function checkOfferDetails(
+  post: { kind: string; offerTitle: string | null; callToActionType: string | null; callToActionUrl: string | null },
+  problem: Problem,
+) {
+  if (post.kind !== "offer") return;
+  if (!post.offerTitle) problem("offerTitle", POST_MESSAGES.offerTitleRequired);
+  if (post.callToActionType === "website" && !post.callToActionUrl) problem("callToActionUrl", POST_MESSAGES.websiteForButton);
+}
+
+const problemsOf =
+  (context: z.RefinementCtx): Problem =>
+  (path, message) =>
+    context.addIssue({ code: z.ZodIssueCode.custom, path: [path], message });
+
 /**
  * A post or offer to publish, as the composer's form holds it (the API's body is turned into this
  * shape first, so one set of rules checks both). Dates are days in India; `publishAt` a time in
@@ -89,50 +134,35 @@ const place = z
  */
 export const postSchema = z
   .object({
-    kind: z.enum(["update", "offer"]),
-    content: z
-      .string({ required_error: POST_MESSAGES.contentRequired })
-      .trim()
-      .min(1, POST_MESSAGES.contentRequired)
-      .pipe(noControlCharacters(z.string().max(POST_CONTENT_MAX, POST_MESSAGES.contentTooLong), { multiLine: true })),
-    hashtags,
-    category: optionalText(60, POST_MESSAGES.unknownCategory),
-    images,
+    ...postFields,
     place,
-    offerTitle: optionalText(80, "An offer title can be at most 80 characters"),
-    couponCode: optionalText(20, "A coupon code can be at most 20 characters").pipe(
-      z
-        .string()
-        .regex(/^[A-Za-z0-9-]+$/, POST_MESSAGES.couponShape)
-        .transform((code) => code.toUpperCase())
-        .nullable(),
-    ),
-    offerTerms: optionalText(500, "Terms can be at most 500 characters", { multiLine: true }),
     validFrom: optionalDate,
     validUntil: optionalDate,
-    callToActionType: z
-      .string()
-      .optional()
-      .transform((value) => value || null)
-      .pipe(z.enum(CALL_TO_ACTION_TYPES, { message: "Choose what the button does" }).nullable()),
-    callToActionUrl: optionalWebsite(POST_MESSAGES.websiteForButton),
     publishAt: optionalIndianDateTime(POST_MESSAGES.scheduleInPast),
   })
   .superRefine((post, context) => {
-    const problem = (path: string, message: string) => context.addIssue({ code: z.ZodIssueCode.custom, path: [path], message });
+    const problem = problemsOf(context);
     if (post.publishAt) {
       if (post.publishAt.getTime() < Date.now() + SCHEDULE_MIN_MINUTES * 60_000) problem("publishAt", POST_MESSAGES.scheduleInPast);
       else if (post.publishAt.getTime() > Date.now() + SCHEDULE_MAX_DAYS * 86_400_000) problem("publishAt", POST_MESSAGES.scheduleTooFar);
     }
+    checkOfferDetails(post, problem);
     if (post.kind !== "offer") return;
-    if (!post.offerTitle) problem("offerTitle", POST_MESSAGES.offerTitleRequired);
     if (!post.validFrom) problem("validFrom", POST_MESSAGES.startRequired);
     if (!post.validUntil) problem("validUntil", POST_MESSAGES.endRequired);
     if (post.validFrom && post.validUntil && post.validUntil < post.validFrom) problem("validUntil", POST_MESSAGES.endsBeforeStart);
     else if (post.validUntil && post.validUntil < indianDate(post.publishAt ?? new Date()))
       problem("validUntil", POST_MESSAGES.alreadyEnded);
-    if (post.callToActionType === "website" && !post.callToActionUrl) problem("callToActionUrl", POST_MESSAGES.websiteForButton);
   });
+
+/**
+ * A correction of a post already paid for, as the composer's edit form holds it: its words, images,
+ * category and an offer's details. Where it reaches, when it went live and an offer's dates (what
+ * was paid for) stay as they are: an edit is free, so it cannot buy a post more life.
+ */
+export const postEditSchema = z.object(postFields).superRefine((post, context) => checkOfferDetails(post, problemsOf(context)));
+
+export type PostEditInput = z.output<typeof postEditSchema>;
 
 export type PostInput = z.output<typeof postSchema>;
 
@@ -142,47 +172,77 @@ export function defaultOfferDates(now: Date = new Date()) {
   return { validFrom: today, validUntil: addDays(today, 6) };
 }
 
+/** What POST and PUT /api/posts bodies say about a post's words and details, as the API names them. */
+const apiPostFields = {
+  kind: z.enum(["update", "offer"], { message: "kind must be 'update' or 'offer'" }),
+  content: z.string().optional(),
+  hashtags: z.union([z.array(z.string()), z.string()]).optional(),
+  category: z.string().nullish(),
+  images: z.array(z.string()).optional(),
+  title: z.string().nullish(),
+  couponCode: z.string().nullish(),
+  terms: z.string().nullish(),
+  callToAction: z.object({ type: z.string(), url: z.string().nullish() }).nullish(),
+};
+
+/** Those fields in the composer's shape (the form's names). */
+function composerShape(body: z.output<z.ZodObject<typeof apiPostFields>>) {
+  return {
+    kind: body.kind,
+    content: body.content,
+    hashtags: body.hashtags,
+    category: body.category ?? undefined,
+    images: body.images,
+    offerTitle: body.title ?? undefined,
+    couponCode: body.couponCode ?? undefined,
+    offerTerms: body.terms ?? undefined,
+    callToActionType: body.callToAction?.type,
+    callToActionUrl: body.callToAction?.url ?? undefined,
+  };
+}
+
 /**
  * POST /api/posts's body: place and callToAction as objects, ISO dates (a full ISO time counts as
  * its day in India) and publishAt as an ISO time; turned into the composer's shape for postSchema.
  */
 export const apiPostSchema = z
   .object({
-    kind: z.enum(["update", "offer"], { message: "kind must be 'update' or 'offer'" }),
-    content: z.string().optional(),
-    hashtags: z.union([z.array(z.string()), z.string()]).optional(),
-    category: z.string().nullish(),
-    images: z.array(z.string()).optional(),
+    ...apiPostFields,
     place: z.object({ lat: z.number(), lon: z.number(), label: z.string().max(120).optional() }).nullish(),
-    title: z.string().nullish(),
-    couponCode: z.string().nullish(),
-    terms: z.string().nullish(),
     validFrom: z.string().nullish(),
     validUntil: z.string().nullish(),
-    callToAction: z.object({ type: z.string(), url: z.string().nullish() }).nullish(),
     publishAt: z.string().datetime({ offset: true, message: "publishAt must be an ISO date and time" }).nullish(),
   })
   .transform((body) => {
     const day = (value: string | null | undefined) =>
       value && value.length > 10 && !Number.isNaN(Date.parse(value)) ? indianDate(new Date(value)) : (value ?? undefined);
     return {
-      kind: body.kind,
-      content: body.content,
-      hashtags: body.hashtags,
-      category: body.category ?? undefined,
-      images: body.images,
+      ...composerShape(body),
       place: body.place ? `${body.place.lat},${body.place.lon},${body.place.label ?? ""}` : undefined,
-      offerTitle: body.title ?? undefined,
-      couponCode: body.couponCode ?? undefined,
-      offerTerms: body.terms ?? undefined,
       validFrom: day(body.validFrom),
       validUntil: day(body.validUntil),
-      callToActionType: body.callToAction?.type,
-      callToActionUrl: body.callToAction?.url ?? undefined,
       publishAt: body.publishAt ? toIndianDateTime(new Date(body.publishAt)) : undefined,
     };
   })
   .pipe(postSchema);
+
+export const EDIT_KEEPS_MESSAGE = "An edit keeps the post's place, time and an offer's dates: leave them out";
+
+/**
+ * PUT /api/posts/{id}'s body: POST /api/posts's without place, publishAt and the offer's dates
+ * (what was paid for stays), turned into the edit form's shape for postEditSchema. What is left out
+ * is cleared, as a PUT replaces (content and an offer's title are required).
+ */
+export const apiPostEditSchema = z
+  .object({
+    ...apiPostFields,
+    place: z.undefined({ message: EDIT_KEEPS_MESSAGE }),
+    publishAt: z.undefined({ message: EDIT_KEEPS_MESSAGE }),
+    validFrom: z.undefined({ message: EDIT_KEEPS_MESSAGE }),
+    validUntil: z.undefined({ message: EDIT_KEEPS_MESSAGE }),
+  })
+  .transform(composerShape)
+  .pipe(postEditSchema);
 
 /** The hashtags field's rules, for other forms that take tags the way the composer does (the admin's templates). */
 export { hashtags as hashtagsField };

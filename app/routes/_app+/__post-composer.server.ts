@@ -5,13 +5,26 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, redirect } from "@remix-run/node";
 
 import { IDEMPOTENCY_KEY_MESSAGES, idempotencyKeySchema } from "~/lib/schemas/idempotency";
-import { defaultOfferDates, POST_IMAGES_MAX, POST_MESSAGES, postSchema, type PostInput } from "~/lib/schemas/posts";
+import { INVALID_POST_ID, POST_NOT_FOUND } from "~/lib/schemas/post-history";
+import { defaultOfferDates, POST_IMAGES_MAX, POST_MESSAGES, postEditSchema, postSchema, type PostInput } from "~/lib/schemas/posts";
+import { isUuid } from "~/lib/ids";
+import { indianDate } from "~/lib/india-time";
 import { placeQuerySchema } from "~/lib/place-search";
+import { POST_CHANGE_RULES, canEdit, editRefusal, postDisplayStatus } from "~/lib/post-status";
 import { paths } from "~/lib/paths";
 import { refusalToast } from "~/lib/refusal";
 import { getBusinessLocation, getBusinessProfile } from "~/models/business-profile.server";
 import { cachedCategories } from "~/models/feed-cache.server";
-import { findNearDuplicate, postPrice, publishPost, throttlePublishing } from "~/models/posts.server";
+import {
+  editPost,
+  findNearDuplicate,
+  getOwnPost,
+  postPrice,
+  publishPost,
+  throttleEditing,
+  throttlePublishing,
+  type OwnPost,
+} from "~/models/posts.server";
 import { listCreditPacks, packCovering, type CreditPack } from "~/models/pricing.server";
 import { templateDraft, type TemplateDraft } from "~/models/templates.server";
 import { storeImageUpload, throttleUploads } from "~/models/uploads.server";
@@ -55,18 +68,8 @@ function startingValues(kind: PostKind, draft: TemplateDraft | null, category: s
   };
 }
 
-/**
- * What the composer shows: the price and the balance (the server's), the business as its posts
- * show it, its place (or that it has none), the categories (its own first), a fresh key for this
- * form's publishing, and the starting values (from ?template=).
- */
-export async function composerLoader(request: Request, kind: PostKind) {
-  const user = await requireUser(request);
-  pageShowsOwnData();
-  const templateId = new URL(request.url).searchParams.get("template");
-  const draft = templateId ? await templateDraft(templateId, user.id) : null;
-  if (templateId && !draft) throw new Response("This template was not found.", { status: 404 });
-  if (draft && draft.kind !== kind) throw redirect(composerPath(draft.kind, { template: draft.templateId }));
+/** What the composer needs whether it publishes or corrects: the business as its posts show it, its place, the categories, the price. */
+async function composerBasics(user: { id: string; balance: number }, kind: PostKind) {
   const [profile, location, categories, price, packs] = await Promise.all([
     getBusinessProfile(user.id),
     getBusinessLocation(user.id),
@@ -76,10 +79,8 @@ export async function composerLoader(request: Request, kind: PostKind) {
   ]);
   if (!profile) throw new Response("Not found", { status: 404 });
   const own = new Set(profile.businessCategories);
-  return {
+  const basics = {
     kind,
-    idempotencyKey: randomUUID(),
-    fromTemplate: draft !== null,
     price,
     balance: user.balance,
     /** When the balance is short: the smallest pack that covers the shortfall, to name beside 'Buy credits'. */
@@ -94,7 +95,85 @@ export async function composerLoader(request: Request, kind: PostKind) {
     },
     location,
     categories: [...profile.businessCategories, ...categories.map((category) => category.name).filter((name) => !own.has(name))],
-    initial: startingValues(kind, draft, profile.businessCategories[0] ?? ""),
+  };
+  return { basics, ownCategory: profile.businessCategories[0] ?? "" };
+}
+
+/** The post an edit form corrects, as its page shows what an edit keeps (place, time, numbers, an offer's dates). */
+export type EditedPost = {
+  id: string;
+  createdAt: string;
+  likesCount: number;
+  viewsCount: number;
+  place: { label: string; lat: number | null; lon: number | null };
+  validFrom: string | null;
+  validUntil: string | null;
+};
+
+/**
+ * What the composer shows: the price and the balance (the server's), the business as its posts
+ * show it, its place (or that it has none), the categories (its own first), a fresh key for this
+ * form's publishing, and the starting values (from ?template=).
+ */
+export async function composerLoader(request: Request, kind: PostKind) {
+  const user = await requireUser(request);
+  pageShowsOwnData();
+  const templateId = new URL(request.url).searchParams.get("template");
+  const draft = templateId ? await templateDraft(templateId, user.id) : null;
+  if (templateId && !draft) throw new Response("This template was not found.", { status: 404 });
+  if (draft && draft.kind !== kind) throw redirect(composerPath(draft.kind, { template: draft.templateId }));
+  const { basics, ownCategory } = await composerBasics(user, kind);
+  return {
+    ...basics,
+    idempotencyKey: randomUUID(),
+    fromTemplate: draft !== null,
+    editing: null as EditedPost | null,
+    initial: startingValues(kind, draft, ownCategory),
+  };
+}
+
+/**
+ * The composer correcting one of the business's posts (/posts-history/{id}/edit): its saved words
+ * and details to start from. A malformed id is 400, another business's post 404 as an unknown one,
+ * and a post past its life (an offer ended, or removed by the admin) 409 with the reason.
+ */
+export async function editComposerLoader(request: Request, postId: string | undefined) {
+  const user = await requireUser(request);
+  pageShowsOwnData();
+  if (!isUuid(postId)) throw new Response(INVALID_POST_ID, { status: 400 });
+  const post = await getOwnPost(user.id, postId);
+  if (!post) throw new Response(POST_NOT_FOUND, { status: 404 });
+  const status = postDisplayStatus(post);
+  if (!canEdit(status, post.kind)) throw new Response(editRefusal(status, post.kind), { status: 409 });
+  const { basics } = await composerBasics(user, post.kind);
+  const editing: EditedPost = {
+    id: post.id,
+    createdAt: post.createdAt.toISOString(),
+    likesCount: post.likesCount,
+    viewsCount: post.viewsCount,
+    place: { label: [post.city, post.state].filter(Boolean).join(", "), lat: post.lat, lon: post.lon },
+    validFrom: post.validFrom ? indianDate(post.validFrom) : null,
+    validUntil: post.validUntil ? indianDate(post.validUntil) : null,
+  };
+  return { ...basics, idempotencyKey: "", fromTemplate: false, editing, initial: savedValues(post) };
+}
+
+/** The edit form's starting values: the post as saved. */
+function savedValues(post: OwnPost): Record<string, string | string[]> {
+  return {
+    category: post.category ?? "",
+    content: post.content,
+    hashtags: post.hashtags.map((tag) => `#${tag}`).join(" "),
+    images: post.images,
+    ...(post.kind === "offer"
+      ? {
+          offerTitle: post.offerTitle ?? "",
+          couponCode: post.couponCode ?? "",
+          offerTerms: post.offerTerms ?? "",
+          callToActionType: post.callToActionType ?? "",
+          callToActionUrl: post.callToActionUrl ?? "",
+        }
+      : {}),
   };
 }
 
@@ -148,6 +227,34 @@ async function duplicateOf(userId: string, kind: PostKind, formData: FormData): 
 }
 
 /**
+ * The composer's multipart form, read as it streams: images chosen in it are re-encoded and stored
+ * one by one as they arrive (checked by their content), and join the form's `images` after those
+ * it already had; what could not be stored is in `uploadErrors`, said next to the images field.
+ */
+async function readComposerForm(request: Request, userId: string) {
+  const stored: string[] = [];
+  const uploadErrors = new Set<string>();
+  const formParts = streamingFormParts("imageFiles", async (file) => {
+    if (file.tooLarge) return void uploadErrors.add(UPLOAD_MESSAGES.tooLarge);
+    if (stored.length >= POST_IMAGES_MAX) return void uploadErrors.add(POST_MESSAGES.tooManyImages);
+    // Storage failed for an earlier image: the next would only make the user wait again.
+    if (uploadErrors.has(UPLOAD_MESSAGES.notStored)) return undefined;
+    const throttled = await throttleUploads(userId);
+    if (throttled) return void uploadErrors.add(throttled.message);
+    try {
+      stored.push((await storeImageUpload(userId, file.bytes)).url);
+    } catch (error) {
+      if (!(error instanceof UploadError)) throw error;
+      uploadErrors.add(error.message);
+    }
+    return undefined;
+  });
+  const formData = await parseMultipartForm(request, formParts);
+  for (const url of stored) formData.append("images", url);
+  return { formData, uploadErrors };
+}
+
+/**
  * The composer's one form, with JavaScript or without: images chosen in it arrive with it and are
  * re-encoded and stored one by one as they arrive (kept for the next try if the post is refused);
  * `intent` is 'search-place' (no JavaScript's place search), 'preview', or publishing. Publishing
@@ -157,25 +264,7 @@ async function duplicateOf(userId: string, kind: PostKind, formData: FormData): 
 export async function composerAction(request: Request, kind: PostKind) {
   assertSameOrigin(request);
   const user = await requireUser(request);
-  const stored: string[] = [];
-  const uploadErrors = new Set<string>();
-  const formParts = streamingFormParts("imageFiles", async (file) => {
-    if (file.tooLarge) return void uploadErrors.add(UPLOAD_MESSAGES.tooLarge);
-    if (stored.length >= POST_IMAGES_MAX) return void uploadErrors.add(POST_MESSAGES.tooManyImages);
-    // Storage failed for an earlier image: the next would only make the user wait again.
-    if (uploadErrors.has(UPLOAD_MESSAGES.notStored)) return undefined;
-    const throttled = await throttleUploads(user.id);
-    if (throttled) return void uploadErrors.add(throttled.message);
-    try {
-      stored.push((await storeImageUpload(user.id, file.bytes)).url);
-    } catch (error) {
-      if (!(error instanceof UploadError)) throw error;
-      uploadErrors.add(error.message);
-    }
-    return undefined;
-  });
-  const formData = await parseMultipartForm(request, formParts);
-  for (const url of stored) formData.append("images", url);
+  const { formData, uploadErrors } = await readComposerForm(request, user.id);
   formData.set("kind", kind);
   const detour = await detourFromForm(request, user.id, formData, postSchema);
   if (detour) return detour;
@@ -232,4 +321,34 @@ export async function composerAction(request: Request, kind: PostKind) {
     type: "success",
     title: scheduled ? (kind === "offer" ? "Offer scheduled" : "Post scheduled") : kind === "offer" ? "Offer published" : "Post published",
   });
+}
+
+/**
+ * The edit form: 'preview' (without JavaScript) shows it again as sent; saving corrects the post
+ * through editPost, as PUT /api/posts/{id} does (free; refused clearly once the post's life is
+ * over), then back to Posts History, which says it was edited.
+ */
+export async function editComposerAction(request: Request, postId: string | undefined) {
+  assertSameOrigin(request);
+  const user = await requireUser(request);
+  if (!isUuid(postId)) throw new Response(INVALID_POST_ID, { status: 400 });
+  const { formData, uploadErrors } = await readComposerForm(request, user.id);
+  if (formData.get("intent") === "preview") return data<ComposerActionData>({ result: formAsSent(formData) });
+
+  const submission = parseWithZod(formData, { schema: postEditSchema });
+  const refuse = (fieldErrors: Record<string, string[]> = {}, status = 400) => {
+    const result = submission.reply({ fieldErrors });
+    return data<ComposerActionData>({ result, toast: refusalToast("Changes not saved", result) }, { status });
+  };
+  if (uploadErrors.size) return refuse({ images: [...uploadErrors] });
+  if (submission.status !== "success") return refuse();
+  const throttled = await throttleEditing(user.id);
+  if (throttled) return refuse({ "": [throttled.message] }, 429);
+  const result = await editPost(user.id, postId, submission.value);
+  if (!result.ok) {
+    if (result.reason === "invalid") return refuse({ [result.field]: [result.message] });
+    if (result.reason === "not_found") return refuse({ "": [POST_NOT_FOUND] }, 404);
+    return refuse({ "": [result.message] }, 409);
+  }
+  return redirectWithToast(paths.postsHistory(), { type: "success", title: POST_CHANGE_RULES.edit.done });
 }

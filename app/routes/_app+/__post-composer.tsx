@@ -7,7 +7,7 @@ import { ErrorSummary, Field, SelectField, SubmitButton, TextareaField, useValid
 import { PostCard } from "~/components/post-card";
 import { menuItemClasses } from "~/components/row-menu";
 import { ActionToast } from "~/components/ui/action-toast";
-import { Button } from "~/components/ui/button";
+import { Button, ButtonLink } from "~/components/ui/button";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { CALL_TO_ACTION_LABELS, CALL_TO_ACTION_TYPES, callToActionLink } from "~/lib/call-to-action";
@@ -16,10 +16,11 @@ import { nearDuplicateMessage } from "~/lib/near-duplicate";
 import { endOfIndianDay, isCalendarDate, startOfIndianDay } from "~/lib/india-time";
 import { formatRupeesShort } from "~/lib/money";
 import { paths } from "~/lib/paths";
-import { POST_CONTENT_MAX, POST_IMAGES_MAX, postSchema } from "~/lib/schemas/posts";
+import { formatDayMonth } from "~/lib/india-time";
+import { POST_CONTENT_MAX, POST_IMAGES_MAX, postEditSchema, postSchema } from "~/lib/schemas/posts";
 import type { FeedPost } from "~/models/feed.server";
 
-import type { ComposerActionData, composerLoader } from "./__post-composer.server";
+import type { ComposerActionData, EditedPost, composerLoader } from "./__post-composer.server";
 
 type Place = { id: string; label: string; lat: number; lon: number };
 type Values = Record<string, string | string[] | undefined>;
@@ -30,14 +31,23 @@ const text = (value: Values[string]) => (typeof value === "string" ? value : "")
 /**
  * The composer of /send-post and /send-offers: one multipart form that publishes in one submit,
  * images included, without JavaScript; with it, images upload as they are chosen (and can be put
- * in order), places are searched as you type, and the preview follows every keystroke.
+ * in order), places are searched as you type, and the preview follows every keystroke. Its edit
+ * mode (/posts-history/{id}/edit, `editing`) corrects a post already paid for, free: the words,
+ * images, category and an offer's details; its place, time and an offer's dates are shown, kept.
  */
 export function PostComposer() {
   const loaded = useLoaderData<typeof composerLoader>();
   const actionData = useActionData<ComposerActionData>();
-  const { kind, business, location, price, balance } = loaded;
+  const { kind, business, location, price, balance, editing } = loaded;
   const offer = kind === "offer";
-  const [form, fields] = useValidatedForm(`composer-${kind}`, postSchema, actionData?.result, loaded.initial);
+  // The edit schema's fields are a part of the publishing one's: the fields' types stay those.
+  const schema = (editing ? postEditSchema : postSchema) as typeof postSchema;
+  const [form, fields] = useValidatedForm(
+    editing ? `composer-edit-${editing.id}` : `composer-${kind}`,
+    schema,
+    actionData?.result,
+    loaded.initial,
+  );
   // What the server sent back, else a form kept for a detour or an ended session, else the loader's start.
   const startValues = ((actionData?.result.initialValue ?? form.initialValue) as Values | undefined) ?? loaded.initial;
   const [values, setValues] = useState<Values>(startValues);
@@ -45,7 +55,7 @@ export function PostComposer() {
   const [place, setPlace] = useState<Place | null>(null);
   const busy = useIsPending();
   const hydrated = useHydrated();
-  const short = balance < price;
+  const short = !editing && balance < price;
   const noun = offer ? "offer" : "post";
 
   const readForm = (target: HTMLFormElement) => {
@@ -55,10 +65,16 @@ export function PostComposer() {
 
   return (
     <div className="mx-auto max-w-5xl">
-      <h1 className="text-2xl font-bold text-slate-900">{offer ? "Send an offer" : "Send a post"}</h1>
-      <p className="mt-1 text-sm text-slate-600" data-testid="price-and-balance">
-        This {noun} costs <strong>{price} credits</strong>. Your balance: <strong>{balance} credits</strong>.
-      </p>
+      <h1 className="text-2xl font-bold text-slate-900">{editing ? `Edit your ${noun}` : offer ? "Send an offer" : "Send a post"}</h1>
+      {editing ? (
+        <p className="mt-1 text-sm text-slate-600" data-testid="edit-terms">
+          Editing is free. Its likes and views stay, and the feed shows the new version as soon as you save.
+        </p>
+      ) : (
+        <p className="mt-1 text-sm text-slate-600" data-testid="price-and-balance">
+          This {noun} costs <strong>{price} credits</strong>. Your balance: <strong>{balance} credits</strong>.
+        </p>
+      )}
       {short ? (
         <p role="alert" className="mt-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
           Your balance is {price - balance} credits short of this {noun}: you need {price - balance} more credits.
@@ -75,7 +91,7 @@ export function PostComposer() {
         </p>
       ) : null}
       {/* Once a publish is refused for it, the error summary says so (with the same link). */}
-      {!location && !actionData?.needsLocation ? (
+      {!editing && !location && !actionData?.needsLocation ? (
         <p role="alert" className="mt-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
           Set your business location before publishing: your posts reach people near it.{" "}
           <DetourButton formId={form.id} detour="location">
@@ -93,7 +109,7 @@ export function PostComposer() {
           className="space-y-5"
         >
           <input type="hidden" name="kind" value={kind} />
-          <input type="hidden" name="idempotencyKey" value={loaded.idempotencyKey} />
+          {editing ? null : <input type="hidden" name="idempotencyKey" value={loaded.idempotencyKey} />}
           {loaded.fromTemplate ? (
             <p className="text-sm text-slate-600">
               Started from a template: change anything you like.{" "}
@@ -105,13 +121,15 @@ export function PostComposer() {
           <ErrorSummary
             form={form}
             fixes={[
-              ...(!location || actionData?.needsLocation ? [{ detour: "location" as const, label: "Set your location" }] : []),
+              ...(!editing && (!location || actionData?.needsLocation)
+                ? [{ detour: "location" as const, label: "Set your location" }]
+                : []),
               ...(actionData?.needsCredits ? [{ detour: "credits" as const, label: "Buy credits" }] : []),
             ]}
             targets={{ images: "image-files", place: "place-query" }}
           />
 
-          {offer ? <OfferFields fields={fields} values={values} /> : null}
+          {offer ? <OfferFields fields={fields} values={values} editing={editing} /> : null}
 
           <TextareaField
             label={offer ? "Describe the offer" : "What's new?"}
@@ -128,20 +146,29 @@ export function PostComposer() {
             placeholder="No category"
           />
           <ImagesField images={images} onChange={setImages} errors={fields.images.errors} hydrated={hydrated} />
-          <PlaceField
-            location={location}
-            places={actionData?.places ?? []}
-            placeQuery={actionData?.placeQuery ?? ""}
-            chosen={text(startValues.place)}
-            error={fields.place.errors}
-            hydrated={hydrated}
-            onChoose={setPlace}
-          />
-          <Field label="Publish at (optional)" field={asText(fields.publishAt)} type="datetime-local" />
-          <p className="-mt-4 text-xs text-slate-500">
-            Leave it empty to publish now. A scheduled {noun} is paid now, goes live at that time (India time), and is refunded if you
-            delete it before then.
-          </p>
+          {editing ? (
+            <p className="text-sm text-slate-700">
+              <span className="font-medium">Where:</span> near {editing.place.label || "your business"}. An edit keeps the place and the{" "}
+              {noun}&apos;s time in the feed.
+            </p>
+          ) : (
+            <>
+              <PlaceField
+                location={location}
+                places={actionData?.places ?? []}
+                placeQuery={actionData?.placeQuery ?? ""}
+                chosen={text(startValues.place)}
+                error={fields.place.errors}
+                hydrated={hydrated}
+                onChoose={setPlace}
+              />
+              <Field label="Publish at (optional)" field={asText(fields.publishAt)} type="datetime-local" />
+              <p className="-mt-4 text-xs text-slate-500">
+                Leave it empty to publish now. A scheduled {noun} is paid now, goes live at that time (India time), and is refunded if you
+                delete it before then.
+              </p>
+            </>
+          )}
 
           {hydrated ? null : (
             <Button type="submit" name="intent" value="preview" variant="secondary" formNoValidate>
@@ -149,9 +176,20 @@ export function PostComposer() {
             </Button>
           )}
           {actionData?.duplicate ? <DuplicateWarning key={actionData.duplicate.id} duplicate={actionData.duplicate} /> : null}
-          <SubmitButton busy={busy} busyText="Publishing..." name="intent" value="publish">
-            {`Publish ${noun} · ${price} credits`}
-          </SubmitButton>
+          {editing ? (
+            <div className="flex flex-wrap gap-2">
+              <SubmitButton busy={busy} busyText="Saving..." name="intent" value="save">
+                Save changes · free
+              </SubmitButton>
+              <ButtonLink to={paths.postsHistory()} variant="secondary">
+                Cancel
+              </ButtonLink>
+            </div>
+          ) : (
+            <SubmitButton busy={busy} busyText="Publishing..." name="intent" value="publish">
+              {`Publish ${noun} · ${price} credits`}
+            </SubmitButton>
+          )}
         </Form>
 
         <aside aria-labelledby="preview-heading" className="lg:sticky lg:top-28 lg:self-start">
@@ -159,7 +197,15 @@ export function PostComposer() {
             Preview: as people nearby will see it
           </h2>
           <div className="mt-2">
-            <Preview kind={kind} business={business} location={location} values={values} images={images} place={place} />
+            <Preview
+              kind={kind}
+              business={business}
+              location={location}
+              values={values}
+              images={images}
+              place={place ?? (editing ? placeOf(editing) : null)}
+              editing={editing}
+            />
           </div>
         </aside>
       </div>
@@ -191,6 +237,12 @@ function DuplicateWarning({ duplicate }: { duplicate: NonNullable<ComposerAction
 
 type ComposerData = ReturnType<typeof useLoaderData<typeof composerLoader>>;
 
+/** The place an edited post keeps, as the preview draws it (a post saved without coordinates shows the business's). */
+function placeOf(editing: EditedPost): Place | null {
+  const { label, lat, lon } = editing.place;
+  return label && lat !== null && lon !== null ? { id: "post", label, lat, lon } : null;
+}
+
 /** The post card as the feed will show it (the feed's own PostCard), from what the form holds now. */
 function Preview({
   kind,
@@ -199,6 +251,7 @@ function Preview({
   values,
   images,
   place,
+  editing,
 }: {
   kind: ComposerData["kind"];
   business: ComposerData["business"];
@@ -206,10 +259,12 @@ function Preview({
   values: Values;
   images: string[];
   place: Place | null;
+  /** The post being corrected: its time and numbers, which an edit keeps. */
+  editing: EditedPost | null;
 }) {
   const offer = kind === "offer";
-  const from = text(values.validFrom);
-  const until = text(values.validUntil);
+  const from = editing?.validFrom ?? text(values.validFrom);
+  const until = editing?.validUntil ?? text(values.validUntil);
   const ctaType = CALL_TO_ACTION_TYPES.find((type) => type === values.callToActionType) ?? null;
   const where = place ? place.label.split(",").map((part) => part.trim()) : [location?.city ?? null, location?.state ?? null];
   const post: FeedPost = {
@@ -240,9 +295,9 @@ function Preview({
           url: text(values.callToActionUrl) || null,
         })
       : null,
-    createdAt: new Date().toISOString(),
-    likesCount: 0,
-    viewsCount: 0,
+    createdAt: editing?.createdAt ?? new Date().toISOString(),
+    likesCount: editing?.likesCount ?? 0,
+    viewsCount: editing?.viewsCount ?? 0,
     distanceKm: null,
   };
   return (
@@ -264,15 +319,26 @@ function Preview({
 type ComposerFields = ReturnType<typeof useValidatedForm<typeof postSchema>>[1];
 
 /** The offer's block, as Google Business Profile's offers have it: title, coupon, dates in India, terms and a button. */
-function OfferFields({ fields, values }: { fields: ComposerFields; values: Values }) {
+function OfferFields({ fields, values, editing }: { fields: ComposerFields; values: Values; editing: EditedPost | null }) {
   return (
     <fieldset className="space-y-4 rounded-xl border border-green-200 bg-green-50/50 p-4">
       <legend className="px-1 text-sm font-semibold text-green-900">The offer</legend>
       <Field label="Offer title" field={asText(fields.offerTitle)} type="text" placeholder="20% off all sweets" />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Valid from" field={asText(fields.validFrom)} type="date" />
-        <Field label="Valid until" field={asText(fields.validUntil)} type="date" />
-      </div>
+      {editing ? (
+        // What was paid for stays: an edit is free, so it cannot move the offer's days.
+        <p className="text-sm text-slate-700" data-testid="offer-dates">
+          <span className="font-medium">Runs</span>{" "}
+          {editing.validFrom && editing.validUntil
+            ? `${formatDayMonth(startOfIndianDay(editing.validFrom))} – ${formatDayMonth(endOfIndianDay(editing.validUntil))}`
+            : "as published"}
+          . An edit keeps its days; &lsquo;End offer&rsquo; in Posts History ends it early.
+        </p>
+      ) : (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Valid from" field={asText(fields.validFrom)} type="date" />
+          <Field label="Valid until" field={asText(fields.validUntil)} type="date" />
+        </div>
+      )}
       <Field label="Coupon code (optional)" field={asText(fields.couponCode)} type="text" placeholder="DIWALI20" />
       <TextareaField
         label="Terms (optional)"

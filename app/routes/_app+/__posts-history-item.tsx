@@ -7,7 +7,7 @@ import { ActionToast } from "~/components/ui/action-toast";
 import { buttonClasses } from "~/components/ui/button";
 import { countOf } from "~/lib/format-count";
 import { paths } from "~/lib/paths";
-import { POST_CHANGE_RULES } from "~/lib/post-status";
+import { POST_CHANGE_RULES, deleteConsequence } from "~/lib/post-status";
 
 import type { HistoryItem } from "./__posts-history-view.server";
 import type { action as postsHistoryAction } from "./posts-history";
@@ -40,6 +40,11 @@ export function PostHistoryItem({ post, page }: { post: HistoryItem; page: numbe
           <span className="font-semibold text-slate-900">{post.kindLabel}</span>
           <PostStatusBadge status={post.status} label={post.statusLabel} />
           <span className="text-slate-500">{post.when}</span>
+          {post.edited ? (
+            <span className="text-slate-500" data-testid="edited">
+              · {post.edited}
+            </span>
+          ) : null}
         </div>
 
         <div className="mt-3 flex gap-3">
@@ -76,6 +81,12 @@ export function PostHistoryItem({ post, page }: { post: HistoryItem; page: numbe
         )}
 
         <div className="mt-3 flex flex-wrap items-center gap-2">
+          {post.editPath ? (
+            <Link to={post.editPath} className={buttonClasses({ variant: "secondary", size: "sm" })}>
+              {POST_CHANGE_RULES.edit.button.label}
+              <span className="sr-only"> {post.name}</span>
+            </Link>
+          ) : null}
           {post.changes.map((change) => (
             <Form key={change} method="post" action={listAction}>
               <input type="hidden" name="postId" value={post.id} />
@@ -110,8 +121,16 @@ export function PostHistoryItem({ post, page }: { post: HistoryItem; page: numbe
         </div>
 
         <DeleteQuestion question={deleteStep.question} action={listAction} id={questionId} fields={{ postId: post.id }} className="mt-3">
-          {POST_CHANGE_RULES.delete.question(post.kindLabel.toLowerCase())}
-          {post.refundOnDelete > 0 ? ` Its ${countOf(post.refundOnDelete, "credit comes", "credits come")} back.` : ""}
+          {POST_CHANGE_RULES.delete.question(post.kindLabel.toLowerCase())}{" "}
+          {deleteConsequence({ refundOnDelete: post.refundOnDelete, editable: post.editPath !== null })}
+          {post.editPath ? (
+            <>
+              {" "}
+              <Link to={post.editPath} className="underline">
+                Edit instead
+              </Link>
+            </>
+          ) : null}
         </DeleteQuestion>
       </article>
       <ActionToast toast={deleteStep.fetcher.data?.toast} />

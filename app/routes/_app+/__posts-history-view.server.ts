@@ -1,6 +1,7 @@
 import { chartPeriod, engagementChartSvg, type DailyEngagement } from "~/lib/engagement-chart";
 import { imageVariantUrl } from "~/lib/images";
-import { POST_KIND_LABELS, POST_STATUS_LABELS, allowedChanges, type PostChange, type PostDisplayStatus } from "~/lib/post-status";
+import { POST_KIND_LABELS, POST_STATUS_LABELS, allowedChanges, canEdit, type PostChange, type PostDisplayStatus } from "~/lib/post-status";
+import { paths } from "~/lib/paths";
 import { formatDateTime, formatDayMonth, offerEndsLabel } from "~/lib/india-time";
 import { postPath } from "~/lib/share";
 import type { HistoryPost } from "~/models/post-history.server";
@@ -15,6 +16,10 @@ export type HistoryItem = {
   statusLabel: string;
   /** 'Published 25 Nov 2026, 10:15 am' or 'Scheduled for 2 Dec 2026, 6:30 pm' (India's time). */
   when: string;
+  /** 'Edited 25 Nov 2026, 11:40 am' once its business has corrected it; null when never. */
+  edited: string | null;
+  /** Its edit page while it may be corrected (within its life); null after. */
+  editPath: string | null;
   /** The start of the text: the card shows its first lines. */
   excerpt: string;
   /** A short name for the post, for buttons read aloud ('Hide Diwali sale'). */
@@ -67,6 +72,8 @@ export function historyItem(post: HistoryPost, daily: readonly DailyEngagement[]
     status: post.displayStatus,
     statusLabel: POST_STATUS_LABELS[post.displayStatus],
     when: `${scheduled ? "Scheduled for" : "Published"} ${formatDateTime(post.createdAt)}`,
+    edited: post.editedAt ? `Edited ${formatDateTime(post.editedAt)}` : null,
+    editPath: canEdit(post.displayStatus, post.kind) ? paths.editPost(post.id) : null,
     excerpt: excerptOf(post.content),
     name: nameOf(post),
     coverUrl: post.images[0] ? imageVariantUrl(post.images[0], 160) : null,

@@ -9,7 +9,7 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { isUuid } from "~/lib/ids";
 import { paths } from "~/lib/paths";
-import { POST_CHANGE_RULES, changeDone, deleteDone, postDisplayStatus } from "~/lib/post-status";
+import { POST_CHANGE_RULES, changeDone, deleteConsequence, deleteDone, postDisplayStatus } from "~/lib/post-status";
 import { INVALID_POST_ID, POST_NOT_FOUND, postHistoryFormSchema, postHistoryQuerySchema } from "~/lib/schemas/post-history";
 import { pageTitle } from "~/lib/title";
 import { createToast } from "~/lib/toast";
@@ -36,8 +36,8 @@ async function postToConfirm(userId: string, id: string | null) {
   if (!isUuid(id)) throw new Response(INVALID_POST_ID, { status: 400 });
   const post = await getOwnPost(userId, id);
   if (!post) throw new Response(POST_NOT_FOUND, { status: 404 });
-  const { name, kindLabel, refundOnDelete } = historyItem({ ...post, displayStatus: postDisplayStatus(post) }, []);
-  return { id, name, kindLabel, refundOnDelete };
+  const { name, kindLabel, refundOnDelete, editPath } = historyItem({ ...post, displayStatus: postDisplayStatus(post) }, []);
+  return { id, name, kindLabel, refundOnDelete, editPath };
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -143,7 +143,13 @@ export default function PostsHistory() {
 }
 
 /** The confirm step of a delete without JavaScript (/posts-history?delete={id}). */
-function ConfirmDelete({ post, page }: { post: { id: string; name: string; kindLabel: string; refundOnDelete: number }; page: number }) {
+function ConfirmDelete({
+  post,
+  page,
+}: {
+  post: { id: string; name: string; kindLabel: string; refundOnDelete: number; editPath: string | null };
+  page: number;
+}) {
   const busy = useIsPending({ formAction: paths.postsHistory({ page }), intent: "delete" });
   const noun = post.kindLabel.toLowerCase();
   return (
@@ -152,16 +158,19 @@ function ConfirmDelete({ post, page }: { post: { id: string; name: string; kindL
         {POST_CHANGE_RULES.delete.question(noun)}
       </p>
       <p className="mt-1 break-words text-sm text-red-900">
-        “{post.name}” goes from the feed and from this history. This cannot be undone.
-        {post.refundOnDelete > 0
-          ? ` Its ${post.refundOnDelete} ${post.refundOnDelete === 1 ? "credit comes" : "credits come"} back to your balance.`
-          : ""}
+        “{post.name}” goes from the feed and from this history. This cannot be undone.{" "}
+        {deleteConsequence({ refundOnDelete: post.refundOnDelete, editable: post.editPath !== null })}
       </p>
       <Form method="post" action={paths.postsHistory({ page })} className="mt-3 flex flex-wrap gap-2">
         <input type="hidden" name="postId" value={post.id} />
         <Button type="submit" name="intent" value="delete" variant="danger" disabled={busy}>
           {busy ? POST_CHANGE_RULES.delete.button.busy : "Yes, delete"}
         </Button>
+        {post.editPath ? (
+          <ButtonLink to={post.editPath} variant="secondary">
+            Edit instead
+          </ButtonLink>
+        ) : null}
         <ButtonLink to={paths.postsHistory({ page })} variant="secondary">
           Cancel
         </ButtonLink>
