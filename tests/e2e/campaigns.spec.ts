@@ -47,6 +47,18 @@ async function composeFromTemplate(
   await page.getByLabel(`${campaign.slot3}: your text`).fill(campaign.value);
 }
 
+/** Opens the composer and fills a campaign from the platform's 'Order ready for pickup' (a service SMS: no sending window) with its reference. */
+async function composePickup(page: Page, javaScript: boolean, name: string, reference: string) {
+  await page.goto("/campaigns/new");
+  await scriptsReady(page, javaScript);
+  await composeFromTemplate(page, javaScript, {
+    name,
+    template: "Order ready for pickup · Service",
+    slot3: "Order reference",
+    value: reference,
+  });
+}
+
 test("a campaign from a platform template to a group: the cost before sending, sent, followed to the end, delivered and failed in SMS History", async ({
   page,
   login,
@@ -214,14 +226,7 @@ test("a scheduled campaign is paused, resumed and cancelled from the list", asyn
   await login({ businessName: "Kiran Sweets" });
   await addContact(page.request, baseURL!, { name: "Asha Rao", mobileNumber: "98450 40000" });
 
-  await page.goto("/campaigns/new");
-  await scriptsReady(page, javaScript);
-  await composeFromTemplate(page, javaScript, {
-    name: "Tomorrow's pickups",
-    template: "Order ready for pickup · Service",
-    slot3: "Order reference",
-    value: "B-12",
-  });
+  await composePickup(page, javaScript, "Tomorrow's pickups", "B-12");
   await page.getByLabel("Send at (optional, India time)").fill(tomorrowInIndia("11:00"));
   await page.getByRole("button", { name: "Schedule" }).click();
   await expect(page).toHaveURL(/\/campaigns\/[0-9a-f-]{36}$/);
@@ -271,14 +276,7 @@ test("a campaign left unnamed is called after its template and the day; cancelli
   await login({ businessName: "Kiran Sweets" });
   await addContact(page.request, baseURL!, { name: "Asha Rao", mobileNumber: "98450 60000" });
 
-  await page.goto("/campaigns/new");
-  await scriptsReady(page, javaScript);
-  await composeFromTemplate(page, javaScript, {
-    name: "",
-    template: "Order ready for pickup · Service",
-    slot3: "Order reference",
-    value: "C-7",
-  });
+  await composePickup(page, javaScript, "", "C-7");
   await expect(page.getByLabel("Campaign name (optional)")).toHaveValue("");
   await page.getByRole("button", { name: "Save draft" }).click();
   await expect(page).toHaveURL(/\/campaigns\/[0-9a-f-]{36}$/);
@@ -308,14 +306,7 @@ test("another business's campaign is not found, and cannot be changed", async ({
   const javaScript = usesJavaScript(testInfo.project.name);
   await login({ businessName: "First Sweets" });
   await addContact(page.request, baseURL!, { name: "Asha Rao", mobileNumber: "98450 50000" });
-  await page.goto("/campaigns/new");
-  await scriptsReady(page, javaScript);
-  await composeFromTemplate(page, javaScript, {
-    name: "First's draft",
-    template: "Order ready for pickup · Service",
-    slot3: "Order reference",
-    value: "C-3",
-  });
+  await composePickup(page, javaScript, "First's draft", "C-3");
   await page.getByRole("button", { name: "Save draft" }).click();
   await expect(page).toHaveURL(/\/campaigns\/[0-9a-f-]{36}$/);
   await expect(page.getByTestId("toast")).toContainText("Draft saved");
