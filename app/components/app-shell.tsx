@@ -5,6 +5,7 @@ import { BusinessAvatar } from "~/components/business-avatar";
 import { Icon, type IconName } from "~/components/ui/icon";
 import { useMenuDetails } from "~/hooks/use-menu-details";
 import { MORE_PLACES, TAB_PLACES, currentPlace, type NavPlace } from "~/lib/app-navigation";
+import { countOf } from "~/lib/format-count";
 import { paths } from "~/lib/paths";
 
 /**
@@ -81,10 +82,10 @@ function BalancePill({ balance, postPrice }: { balance: number; postPrice?: numb
       className={`inline-flex min-h-11 items-center rounded-full px-3 font-semibold ${
         low ? "bg-amber-100 text-amber-900 ring-1 ring-amber-400" : "bg-green-50 text-green-800"
       }`}
-      aria-label={`Balance ${balance} credits${low ? `: less than one post (${postPrice} credits). Buy credits` : ""}`}
+      aria-label={`Balance ${countOf(balance, "credit")}${low ? `: less than one post (${countOf(postPrice, "credit")}). Buy credits` : ""}`}
       data-testid="balance-pill"
     >
-      {balance} credits
+      {countOf(balance, "credit")}
     </Link>
   );
 }

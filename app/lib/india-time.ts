@@ -114,6 +114,11 @@ export function formatDateTime(date: Date | string): string {
   return DATE_TIME_WITH_YEAR.format(asDate(date));
 }
 
+/** '28 Nov 2026' in India (the day in a campaign's default name). */
+export function formatShortDate(date: Date | string): string {
+  return SHORT_DATE.format(asDate(date));
+}
+
 /** '22 November 2026' in India (a page's last update). */
 export function formatLongDate(date: Date | string): string {
   return LONG_DATE.format(asDate(date));
@@ -152,10 +157,12 @@ export type DailyWindow = { startHour: number; endHour: number };
 /** Promotional SMS reach phones in India only from 10 am to 9 pm (operators refuse the rest). */
 export const SMS_SENDING_WINDOW: DailyWindow = { startHour: 10, endHour: 21 };
 
+/** An hour of the day on a 24-hour clock: '10:00', '21:00'. */
+export const hourInWords = (hour: number) => `${String(hour).padStart(2, "0")}:00`;
+
 /** A daily window as people read it: '10:00–21:00'. */
 export function windowInWords(window: DailyWindow): string {
-  const pad = (hour: number) => `${String(hour).padStart(2, "0")}:00`;
-  return `${pad(window.startHour)}–${pad(window.endHour)}`;
+  return `${hourInWords(window.startHour)}–${hourInWords(window.endHour)}`;
 }
 
 /** Milliseconds since midnight in India. */
@@ -173,4 +180,15 @@ export function nextWindowStart(at: Date, window: DailyWindow = SMS_SENDING_WIND
   if (isWithinSendingWindow(at, window)) return at;
   const todaysOpening = startOfIndianDay(indianDate(at)).getTime() + window.startHour * HOUR_MS;
   return new Date(todaysOpening > at.getTime() ? todaysOpening : todaysOpening + DAY_MS);
+}
+
+/**
+ * What 'Send now' at `now` will really do, said before it is pressed: null inside the window,
+ * else 'This will start at 10:00 today' (before the window opens) or '… tomorrow' (after it closed).
+ */
+export function sendNowNotice(now: Date, window: DailyWindow = SMS_SENDING_WINDOW): string | null {
+  if (isWithinSendingWindow(now, window)) return null;
+  const opens = nextWindowStart(now, window);
+  const day = indianDate(opens) === indianDate(now) ? "today" : "tomorrow";
+  return `This will start at ${hourInWords(window.startHour)} ${day}`;
 }

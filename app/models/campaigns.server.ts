@@ -28,9 +28,11 @@ import {
   type CampaignStatus,
 } from "~/lib/campaign-status";
 import { costByNameGroup, messageRenderer } from "~/lib/campaign-message";
+import { countOf, formatCount } from "~/lib/format-count";
 import { endOfIndianDay, formatLongDateTime, startOfIndianDay } from "~/lib/india-time";
-import { CAMPAIGN_MESSAGES, smsRegistrationSchema, type CampaignInput } from "~/lib/schemas/campaign";
-import { isWithinSendingWindow, nextWindowStart, type DailyWindow } from "~/lib/india-time";
+import { slotLabels } from "~/lib/slot-labels";
+import { CAMPAIGN_MESSAGES, defaultCampaignName, smsRegistrationSchema, type CampaignInput } from "~/lib/schemas/campaign";
+import { hourInWords, isWithinSendingWindow, nextWindowStart, type DailyWindow } from "~/lib/india-time";
 import type { SmsStatus } from "~/lib/sms-status";
 import {
   analyseSms,
@@ -193,6 +195,8 @@ export async function updateSmsRegistration(
 /** What a campaign's messages are made from: a DLT template's approved text, or free text. */
 type MessageSource = {
   templateId: string | null;
+  /** The template's name (a campaign left unnamed is called after it); null for free text. */
+  name: string | null;
   /** The approved text with slots, or the free text. */
   text: string;
   category: SmsCategory;
@@ -202,8 +206,8 @@ type MessageSource = {
   own: boolean;
 };
 
-/** A slot's name for messages: its hint ('Customer name'), else its place. */
-const slotName = (source: MessageSource, index: number) => source.slotHints[index] || `Slot ${index + 1}`;
+/** A slot's name for messages: its label in the composer ('Customer name', 'Amount', 'Blank 2'). */
+const slotName = (source: MessageSource, index: number) => slotLabels(source.text, source.slotHints)[index];
 
 /**
  * How each recipient's message is made: the same value for everyone in each slot a fixed text or
@@ -361,6 +365,7 @@ async function sourceFor(tx: Reader, userId: string, input: CampaignInput): Prom
     if (!template) return refuse(404, CAMPAIGN_REFUSALS.templateNotFound, { templateId: [CAMPAIGN_REFUSALS.templateNotFound] });
     return {
       templateId: template.id,
+      name: template.name,
       text: template.text,
       category: template.category,
       slotHints: template.slotHints,
@@ -372,7 +377,7 @@ async function sourceFor(tx: Reader, userId: string, input: CampaignInput): Prom
   if (!settings.smsFreeTextAllowed)
     return refuse(400, CAMPAIGN_REFUSALS.freeTextNotAllowed, { templateId: [CAMPAIGN_REFUSALS.freeTextNotAllowed] });
   if (!input.message) return refuse(400, CAMPAIGN_MESSAGES.messageRequired, { message: [CAMPAIGN_MESSAGES.messageRequired] });
-  return { templateId: null, text: input.message, category: "promotional", slotHints: [], dltTemplateId: null, own: false };
+  return { templateId: null, name: null, text: input.message, category: "promotional", slotHints: [], dltTemplateId: null, own: false };
 }
 
 /** A saved campaign's source: the text it was made with (its template may have changed or gone since). */
@@ -385,6 +390,7 @@ async function sourceOf(tx: Reader, campaign: Campaign): Promise<MessageSource> 
     : [];
   return {
     templateId: campaign.templateId,
+    name: campaign.name,
     text: campaign.message,
     category: campaign.category,
     slotHints: template?.slotHints ?? [],
@@ -462,11 +468,10 @@ export function campaignStartTime(campaign: { category: SmsCategory; sendAt: Dat
     outsideWindow = true;
   }
   const waits = startsAt.getTime() > now.getTime();
-  const pad = (hour: number) => `${String(hour).padStart(2, "0")}:00`;
   const reason = !waits
     ? null
     : outsideWindow
-      ? `Promotional SMS go out between ${pad(window.startHour)} and ${pad(window.endHour)} in India: starts ${formatLongDateTime(startsAt)}`
+      ? `Promotional SMS go out between ${hourInWords(window.startHour)} and ${hourInWords(window.endHour)} in India: starts ${formatLongDateTime(startsAt)}`
       : `Starts ${formatLongDateTime(startsAt)}`;
   return { startsAt, waits, reason };
 }
@@ -474,7 +479,7 @@ export function campaignStartTime(campaign: { category: SmsCategory; sendAt: Dat
 export const SEND_MESSAGES = {
   scheduleInPast: CAMPAIGN_MESSAGES.sendAtInPast,
   shortBalance: (cost: number, balance: number) =>
-    `This campaign costs ${cost} credits and your balance is ${balance}: add ${cost - balance} credits to send it.`,
+    `This campaign costs ${countOf(cost, "credit")} and your balance is ${formatCount(balance)}: add ${countOf(cost - balance, "credit")} to send it.`,
 } as const;
 
 async function lockCampaign(tx: Transaction, userId: string, campaignId: string): Promise<Campaign | null> {
@@ -539,7 +544,7 @@ export async function createCampaign(
       .values({
         id: randomUUID(),
         userId,
-        name: input.name,
+        name: input.name || defaultCampaignName(source.name),
         templateId: source.templateId,
         message: source.text,
         slotFills: input.slotFills,
@@ -679,6 +684,10 @@ export async function changeCampaign(userId: string, campaignId: string, action:
 
 // ─── Settlement ───────────────────────────────────────────────────────────────────────────────
 
+/** What a campaign's messages the provider took cost: what it keeps of its reserve when it ends. */
+const costTaken = () =>
+  sql<number>`coalesce(sum(${smsMessages.cost}) filter (where ${smsMessages.submittedAt} is not null), 0)`.mapWith(Number);
+
 /**
  * Once a campaign is final and no worker holds any of its messages: its messages still queued are
  * cancelled, and all it reserved but what the messages the provider took cost comes back as one
@@ -706,7 +715,7 @@ export async function settle(tx: Transaction, campaignId: string): Promise<numbe
   const [{ held, taken }] = await tx
     .select({
       held: sql<number>`count(*) filter (where ${smsMessages.status} = 'queued')`.mapWith(Number),
-      taken: sql<number>`coalesce(sum(${smsMessages.cost}) filter (where ${smsMessages.submittedAt} is not null), 0)`.mapWith(Number),
+      taken: costTaken(),
     })
     .from(smsMessages)
     .where(eq(smsMessages.campaignId, campaignId));
@@ -725,6 +734,26 @@ export async function settle(tx: Transaction, campaignId: string): Promise<numbe
     await queueOwnerNotice(tx, "campaign_finished", campaignId, { startAfter });
   }
   return refund;
+}
+
+/**
+ * What cancelling a business's campaign now would give back, said before it is cancelled: all it
+ * reserved but what the messages the provider already took cost (a campaign still sending may hand
+ * over a few more before it stops). Null for another business's campaign, an unknown one, or one
+ * that can no longer be cancelled.
+ */
+export async function refundIfCancelled(
+  userId: string,
+  campaignId: string,
+): Promise<{ id: string; name: string; status: CampaignStatus; refund: number } | null> {
+  if (!isUuidLike(campaignId)) return null;
+  const [campaign] = await db()
+    .select({ id: campaigns.id, name: campaigns.name, status: campaigns.status, cost: campaigns.cost })
+    .from(campaigns)
+    .where(and(eq(campaigns.id, campaignId), eq(campaigns.userId, userId)));
+  if (!campaign || !canApply("cancel", campaign.status)) return null;
+  const [{ taken }] = await db().select({ taken: costTaken() }).from(smsMessages).where(eq(smsMessages.campaignId, campaign.id));
+  return { id: campaign.id, name: campaign.name, status: campaign.status, refund: Math.max(0, campaign.cost - taken) };
 }
 
 /** Settles a final campaign in a transaction of its own (the worker and the sweep call this). */

@@ -1,5 +1,6 @@
 import { config } from "~/config.server";
 import type { PostInput } from "~/lib/schemas/posts";
+import { countOf, formatCount } from "~/lib/format-count";
 import { nearDuplicateMessage } from "~/lib/near-duplicate";
 import { postPath } from "~/lib/share";
 import type { OwnPost, PublishRefusal } from "~/models/posts.server";
@@ -24,7 +25,7 @@ export function refusalMessage(refusal: PublishRefusal, kind: PostInput["kind"],
         ? `This form was already sent, and the ${thing} it published has since been deleted. Open a new form to publish again.`
         : `This Idempotency-Key was already used, and the ${thing} it published has since been deleted. Send a new key to publish again.`;
     case "insufficient_balance":
-      return `This ${thing} costs ${refusal.price} credits and your balance is ${refusal.balance}: you need ${refusal.shortfall} more credits to publish it.`;
+      return `This ${thing} costs ${countOf(refusal.price, "credit")} and your balance is ${formatCount(refusal.balance)}: you need ${countOf(refusal.shortfall, "more credit", "more credits")} to publish it.`;
     case "invalid":
       return refusal.message;
     case "near_duplicate":

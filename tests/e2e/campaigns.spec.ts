@@ -43,8 +43,20 @@ async function composeFromTemplate(
   await page.getByLabel("Campaign name").fill(campaign.name);
   await page.getByLabel("SMS template").selectOption({ label: campaign.template });
   await checkNumbers(page, javaScript);
-  await page.getByLabel(`What fills slot 3 (${campaign.slot3})`).selectOption("fixed");
-  await page.getByLabel(`Text for slot 3 (${campaign.slot3}), when it is fixed`).fill(campaign.value);
+  await page.getByLabel(`${campaign.slot3}: what goes here`).selectOption("fixed");
+  await page.getByLabel(`${campaign.slot3}: your text`).fill(campaign.value);
+}
+
+/** Opens the composer and fills a campaign from the platform's 'Order ready for pickup' (a service SMS: no sending window) with its reference. */
+async function composePickup(page: Page, javaScript: boolean, name: string, reference: string) {
+  await page.goto("/campaigns/new");
+  await scriptsReady(page, javaScript);
+  await composeFromTemplate(page, javaScript, {
+    name,
+    template: "Order ready for pickup · Service",
+    slot3: "Order reference",
+    value: reference,
+  });
 }
 
 test("a campaign from a platform template to a group: the cost before sending, sent, followed to the end, delivered and failed in SMS History", async ({
@@ -78,9 +90,16 @@ test("a campaign from a platform template to a group: the cost before sending, s
     slot3: "Order reference",
     value: "A-1042",
   });
-  await expect(page.getByTestId("template-text")).toContainText("your order from {#var#} is ready for pickup");
-  await expect(page.getByLabel("What fills slot 1 (Customer name)")).toHaveValue("contact_name");
-  await expect(page.getByLabel("What fills slot 2 (Business name)")).toHaveValue("business_name");
+  // The message with its blanks in it, each named by what it is for (never {#var#}).
+  const message = page.getByTestId("template-text");
+  await expect(message).toContainText("your order from");
+  await expect(message).not.toContainText("{#var#}");
+  await expect(message.getByTestId("blank-2")).toContainText("Business name");
+  await expect(page.getByLabel("Customer name: what goes here")).toHaveValue("contact_name");
+  await expect(page.getByLabel("Business name: what goes here")).toHaveValue("business_name");
+  // A name's blank has no text box to fill; a blank of typed text has.
+  await expect(page.getByLabel("Customer name: your text")).toBeHidden();
+  await expect(page.getByLabel("Order reference: your text")).toBeVisible();
   await page.getByLabel("Contacts in these groups:").check();
   await page.getByLabel("Regulars (17)").check();
   await checkNumbers(page, javaScript);
@@ -88,7 +107,7 @@ test("a campaign from a platform template to a group: the cost before sending, s
   // The cost before sending: 16 of the group's 17 (one opted out), one part each, 1 credit a part.
   await expect(numbers(page, "recipients")).toContainText("16");
   await expect(numbers(page, "recipients")).toContainText("1 opted out: left out");
-  await expect(numbers(page, "encoding")).toHaveText("GSM-7");
+  await expect(numbers(page, "encoding")).toHaveText("English letters: 160 per SMS");
   await expect(numbers(page, "parts")).toHaveText("1");
   await expect(numbers(page, "cost")).toContainText("16 credits");
   await expect(page.getByTestId("sms-preview")).toContainText("your order from Kiran Sweets is ready for pickup. Order ref A-1042.");
@@ -97,7 +116,7 @@ test("a campaign from a platform template to a group: the cost before sending, s
   await expect(page).toHaveURL(/\/campaigns\/[0-9a-f-]{36}$/);
   await expect(page.getByTestId("toast")).toContainText("Campaign started");
   await expect(page.getByRole("heading", { name: "Orders ready", level: 1 })).toBeVisible();
-  await expect(page.getByTestId("campaign-cost")).toContainText("16 credits reserved");
+  await expect(page.getByTestId("campaign-cost")).toContainText(/16 credits (reserved|charged|paid)/);
 
   // The page follows the campaign by itself (polling with JavaScript, refreshing without) until every report is in.
   await expect(page.getByTestId("campaign-status")).toHaveText("Sent", { timeout: 60_000 });
@@ -107,6 +126,8 @@ test("a campaign from a platform template to a group: the cost before sending, s
     expect(delivered + failed).toBe(16);
   }).toPass({ timeout: 60_000 });
   await expect(page.getByTestId("campaign-progress")).toContainText("16 messages:");
+  // Finished, it says what it cost, not what it holds.
+  await expect(page.getByTestId("campaign-cost")).toHaveText("16 credits paid", { timeout: 30_000 });
   await expect(page.getByTestId("campaign-timeline")).toContainText("Sending");
 
   await page.getByRole("link", { name: "See every message in SMS History" }).click();
@@ -166,11 +187,11 @@ test("a Hindi message is UCS-2 with its parts; a short balance says how many cre
   await checkNumbers(page, javaScript);
   await expect(page.locator("#campaign-fills-2-error")).toHaveText("Remove the invisible characters from this slot");
   if (javaScript) await expect(numbers(page, "recipients")).toHaveText("Not counted: fix what is marked above");
-  await page.getByLabel("Text for slot 3 (Day and time), when it is fixed").fill("सोमवार शाम 5 बजे");
+  await page.getByLabel("Day and time: your text").fill("सोमवार शाम 5 बजे");
   await checkNumbers(page, javaScript);
   await expect(page.locator("#campaign-fills-2-error")).toHaveCount(0);
   // 'Hi Asha Rao, a reminder of your appointment at Kiran Sweets on सोमवार शाम 5 बजे. Please call us if you need to reschedule.'
-  await expect(numbers(page, "encoding")).toContainText("UCS-2");
+  await expect(numbers(page, "encoding")).toContainText("Hindi or emoji: 70 per SMS");
   await expect(numbers(page, "encoding")).toContainText("because of “स” (character 64)");
   await expect(numbers(page, "characters")).toHaveText("122");
   await expect(numbers(page, "parts")).toHaveText("2");
@@ -205,14 +226,7 @@ test("a scheduled campaign is paused, resumed and cancelled from the list", asyn
   await login({ businessName: "Kiran Sweets" });
   await addContact(page.request, baseURL!, { name: "Asha Rao", mobileNumber: "98450 40000" });
 
-  await page.goto("/campaigns/new");
-  await scriptsReady(page, javaScript);
-  await composeFromTemplate(page, javaScript, {
-    name: "Tomorrow's pickups",
-    template: "Order ready for pickup · Service",
-    slot3: "Order reference",
-    value: "B-12",
-  });
+  await composePickup(page, javaScript, "Tomorrow's pickups", "B-12");
   await page.getByLabel("Send at (optional, India time)").fill(tomorrowInIndia("11:00"));
   await page.getByRole("button", { name: "Schedule" }).click();
   await expect(page).toHaveURL(/\/campaigns\/[0-9a-f-]{36}$/);
@@ -232,26 +246,67 @@ test("a scheduled campaign is paused, resumed and cancelled from the list", asyn
   await expect(page.getByTestId("toast")).toContainText("Campaign resumed");
   await expect(row.getByTestId("campaign-status")).toHaveText("Scheduled");
 
+  // Pause and Resume are real buttons a thumb can hit.
+  const pauseBox = await row.getByRole("button", { name: "Pause Tomorrow's pickups" }).boundingBox();
+  expect(pauseBox!.height).toBeGreaterThanOrEqual(44);
+  expect(pauseBox!.width).toBeGreaterThanOrEqual(44);
+
+  // Cancel asks once, saying what comes back; the toast says it again once done.
   await (await menuButton(row, "Cancel campaign Tomorrow's pickups")).click();
+  const question = page.getByRole("alertdialog");
+  await expect(question).toContainText("Cancel “Tomorrow's pickups”?");
+  await expect(question).toContainText("1 credit goes back to your balance.");
+  await expect(row.getByTestId("campaign-status")).toHaveText("Scheduled");
+  await question.getByRole("button", { name: "Yes, cancel campaign" }).click();
   await expect(page.getByTestId("toast")).toContainText("Campaign cancelled");
+  await expect(page.getByTestId("toast")).toContainText("1 credit went back to your balance.");
+  await expect(page.getByRole("alertdialog")).toHaveCount(0);
   await expect(row.getByTestId("campaign-status")).toHaveText("Cancelled");
   await expect(row.getByRole("button")).toHaveCount(0);
   await page.goto("/app");
   await expect(page.getByTestId("stat-balance")).toHaveText("100 credits");
 });
 
+test("a campaign left unnamed is called after its template and the day; cancelling its draft asks once and says nothing was charged", async ({
+  page,
+  login,
+  baseURL,
+}, testInfo) => {
+  const javaScript = usesJavaScript(testInfo.project.name);
+  await login({ businessName: "Kiran Sweets" });
+  await addContact(page.request, baseURL!, { name: "Asha Rao", mobileNumber: "98450 60000" });
+
+  await composePickup(page, javaScript, "", "C-7");
+  await expect(page.getByLabel("Campaign name (optional)")).toHaveValue("");
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page).toHaveURL(/\/campaigns\/[0-9a-f-]{36}$/);
+  await expect(page.getByTestId("toast")).toContainText("Draft saved");
+  const heading = page.getByRole("heading", { level: 1 });
+  await expect(heading).toHaveText(/^Order ready for pickup · \d{1,2} [A-Z][a-z]{2} \d{4}$/);
+  const name = (await heading.textContent())!;
+
+  await page.getByRole("button", { name: `Cancel campaign ${name}` }).click();
+  const question = page.getByRole("alertdialog");
+  await expect(question).toContainText(`Cancel “${name}”?`);
+  await expect(question).toContainText("Nothing was charged for it, so nothing goes back.");
+  // 'Keep it' changes nothing.
+  await question.getByRole("link", { name: "Keep it" }).click();
+  await expect(page.getByRole("alertdialog")).toHaveCount(0);
+  await expect(page.getByTestId("campaign-status")).toHaveText("Draft");
+
+  await page.getByRole("button", { name: `Cancel campaign ${name}` }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Yes, cancel campaign" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Campaign cancelled");
+  await expect(page.getByTestId("toast")).toContainText("Nothing was charged, so nothing goes back.");
+  await expect(page.getByTestId("campaign-status")).toHaveText("Cancelled");
+  await expect(page.getByTestId("campaign-cost")).toHaveText("Nothing charged");
+});
+
 test("another business's campaign is not found, and cannot be changed", async ({ page, login, baseURL }, testInfo) => {
   const javaScript = usesJavaScript(testInfo.project.name);
   await login({ businessName: "First Sweets" });
   await addContact(page.request, baseURL!, { name: "Asha Rao", mobileNumber: "98450 50000" });
-  await page.goto("/campaigns/new");
-  await scriptsReady(page, javaScript);
-  await composeFromTemplate(page, javaScript, {
-    name: "First's draft",
-    template: "Order ready for pickup · Service",
-    slot3: "Order reference",
-    value: "C-3",
-  });
+  await composePickup(page, javaScript, "First's draft", "C-3");
   await page.getByRole("button", { name: "Save draft" }).click();
   await expect(page).toHaveURL(/\/campaigns\/[0-9a-f-]{36}$/);
   await expect(page.getByTestId("toast")).toContainText("Draft saved");

@@ -1,11 +1,11 @@
 import { eq, sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished, vi } from "vitest";
 
 import { campaigns, contacts, smsMessages, users } from "~/db/schema";
 import { makeContact } from "~/db/seed/factories.server";
 import { toIndianDateTime } from "~/lib/india-time";
 import { CAMPAIGN_NOT_FOUND } from "~/lib/schemas/campaign-lists";
-import { FILLS_FOR } from "~/lib/schemas/campaign";
+import { FILLS_FOR, defaultCampaignName } from "~/lib/schemas/campaign";
 import { SCHEDULE_NEEDS_TIME, TEMPLATE_CHANGED } from "~/routes/_app+/__campaign-composer.server";
 import { action as campaignAction, loader as campaignLoader } from "~/routes/_app+/campaigns_.$id";
 import { action as listAction, loader as listLoader } from "~/routes/_app+/campaigns";
@@ -19,6 +19,7 @@ import {
   allowFreeText,
   businessWithContacts,
   makeSmsTemplate,
+  setSendingWindow,
   useSmsPricing,
   withoutWorkers,
   writeAllMessages,
@@ -150,7 +151,7 @@ describe("/campaigns/new", () => {
     );
     expect(reply.status).toBe(402);
     expect(reply.data.shortfall).toEqual({ cost: 6, balance: 5, shortfall: 1 });
-    expect(formErrors(reply)?.[""]?.[0]).toContain("add 1 credits to send it");
+    expect(formErrors(reply)?.[""]?.[0]).toContain("add 1 credit to send it");
     expect(await campaignsOf(user.id)).toEqual([]);
     expect(await balanceOf(user.id)).toBe(5);
   });
@@ -241,6 +242,54 @@ describe("/campaigns/new", () => {
     expect(formErrors(refused)?.[""]?.[0]).toMatch(/^Too many attempts\. Please wait/);
   });
 
+  it("says beside 'Send now', for the moment the page is made, when a promotional campaign sent now will really start", async () => {
+    const { cookie } = await owner(1);
+    await setSendingWindow({ startHour: 10, endHour: 21 });
+    vi.useFakeTimers({ toFake: ["Date"] });
+    // This file's other tests keep the real clock and a window open all day.
+    onTestFinished(async () => {
+      vi.useRealTimers();
+      await setSendingWindow({ startHour: 0, endHour: 24 });
+    });
+    const noticeAt = async (moment: string) => {
+      vi.setSystemTime(new Date(moment));
+      return (await call<{ sendNowNotice: string | null }>(composerLoader, getRequest("/campaigns/new", { cookie }))).data.sendNowNotice;
+    };
+    expect(await noticeAt("2026-12-01T16:30:00Z")).toBe("This will start at 10:00 tomorrow"); // 22:00 in India
+    expect(await noticeAt("2026-12-01T02:00:00Z")).toBe("This will start at 10:00 today"); // 07:30 in India
+    expect(await noticeAt("2026-12-01T09:30:00Z")).toBeNull(); // 15:00 in India
+
+    // A promotional draft's own page says it beside its 'Send now' too.
+    vi.setSystemTime(new Date("2026-12-01T16:30:00Z"));
+    const { user, cookie: draftCookie } = await owner(1);
+    const promotional = await makeSmsTemplate();
+    const saved = await call(
+      composerAction,
+      formPost("/campaigns/new", { ...composerFields(promotional.id), intent: "save" }, { cookie: draftCookie }),
+    );
+    expect(saved.status).toBe(302);
+    const [draft] = await campaignsOf(user.id);
+    const page = await call<{ sendNowNotice: string | null }>(
+      campaignLoader,
+      getRequest(`/campaigns/${draft.id}`, { cookie: draftCookie }),
+      {
+        id: draft.id,
+      },
+    );
+    expect(page.data.sendNowNotice).toBe("This will start at 10:00 tomorrow");
+  });
+
+  it("names a campaign sent without a name after its template and the day in India", async () => {
+    const { user, template, cookie } = await owner(1);
+    const sent = await call(
+      composerAction,
+      formPost("/campaigns/new", { ...composerFields(template.id), name: "", intent: "send" }, { cookie }),
+    );
+    expect((await toastOf(sent))?.title).toBe("Campaign started");
+    const [campaign] = await campaignsOf(user.id);
+    expect(campaign.name).toBe(defaultCampaignName(template.title));
+  });
+
   it("schedules at a time in India and saves drafts", async () => {
     const { user, template, cookie } = await owner(1);
     const tomorrow = toIndianDateTime(new Date(Date.now() + 86_400_000));
@@ -270,6 +319,35 @@ describe("/campaigns and /campaigns/{id}", () => {
     const [campaign] = await campaignsOf(business.user.id);
     return { ...business, campaign };
   }
+
+  it("asks once before cancelling, saying what comes back, and says it again once done", async () => {
+    const { user, campaign, cookie } = await scheduledCampaign();
+    const { cost } = (await campaignsOf(user.id))[0];
+    expect(cost).toBe(2 * SMS_PRICE);
+    type Asked = { confirmCancel: { id: string; refund: number; status: string } | null };
+    const onList = await call<Asked>(listLoader, getRequest(`/campaigns?cancel=${campaign.id}`, { cookie }));
+    expect(onList.data.confirmCancel).toEqual({ id: campaign.id, name: "Diwali offer", status: "scheduled", refund: cost });
+    const onPage = await call<Asked>(campaignLoader, getRequest(`/campaigns/${campaign.id}?cancel=${campaign.id}`, { cookie }), {
+      id: campaign.id,
+    });
+    expect(onPage.data.confirmCancel).toMatchObject({ id: campaign.id, refund: cost });
+    // Another business's campaign, or a malformed id, asks nothing.
+    const stranger = await owner(1);
+    const theirs = await call<Asked>(listLoader, getRequest(`/campaigns?cancel=${campaign.id}`, { cookie: stranger.cookie }));
+    expect(theirs.data.confirmCancel).toBeNull();
+    expect((await call<Asked>(listLoader, getRequest("/campaigns?cancel=nope", { cookie }))).data.confirmCancel).toBeNull();
+    // Asking changed nothing.
+    expect(await balanceOf(user.id)).toBe(1_000 - cost);
+
+    const cancelled = await call(listAction, formPost("/campaigns", { intent: "cancel", campaignId: campaign.id }, { cookie }));
+    expect(await toastOf(cancelled)).toMatchObject({
+      title: "Campaign cancelled",
+      description: `${cost} ${cost === 1 ? "credit" : "credits"} went back to your balance.`,
+    });
+    expect(await balanceOf(user.id)).toBe(1_000);
+    // Cancelled, it is asked about no more.
+    expect((await call<Asked>(listLoader, getRequest(`/campaigns?cancel=${campaign.id}`, { cookie }))).data.confirmCancel).toBeNull();
+  });
 
   it("pauses, resumes and cancels from the list, back to its page; a change that does not apply is 409 with the table's words", async () => {
     const { user, campaign, cookie } = await scheduledCampaign();

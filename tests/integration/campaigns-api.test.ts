@@ -7,6 +7,7 @@ import { db } from "~/db/db.server";
 import { contacts } from "~/db/schema";
 
 import { makeCampaign, makeContact, makeUser } from "~/db/seed/factories.server";
+import { defaultCampaignName } from "~/lib/schemas/campaign";
 import { issueTokenPair } from "~/models/api-tokens.server";
 import * as campaignsRoute from "~/routes/api+/campaigns";
 import * as campaignRoute from "~/routes/api+/campaigns_.$id";
@@ -130,6 +131,16 @@ describe("POST /api/campaigns", () => {
     expect(list.data.total).toBe(1);
   });
 
+  it("names a campaign sent without a name after its template and the day in India", async () => {
+    const { template, api } = await setUp(1);
+    const { name: _left, ...unnamed } = body(template.id);
+    const reply = await api<{ id: string }>("POST", "/api/campaigns", unnamed);
+    expect(reply.status).toBe(201);
+    const detail = await api<{ name: string }>("GET", `/api/campaigns/${reply.data.id}`);
+    expect(detail.data.name).toBe(defaultCampaignName(template.title));
+    expect(detail.data.name).toMatch(/ · \d{1,2} [A-Z][a-z]{2} \d{4}$/);
+  });
+
   it("takes the 1,000 contacts the limit says may be picked by id, and refuses the 1,001st with what to do", async () => {
     const { template, user, api } = await setUp(0);
     await db().execute(sql`
@@ -177,7 +188,7 @@ describe("POST /api/campaigns", () => {
       [body(other.id), 404, "SMS template not found"],
       [body(randomUUID(), {}), 404, "SMS template not found"],
       [body(template.id, { sendAt: new Date(Date.now() - 3_600_000).toISOString() }), 400, "Choose a time in the future"],
-      [body(template.id, { name: "" }), 400, "Give your campaign a name"],
+      [body(template.id, { name: 5 }), 400, "name must be text"],
       [body(template.id, { smsTemplateId: null, message: "Hello there" }), 400, "Free text is not allowed: choose an SMS template"],
       [body(template.id, { audience: { contactIds: [(await makeContact()).id] } }), 404, "Some of the chosen contacts were not found"],
     ];

@@ -335,7 +335,7 @@ describe("creating and sending a campaign", () => {
     expect(refused).toEqual({
       ok: false,
       status: 402,
-      message: "This campaign costs 6 credits and your balance is 5: add 1 credits to send it.",
+      message: "This campaign costs 6 credits and your balance is 5: add 1 credit to send it.",
       cost: 6,
       balance: 5,
       shortfall: 1,

@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 
 import { toIndianDateTime } from "~/lib/india-time";
-import { apiCampaignSchema, CAMPAIGN_MESSAGES, campaignSchema, PICKED_CONTACTS_MAX } from "~/lib/schemas/campaign";
+import {
+  apiCampaignSchema,
+  CAMPAIGN_MESSAGES,
+  CAMPAIGN_NAME_MAX,
+  campaignSchema,
+  defaultCampaignName,
+  PICKED_CONTACTS_MAX,
+} from "~/lib/schemas/campaign";
 
 const TEMPLATE = "7b0c7a52-3f5e-4b8e-9d35-8a7c5e3f1a10";
 const CONTACT = "0f8e2c61-9d4b-4c3a-8f1e-2b6d7a9c4e55";
@@ -36,7 +43,7 @@ describe("campaignSchema (the composer's form)", () => {
     expect(result).toMatchObject({ templateId: null, message: "Hello", slotFills: [] });
   });
 
-  it("refuses a missing name, no template or message, an empty audience and a past schedule, each on its field", () => {
+  it("refuses no template or message, an empty audience and a past schedule, each on its field (a name is optional)", () => {
     const result = campaignSchema.safeParse({
       name: " ",
       audienceMode: "tags",
@@ -44,7 +51,6 @@ describe("campaignSchema (the composer's form)", () => {
       sendAt: toIndianDateTime(new Date(Date.now() - 3_600_000)),
     });
     expect(errorsOf(result)).toEqual({
-      name: CAMPAIGN_MESSAGES.nameRequired,
       templateId: CAMPAIGN_MESSAGES.templateRequired,
       tags: CAMPAIGN_MESSAGES.tagsRequired,
       sendAt: CAMPAIGN_MESSAGES.sendAtInPast,
@@ -141,5 +147,17 @@ describe("apiCampaignSchema (POST /api/campaigns)", () => {
         }),
       ),
     ).toEqual({ sendAt: CAMPAIGN_MESSAGES.sendAtInPast });
+  });
+
+  it("leaves an unnamed campaign's name empty for the model, which calls it after its template and the day in India", () => {
+    expect(campaignSchema.parse({ name: "  ", message: "Hello" }).name).toBe("");
+    expect(campaignSchema.parse({ message: "Hello" }).name).toBe("");
+    // 20:00 on 27 November in UTC is already 28 November in India.
+    const evening = new Date("2026-11-27T20:00:00Z");
+    expect(defaultCampaignName("Orders ready", evening)).toBe("Orders ready · 28 Nov 2026");
+    expect(defaultCampaignName(null, evening)).toBe("My message · 28 Nov 2026");
+    const long = defaultCampaignName("x".repeat(200), evening);
+    expect(long).toHaveLength(CAMPAIGN_NAME_MAX);
+    expect(long.endsWith(" · 28 Nov 2026")).toBe(true);
   });
 });

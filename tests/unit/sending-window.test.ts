@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { isWithinSendingWindow, nextWindowStart } from "~/lib/india-time";
+import { isWithinSendingWindow, nextWindowStart, sendNowNotice } from "~/lib/india-time";
 
 const WINDOW = { startHour: 10, endHour: 21 };
 /** A moment given as India's wall clock on 1 December 2026 (UTC+05:30). */
@@ -24,5 +24,17 @@ describe("the sending window (10:00–21:00 in India)", () => {
     expect(nextWindowStart(india("23:30", "2026-12-31"), WINDOW)).toEqual(india("10:00", "2027-01-01"));
     const inside = india("15:45");
     expect(nextWindowStart(inside, WINDOW)).toBe(inside);
+  });
+
+  it("says before 'Send now' when it will really start: today before the window opens, tomorrow after it closed, nothing inside it", () => {
+    expect(sendNowNotice(india("07:30"), WINDOW)).toBe("This will start at 10:00 today");
+    expect(sendNowNotice(india("00:00"), WINDOW)).toBe("This will start at 10:00 today");
+    expect(sendNowNotice(india("09:59"), WINDOW)).toBe("This will start at 10:00 today");
+    expect(sendNowNotice(india("10:00"), WINDOW)).toBeNull();
+    expect(sendNowNotice(india("20:59"), WINDOW)).toBeNull();
+    expect(sendNowNotice(india("21:00"), WINDOW)).toBe("This will start at 10:00 tomorrow");
+    expect(sendNowNotice(india("23:59", "2026-12-31"), WINDOW)).toBe("This will start at 10:00 tomorrow");
+    // The admin's window, not a fixed 10:00.
+    expect(sendNowNotice(india("06:00"), { startHour: 8, endHour: 20 })).toBe("This will start at 08:00 today");
   });
 });

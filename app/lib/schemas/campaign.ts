@@ -2,20 +2,25 @@ import { z } from "zod";
 
 import type { CampaignAudience, SlotFill } from "~/db/schema/messaging";
 import { uniqueGroups } from "~/lib/contact-groups";
-import { toIndianDateTime } from "~/lib/india-time";
+import { formatShortDate, toIndianDateTime } from "~/lib/india-time";
 import { slotTextProblem } from "~/lib/sms-text";
 
 import { optionalIndianDateTime } from "./date-time";
 import { noControlCharacters } from "./text";
 
 export const CAMPAIGN_NAME_MAX = 80;
+/** What a campaign left unnamed is called: its template's name (or 'My message') and the day in India, 'Orders ready · 28 Nov 2026'. */
+export function defaultCampaignName(templateName: string | null, now: Date = new Date()): string {
+  const day = ` · ${formatShortDate(now)}`;
+  return `${(templateName ?? "My message").slice(0, CAMPAIGN_NAME_MAX - day.length).trim()}${day}`;
+}
+
 /** Picked contacts per campaign: a bigger audience is a group. */
 export const PICKED_CONTACTS_MAX = 1_000;
 /** A free-text message's limit before it is counted in parts (10 UCS-2 parts hold 670). */
 export const FREE_TEXT_MAX = 1_600;
 
 export const CAMPAIGN_MESSAGES = {
-  nameRequired: "Give your campaign a name",
   nameTooLong: `A campaign name can be at most ${CAMPAIGN_NAME_MAX} characters`,
   templateRequired: "Choose an SMS template",
   messageRequired: "Write your message",
@@ -59,6 +64,7 @@ const slotFill = z
 
 /** What the model takes: the same for the composer's form and for POST /api/campaigns. */
 export type CampaignInput = {
+  /** Empty: the model names it (defaultCampaignName). */
   name: string;
   templateId: string | null;
   /** Free text, where the admin allows it (no template). */
@@ -75,11 +81,11 @@ export type CampaignInput = {
  */
 export const campaignSchema = z
   .object({
-    name: z
-      .string({ required_error: CAMPAIGN_MESSAGES.nameRequired })
-      .trim()
-      .min(1, CAMPAIGN_MESSAGES.nameRequired)
-      .pipe(noControlCharacters(z.string().max(CAMPAIGN_NAME_MAX, CAMPAIGN_MESSAGES.nameTooLong))),
+    // Optional: left empty, the model names it after its template and the day (defaultCampaignName).
+    // (An empty field reaches here as undefined: conform reads '' as not given.)
+    name: noControlCharacters(z.string().trim().max(CAMPAIGN_NAME_MAX, CAMPAIGN_MESSAGES.nameTooLong))
+      .optional()
+      .transform((value) => value ?? ""),
     templateId: z
       .string()
       .trim()
@@ -144,7 +150,7 @@ const apiVariable = z.union([
  */
 export const apiCampaignSchema = z
   .object({
-    name: z.string({ required_error: CAMPAIGN_MESSAGES.nameRequired, invalid_type_error: CAMPAIGN_MESSAGES.nameRequired }),
+    name: z.string({ invalid_type_error: "name must be text" }).nullish(),
     smsTemplateId: z.string({ invalid_type_error: "smsTemplateId must be a template's id" }).nullish(),
     variables: z
       .array(apiVariable, { invalid_type_error: "variables must be an array in slot order" })
@@ -168,7 +174,7 @@ export const apiCampaignSchema = z
     sendAt: z.string().datetime({ offset: true, message: "sendAt must be an ISO date and time" }).nullish(),
   })
   .transform((body): CampaignForm => ({
-    name: body.name,
+    name: body.name ?? undefined,
     templateId: body.smsTemplateId ?? undefined,
     message: body.message ?? undefined,
     fills: (body.variables ?? []).map((variable) =>

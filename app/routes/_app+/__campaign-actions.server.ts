@@ -2,6 +2,7 @@ import { data } from "@remix-run/node";
 import { z } from "zod";
 
 import { CAMPAIGN_ACTIONS, CAMPAIGN_TRANSITIONS } from "~/lib/campaign-status";
+import { countOf } from "~/lib/format-count";
 import { isUuid } from "~/lib/ids";
 import { CAMPAIGN_NOT_FOUND } from "~/lib/schemas/campaign-lists";
 import { createToast } from "~/lib/toast";
@@ -32,5 +33,17 @@ export async function campaignActionFromForm(userId: string, formData: FormData,
   const { intent, campaignId } = form.data;
   const result = intent === "send" ? await sendCampaign(userId, campaignId) : await changeCampaign(userId, campaignId, intent);
   if (!result.ok) return refusedAction(result.status, result.message);
-  return redirectWithToast(backTo, { type: "success", title: CAMPAIGN_TRANSITIONS[intent].done ?? "Done" });
+  return redirectWithToast(backTo, {
+    type: "success",
+    title: CAMPAIGN_TRANSITIONS[intent].done ?? "Done",
+    description: intent === "cancel" ? refundInWords(result.campaign) : undefined,
+  });
+}
+
+/** What a cancel gave back, for its toast: settled at once, or once the messages a worker holds have gone. */
+function refundInWords(campaign: { refunded: number; settledAt: Date | null }): string {
+  if (!campaign.settledAt) return "What it did not send goes back to your balance once the messages on their way have gone.";
+  return campaign.refunded > 0
+    ? `${countOf(campaign.refunded, "credit")} went back to your balance.`
+    : "Nothing was charged, so nothing goes back.";
 }

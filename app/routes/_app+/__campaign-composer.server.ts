@@ -5,9 +5,11 @@ import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 
 import { CAMPAIGN_TRANSITIONS } from "~/lib/campaign-status";
+import { sendNowNotice } from "~/lib/india-time";
 import { paths } from "~/lib/paths";
 import { refusalToast } from "~/lib/refusal";
 import { FILLS_FOR, campaignSchema } from "~/lib/schemas/campaign";
+import { slotLabels } from "~/lib/slot-labels";
 import { IDEMPOTENCY_KEY_MESSAGES, idempotencyKeySchema } from "~/lib/schemas/idempotency";
 import {
   SEND_MESSAGES,
@@ -30,11 +32,11 @@ import { redirectWithToast } from "~/utils/toast.server";
 const PICKED_FROM_LINK_MAX = 50;
 
 export const SCHEDULE_NEEDS_TIME = "Choose when to send it, or press 'Send now'";
-export const TEMPLATE_CHANGED = "You chose another template: choose what fills its slots below, then send.";
+export const TEMPLATE_CHANGED = "You chose another template: fill in its blanks below, then send.";
 
-/** A slot's first choice, from what the template says it is for. */
-function defaultSource(hint: string | undefined): "contact_name" | "business_name" | "fixed" {
-  const words = (hint ?? "").toLowerCase();
+/** A blank's first choice, from what its label says it is for. */
+function defaultSource(label: string): "contact_name" | "business_name" | "fixed" {
+  const words = label.toLowerCase();
   if (/customer|contact/.test(words) && /name/.test(words)) return "contact_name";
   if (/business|shop|store/.test(words) && /name/.test(words)) return "business_name";
   return "fixed";
@@ -51,8 +53,8 @@ async function fillsForChosenTemplate(userId: string, formData: FormData): Promi
   if (fillsFor === null || fillsFor === templateId) return false;
   for (const name of [...formData.keys()]) if (name.startsWith("fills[")) formData.delete(name);
   const template = (await listSmsTemplates(userId)).find((candidate) => candidate.id === templateId);
-  template?.slotHints.forEach((hint, index) => {
-    formData.set(`fills[${index}].source`, defaultSource(hint));
+  (template ? slotLabels(template.text, template.slotHints) : []).forEach((label, index) => {
+    formData.set(`fills[${index}].source`, defaultSource(label));
     formData.set(`fills[${index}].value`, "");
   });
   return true;
@@ -68,7 +70,7 @@ export async function campaignComposerLoader(request: Request) {
   const user = await requireUser(request);
   const url = new URL(request.url);
   const pickedIds = [...new Set(url.searchParams.getAll("contactId"))].slice(0, PICKED_FROM_LINK_MAX);
-  const [templates, groups, picked, price, smsSettings, firstContacts] = await Promise.all([
+  const [listed, groups, picked, price, smsSettings, firstContacts] = await Promise.all([
     listSmsTemplates(user.id),
     listContactGroups(user.id),
     Promise.all(pickedIds.map((id) => getContact(user.id, id))),
@@ -80,7 +82,10 @@ export async function campaignComposerLoader(request: Request) {
     .filter((contact) => contact !== null)
     .map(({ id, name, mobileNumber, consent }) => ({ id, name, mobileNumber, consent }));
   if (pickedIds.length && !pickedContacts.length) throw new Response("This contact was not found.", { status: 404 });
+  // Each blank named by what it is for, the same words the model's refusals use.
+  const templates = listed.map((template) => ({ ...template, slotLabels: slotLabels(template.text, template.slotHints) }));
   const first = templates[0];
+  const now = new Date();
   return {
     idempotencyKey: randomUUID(),
     templates,
@@ -90,18 +95,22 @@ export async function campaignComposerLoader(request: Request) {
     balance: user.balance,
     freeTextAllowed: smsSettings.smsFreeTextAllowed,
     window: smsSettings.window,
+    // Said beside 'Send now' for a promotional message: worked out here, for the moment the page is made.
+    sendNowNotice: sendNowNotice(now, smsSettings.window),
+    // The moment the page was made: an unnamed campaign's name shows that day, the same on server and browser.
+    now: now.getTime(),
     businessName: user.businessName,
     sampleName: pickedContacts[0]?.name ?? firstContacts.contacts[0]?.name ?? "Asha",
     initial: {
       name: "",
       templateId: first?.id ?? "",
-      fills: (first?.slotHints ?? []).map((hint) => ({ source: defaultSource(hint), value: "" })),
+      fills: (first?.slotLabels ?? []).map((label) => ({ source: defaultSource(label), value: "" })),
       audienceMode: pickedContacts.length ? "contacts" : "all",
       contactIds: pickedContacts.map((contact) => contact.id),
       tags: [] as string[],
       sendAt: "",
     },
-    slotDefaults: Object.fromEntries(templates.map((template) => [template.id, template.slotHints.map(defaultSource)])),
+    slotDefaults: Object.fromEntries(templates.map((template) => [template.id, template.slotLabels.map(defaultSource)])),
   };
 }
 
@@ -131,16 +140,10 @@ export async function checkCampaignForm(userId: string, formData: FormData) {
     );
   }
   await fillsForChosenTemplate(userId, formData);
-  // The numbers do not need the campaign's name: it is asked for when the campaign is saved or sent.
-  const unnamed = !String(formData.get("name") ?? "").trim();
-  const named = new FormData();
-  for (const [name, value] of formData) named.append(name, value);
-  if (unnamed) named.set("name", "Check");
-  const counted = parseWithZod(named, { schema: campaignSchema });
+  const counted = parseWithZod(formData, { schema: campaignSchema });
   const checked = counted.status === "success" ? await estimateCampaign(userId, counted.value) : null;
   const fieldErrors = checked ? (checked.ok ? checked.fieldErrors : (checked.fieldErrors ?? { "": [checked.message] })) : {};
-  const result = parseWithZod(formData, { schema: campaignSchema }).reply({ fieldErrors });
-  if (unnamed && result.error) delete result.error.name;
+  const result = counted.reply({ fieldErrors });
   // It only read: with JavaScript, nothing else on the page reloads after it.
   return data({ result, estimate: checked?.ok ? checked.estimate : null, readOnly: true });
 }

@@ -1,6 +1,6 @@
 import { getFormProps, getTextareaProps } from "@conform-to/react";
 import { Form, Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { Fragment, useEffect, useRef, useState } from "react";
 
 import { BackLink } from "~/components/back-link";
 import { ErrorSummary, Field, SubmitButton, useValidatedForm } from "~/components/forms";
@@ -8,13 +8,21 @@ import { ActionToast } from "~/components/ui/action-toast";
 import { Button } from "~/components/ui/button";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useIsPending } from "~/hooks/use-is-pending";
-import { formatCount } from "~/lib/format-count";
+import { countOf, formatCount } from "~/lib/format-count";
 import { paths } from "~/lib/paths";
 import { formatIndianPhone } from "~/lib/phone";
-import { CAMPAIGN_NAME_MAX, FILLS_FOR, FREE_TEXT_MAX, PICKED_CONTACTS_MAX, campaignSchema } from "~/lib/schemas/campaign";
-import { MAX_PARTS, analyseSms, countSlots, fillSlots } from "~/lib/sms-text";
+import {
+  CAMPAIGN_NAME_MAX,
+  FILLS_FOR,
+  defaultCampaignName,
+  FREE_TEXT_MAX,
+  PICKED_CONTACTS_MAX,
+  campaignSchema,
+} from "~/lib/schemas/campaign";
+import { MAX_PARTS, MAX_SLOT_LENGTH, SLOT, analyseSms, countSlots, fillSlots } from "~/lib/sms-text";
 
 import type { ComposerActionData, campaignComposerLoader } from "./__campaign-composer.server";
+import { SendNowNotice } from "./__campaign-parts";
 import type { action as estimateAction } from "./campaigns_.new_.estimate";
 
 type Loaded = ReturnType<typeof useLoaderData<typeof campaignComposerLoader>>;
@@ -24,9 +32,15 @@ type Fill = { source: Source; value: string };
 type Values = { templateId: string; message: string; fills: Fill[]; audienceMode: string };
 
 const SOURCE_LABELS: Record<Source, string> = {
-  contact_name: "The customer's name",
+  contact_name: "Each customer's name",
   business_name: "Your business name",
-  fixed: "This text:",
+  fixed: "Text you type",
+};
+
+/** The two ways a message is carried, as a shopkeeper tells them apart. */
+const ENCODING_WORDS: Record<ReturnType<typeof analyseSms>["encoding"], string> = {
+  "GSM-7": "English letters: 160 per SMS",
+  "UCS-2": "Hindi or emoji: 70 per SMS",
 };
 
 const CATEGORY_LABELS: Record<string, string> = { promotional: "Promotional", service: "Service", transactional: "Transactional" };
@@ -151,17 +165,17 @@ export function CampaignComposer() {
   const liveProblem = Object.keys(liveErrors).length ? (liveErrors[""]?.[0] ?? "Not counted: fix what is marked above") : null;
   const fillError = (index: number) => shownErrors[`fills[${index}].value`]?.[0] ?? shownErrors[`fills[${index}].source`]?.[0];
 
+  // 'Send now' outside the sending window waits for it: said before it is pressed (promotional and free text only).
+  const sendNowWaits = loaded.sendNowNotice !== null && (template ? template.category === "promotional" : loaded.freeTextAllowed);
+
   const formProps = getFormProps(form);
   return (
     <div className="mx-auto max-w-5xl">
       <BackLink to={paths.campaigns()}>Campaigns</BackLink>
       <h1 className="mt-2 text-2xl font-bold text-slate-900">New campaign</h1>
       <p className="mt-1 text-sm text-slate-600" data-testid="price-and-balance">
-        One SMS part costs{" "}
-        <strong>
-          {loaded.price} {loaded.price === 1 ? "credit" : "credits"}
-        </strong>
-        . Your balance: <strong>{formatCount(loaded.balance)} credits</strong>.
+        One SMS part costs <strong>{countOf(loaded.price, "credit")}</strong>. Your balance:{" "}
+        <strong>{countOf(loaded.balance, "credit")}</strong>.
       </p>
 
       <div className="mt-5 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -185,11 +199,11 @@ export function CampaignComposer() {
             targets={{ contactIds: "campaign-audience", tags: "campaign-audience", audienceMode: "campaign-audience" }}
           />
           <Field
-            label="Campaign name"
+            label="Campaign name (optional)"
             field={fields.name}
             type="text"
-            placeholder="Diwali offer to regulars"
-            hint={`Only you see it; up to ${CAMPAIGN_NAME_MAX} characters.`}
+            placeholder={template ? defaultCampaignName(template.name, new Date(loaded.now)) : "Diwali offer to regulars"}
+            hint={`Only you see it; up to ${CAMPAIGN_NAME_MAX} characters. Left empty, it is called after the template and today's date.`}
           />
 
           <fieldset className="space-y-3">
@@ -223,33 +237,17 @@ export function CampaignComposer() {
                 {fields.templateId.errors[0]}
               </p>
             ) : null}
-            {hydrated ? null : (
-              <p className="text-xs text-slate-500">Changed the template? Press &lsquo;Check&rsquo; to fill in its slots.</p>
-            )}
+            {hydrated ? null : <p className="text-xs text-slate-500">Changed the template? Press &lsquo;Check&rsquo; to see its blanks.</p>}
 
             {template ? (
-              <>
-                <p
-                  className="whitespace-pre-line break-words rounded-lg bg-slate-50 p-3 text-sm text-slate-700"
-                  data-testid="template-text"
-                >
-                  {template.text}
-                </p>
-                <p className="text-xs text-slate-500">
-                  {CATEGORY_LABELS[template.category] ?? template.category} template: the approved text, with each {"{#var#}"} slot filled
-                  as you choose below (at most 30 characters each).
-                </p>
-                {fills.map((fill, index) => (
-                  <SlotChoice
-                    key={`${template.id}-${index}`}
-                    index={index}
-                    hint={template.slotHints[index] ?? `Slot ${index + 1}`}
-                    fill={fill}
-                    error={fillError(index)}
-                    formId={form.id}
-                  />
-                ))}
-              </>
+              <MessageWithBlanks
+                key={template.id}
+                template={template}
+                fills={fills}
+                errorFor={fillError}
+                formId={form.id}
+                categoryLabel={CATEGORY_LABELS[template.category] ?? template.category}
+              />
             ) : loaded.freeTextAllowed ? (
               <div>
                 <label htmlFor={fields.message.id} className="block text-sm text-slate-700">
@@ -296,8 +294,7 @@ export function CampaignComposer() {
               className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
               data-testid="shortfall"
             >
-              This campaign costs {formatCount(shortfall.cost)} credits and your balance is {formatCount(shortfall.balance)}: you need{" "}
-              {formatCount(shortfall.shortfall)} more credits.{" "}
+              {`This campaign costs ${countOf(shortfall.cost, "credit")} and your balance is ${formatCount(shortfall.balance)}: you need ${countOf(shortfall.shortfall, "more credit", "more credits")}.`}{" "}
               <Link to={paths.credits()} className="inline-flex min-h-11 items-center font-semibold underline">
                 Buy credits
               </Link>
@@ -309,8 +306,15 @@ export function CampaignComposer() {
               Check
             </Button>
           )}
+          {sendNowWaits && loaded.sendNowNotice ? <SendNowNotice notice={loaded.sendNowNotice} window={loaded.window} /> : null}
           <div className="grid gap-2 sm:grid-cols-3">
-            <SubmitButton busy={busy} busyText="Sending..." name="intent" value="send">
+            <SubmitButton
+              busy={busy}
+              busyText="Sending..."
+              name="intent"
+              value="send"
+              aria-describedby={sendNowWaits ? "send-now-notice" : undefined}
+            >
               Send now
             </SubmitButton>
             <SubmitButton busy={busy} busyText="Scheduling..." name="intent" value="schedule" variant="secondary">
@@ -339,41 +343,90 @@ export function CampaignComposer() {
   );
 }
 
-/** What fills one {#var#} slot: the customer's name, the business's, or a fixed text typed here. */
-function SlotChoice({ index, hint, fill, error, formId }: { index: number; hint: string; fill: Fill; error?: string; formId: string }) {
+/**
+ * The template's approved text as the customer reads it, each blank ({#var#}) standing in it as a
+ * small form of its own: what it is for, what fills it (the customer's name, the business's, or
+ * text typed into it) and its error. Plain fields inside the text, so it works without JavaScript.
+ */
+function MessageWithBlanks({
+  template,
+  fills,
+  errorFor,
+  formId,
+  categoryLabel,
+}: {
+  template: Template;
+  fills: Fill[];
+  errorFor: (index: number) => string | undefined;
+  formId: string;
+  categoryLabel: string;
+}) {
+  const pieces = template.text.split(SLOT);
+  return (
+    <>
+      <p className="text-xs text-slate-500">
+        {`${categoryLabel} template: its approved words stay as they are; fill each blank (at most ${MAX_SLOT_LENGTH} characters).`}
+      </p>
+      <div
+        className="whitespace-pre-line break-words rounded-lg bg-slate-50 p-3 text-sm leading-8 text-slate-800"
+        data-testid="template-text"
+      >
+        {pieces.map((piece, index) => (
+          <Fragment key={index}>
+            {piece}
+            {index < fills.length ? (
+              <Blank index={index} label={template.slotLabels[index]} fill={fills[index]} error={errorFor(index)} formId={formId} />
+            ) : null}
+          </Fragment>
+        ))}
+      </div>
+    </>
+  );
+}
+
+/** One blank in the message: its label, what fills it, and the text typed when it is text (shown only then, by CSS, with or without JavaScript). */
+function Blank({ index, label, fill, error, formId }: { index: number; label: string; fill: Fill; error?: string; formId: string }) {
   const id = `${formId}-fills-${index}`;
   const errorId = `${id}-error`;
   return (
-    <fieldset className="rounded-lg border border-slate-200 p-3" aria-describedby={error ? errorId : undefined}>
-      <legend className="px-1 text-sm font-medium text-slate-700">{`Slot ${index + 1}: ${hint}`}</legend>
-      <label htmlFor={`${id}-source`} className="sr-only">{`What fills slot ${index + 1} (${hint})`}</label>
-      <select id={`${id}-source`} name={`fills[${index}].source`} defaultValue={fill.source} className={CONTROL}>
+    <span
+      className="sms-blank mx-0.5 my-1 inline-flex max-w-full flex-col gap-1 rounded-lg border border-dashed border-brand-300 bg-white p-1.5 align-middle leading-normal"
+      data-testid={`blank-${index + 1}`}
+    >
+      <span className="px-1 text-xs font-semibold text-brand-800" aria-hidden>
+        {label}
+      </span>
+      <select
+        id={`${id}-source`}
+        name={`fills[${index}].source`}
+        defaultValue={fill.source}
+        aria-label={`${label}: what goes here`}
+        className="min-h-11 rounded-md border border-slate-300 bg-white px-2 text-sm"
+      >
         {(Object.keys(SOURCE_LABELS) as Source[]).map((source) => (
           <option key={source} value={source}>
             {SOURCE_LABELS[source]}
           </option>
         ))}
       </select>
-      <label
-        htmlFor={`${id}-value`}
-        className="mt-2 block text-xs text-slate-600"
-      >{`Text for slot ${index + 1} (${hint}), when it is fixed`}</label>
       <input
         id={`${id}-value`}
         name={`fills[${index}].value`}
         type="text"
         defaultValue={fill.value}
         maxLength={60}
+        placeholder={label}
+        aria-label={`${label}: your text`}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
-        className={CONTROL}
+        className="sms-blank-text min-h-11 w-56 max-w-full rounded-md border border-slate-300 px-2 text-sm"
       />
       {error ? (
-        <p id={errorId} className="mt-1 text-sm text-red-600">
+        <span id={errorId} className="block max-w-56 px-1 text-xs text-red-600">
           {error}
-        </p>
+        </span>
       ) : null}
-    </fieldset>
+    </span>
   );
 }
 
@@ -478,12 +531,12 @@ function Numbers({
       <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-2 text-sm" aria-live="polite" data-testid="campaign-numbers">
         <dt className="text-slate-500">Characters</dt>
         <dd data-testid="sms-characters">{formatCount(text.characters)}</dd>
-        <dt className="text-slate-500">Encoding</dt>
+        <dt className="text-slate-500">Letters</dt>
         <dd data-testid="sms-encoding">
-          {text.encoding}
+          {ENCODING_WORDS[text.encoding]}
           {cause ? (
             <span className="block text-xs text-slate-600">
-              {`because of “${cause.char}” (character ${cause.index + 1}): one part holds 70 characters instead of 160`}
+              {`because of “${cause.char}” (character ${cause.index + 1}): one SMS holds 70 characters instead of 160`}
             </span>
           ) : null}
         </dd>
@@ -499,14 +552,14 @@ function Numbers({
             <span className="block text-xs text-slate-600">{`${formatCount(skippedOptedOut)} opted out: left out`}</span>
           ) : null}
           {skippedNotMobile ? (
-            <span className="block text-xs text-slate-600">{`${formatCount(skippedNotMobile)} not mobile numbers: left out`}</span>
+            <span className="block text-xs text-slate-600">{`${countOf(skippedNotMobile, "number is", "numbers are")} not mobile: left out`}</span>
           ) : null}
         </dd>
         <dt className="text-slate-500">Cost</dt>
         <dd data-testid="sms-cost" className="font-semibold">
-          {cost === null ? "—" : `${formatCount(cost)} credits`}
+          {cost === null ? "—" : countOf(cost, "credit")}
           {cost !== null ? (
-            <span className="block text-xs font-normal text-slate-600">{`Balance after: ${formatCount(balance - cost)} credits`}</span>
+            <span className="block text-xs font-normal text-slate-600">{`Balance after: ${countOf(balance - cost, "credit")}`}</span>
           ) : null}
         </dd>
       </dl>

@@ -1,8 +1,10 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 
 import { buttonClasses } from "~/components/ui/button";
+import { useIsPending } from "~/hooks/use-is-pending";
 import { CAMPAIGN_STATUS_LABELS, CAMPAIGN_TRANSITIONS, type CampaignAction, type CampaignStatus } from "~/lib/campaign-status";
-import { formatCount } from "~/lib/format-count";
+import { countOf, formatCount } from "~/lib/format-count";
+import { hourInWords, type DailyWindow } from "~/lib/india-time";
 import { paths } from "~/lib/paths";
 import type { CampaignCounts } from "~/models/campaigns.server";
 
@@ -49,7 +51,7 @@ export function progressInWords(counts: CampaignCounts): string {
   const parts = [...segments(counts), { count: counts.queued, label: "waiting to go" }]
     .filter((part) => part.count > 0)
     .map((part) => `${formatCount(part.count)} ${part.label}`);
-  return `${formatCount(counts.total)} ${counts.total === 1 ? "message" : "messages"}: ${parts.join(", ")}`;
+  return `${countOf(counts.total, "message")}: ${parts.join(", ")}`;
 }
 
 /** A bar of the campaign's messages (delivered, awaiting, failed, skipped of the total); its words are what a screen reader hears. */
@@ -110,6 +112,87 @@ export function CampaignActionForm({
         <span className="sr-only"> {campaign.name}</span>
       </button>
     </Form>
+  );
+}
+
+/**
+ * 'Cancel campaign': a GET form to the page's own confirm step (`?cancel={id}`), which asks once and
+ * says what comes back; the same step with JavaScript (a client navigation) and without.
+ */
+export function CancelCampaignButton({
+  campaign,
+  askAt,
+  page = 1,
+  buttonClassName,
+}: {
+  campaign: { id: string; name: string };
+  /** The page that asks: the list or the campaign's own. */
+  askAt: string;
+  page?: number;
+  buttonClassName: string;
+}) {
+  return (
+    <Form method="get" action={askAt} preventScrollReset>
+      {page > 1 ? <input type="hidden" name="page" value={page} /> : null}
+      <button type="submit" name="cancel" value={campaign.id} className={buttonClassName}>
+        {CAMPAIGN_TRANSITIONS.cancel.label}
+        <span className="sr-only"> {campaign.name}</span>
+      </button>
+    </Form>
+  );
+}
+
+export type CancelQuestion = { id: string; name: string; status: CampaignStatus; refund: number };
+
+/** What cancelling gives back, said before it is done. */
+function refundBeforeCancel({ status, refund }: CancelQuestion): string {
+  if (status === "draft") return "Nothing was charged for it, so nothing goes back.";
+  if (refund === 0) return "Its messages have all gone to the SMS provider, so nothing goes back.";
+  const back = `${countOf(refund, "credit goes", "credits go")} back to your balance`;
+  return status === "sending" ? `${back}, less any messages that go out before it stops.` : `${back}.`;
+}
+
+/** The confirm step of 'Cancel campaign' (`?cancel={id}`): what it stops and what comes back, then yes or keep it. */
+export function ConfirmCancel({ campaign, formAction, keepTo }: { campaign: CancelQuestion; formAction: string; keepTo: string }) {
+  const busy = useIsPending({ formAction, intent: "cancel" });
+  return (
+    <div
+      role="alertdialog"
+      aria-labelledby="confirm-cancel"
+      aria-describedby="confirm-cancel-refund"
+      className="mt-4 rounded-xl border border-red-200 bg-red-50 p-4"
+      data-testid="confirm-cancel"
+    >
+      <p
+        id="confirm-cancel"
+        className="break-words font-medium text-red-900"
+      >{`Cancel “${campaign.name}”? Messages not sent yet will not go.`}</p>
+      <p id="confirm-cancel-refund" className="mt-1 text-sm text-red-900">
+        {refundBeforeCancel(campaign)}
+      </p>
+      <Form method="post" action={formAction} className="mt-3 flex flex-wrap gap-2">
+        <input type="hidden" name="campaignId" value={campaign.id} />
+        <button type="submit" name="intent" value="cancel" disabled={busy} className={buttonClasses({ variant: "danger" })}>
+          {busy ? BUSY.cancel : "Yes, cancel campaign"}
+        </button>
+        <Link to={keepTo} preventScrollReset className={buttonClasses({ variant: "secondary" })}>
+          Keep it
+        </Link>
+      </Form>
+    </div>
+  );
+}
+
+/** When 'Send now' outside the sending window will really start ('This will start at 10:00 tomorrow'), said beside the button before it is pressed. */
+export function SendNowNotice({ notice, window, className = "" }: { notice: string; window: DailyWindow; className?: string }) {
+  return (
+    <p
+      id="send-now-notice"
+      className={`rounded-lg border border-brand-200 bg-brand-50 px-3 py-2 text-sm text-brand-900 ${className}`}
+      data-testid="send-now-notice"
+    >
+      {`${notice}: promotional SMS go out only between ${hourInWords(window.startHour)} and ${hourInWords(window.endHour)} India time.`}
+    </p>
   );
 }
 

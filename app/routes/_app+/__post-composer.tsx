@@ -11,6 +11,7 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { CALL_TO_ACTION_LABELS, CALL_TO_ACTION_TYPES, callToActionLink } from "~/lib/call-to-action";
+import { countOf } from "~/lib/format-count";
 import { postHashtags } from "~/lib/hashtags";
 import { nearDuplicateMessage } from "~/lib/near-duplicate";
 import { endOfIndianDay, isCalendarDate, startOfIndianDay } from "~/lib/india-time";
@@ -72,12 +73,12 @@ export function PostComposer() {
         </p>
       ) : (
         <p className="mt-1 text-sm text-slate-600" data-testid="price-and-balance">
-          This {noun} costs <strong>{price} credits</strong>. Your balance: <strong>{balance} credits</strong>.
+          This {noun} costs <strong>{countOf(price, "credit")}</strong>. Your balance: <strong>{countOf(balance, "credit")}</strong>.
         </p>
       )}
       {short ? (
         <p role="alert" className="mt-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          Your balance is {price - balance} credits short of this {noun}: you need {price - balance} more credits.
+          {`Your balance is ${countOf(price - balance, "credit")} short of this ${noun}: you need ${countOf(price - balance, "more credit", "more credits")}.`}
           {loaded.topUp ? (
             <>
               {" "}
@@ -187,7 +188,7 @@ export function PostComposer() {
             </div>
           ) : (
             <SubmitButton busy={busy} busyText="Publishing..." name="intent" value="publish">
-              {`Publish ${noun} · ${price} credits`}
+              {`Publish ${noun} · ${countOf(price, "credit")}`}
             </SubmitButton>
           )}
         </Form>

@@ -7,6 +7,7 @@ import { SubmitButton } from "~/components/forms";
 import { ButtonLink } from "~/components/ui/button";
 import { useIsPending } from "~/hooks/use-is-pending";
 import type { OnboardingStep } from "~/lib/onboarding";
+import { countOf } from "~/lib/format-count";
 import { paths } from "~/lib/paths";
 import { formatIndianPhone } from "~/lib/phone";
 import { resendVerificationSchema } from "~/lib/schemas/email-verification";
@@ -89,7 +90,12 @@ export default function Dashboard() {
       {verification ? <VerifyEmailNotice {...verification} refused={refused} /> : null}
       {onboarding.completed ? null : <SetupChecklist steps={onboarding.steps} />}
       <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-4">
-        <Stat label="Balance" value={`${balance} credits`} testId="stat-balance" link={{ to: paths.credits(), text: "Buy credits" }} />
+        <Stat
+          label="Balance"
+          value={countOf(balance, "credit")}
+          testId="stat-balance"
+          link={{ to: paths.credits(), text: "Buy credits" }}
+        />
         <Stat label="Contacts" value={String(stats.contacts)} testId="stat-contacts" />
         <Stat label="SMS sent" value={String(stats.sentSms)} testId="stat-sms" />
         <Stat label="Live posts" value={String(stats.livePosts)} testId="stat-posts" />
@@ -132,7 +138,11 @@ function VerifyEmailNotice({
       </h2>
       <p className="mt-1 text-sm text-slate-700" data-testid="verify-email-notice">
         We sent a link to <strong>{email}</strong>. Open it within {linkHours} hours to verify your email
-        {openingCredits > 0 ? <> and get your {openingCredits} opening credits: until then your balance stays at 0.</> : "."}
+        {openingCredits > 0 ? (
+          <> and get your {countOf(openingCredits, "opening credit", "opening credits")}: until then your balance stays at 0.</>
+        ) : (
+          "."
+        )}
       </p>
       {refused ? (
         <p role="alert" className="mt-2 text-sm font-medium text-red-700">

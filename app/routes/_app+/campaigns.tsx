@@ -7,18 +7,25 @@ import { RowMenu, menuItemClasses } from "~/components/row-menu";
 import { ActionToast } from "~/components/ui/action-toast";
 import { ButtonLink } from "~/components/ui/button";
 import { availableActions } from "~/lib/campaign-status";
-import { formatCount } from "~/lib/format-count";
+import { countOf } from "~/lib/format-count";
 import { formatDateTime } from "~/lib/india-time";
 import { paths } from "~/lib/paths";
 import { campaignListQuerySchema } from "~/lib/schemas/campaign-lists";
 import { pageTitle } from "~/lib/title";
-import { listCampaigns } from "~/models/campaigns.server";
+import { listCampaigns, refundIfCancelled } from "~/models/campaigns.server";
 import { assertSameOrigin } from "~/utils/csrf.server";
 import { pageShowsOwnData } from "~/utils/kept-pages.server";
 import { requireUser } from "~/utils/session.server";
 
 import { campaignActionFromForm } from "./__campaign-actions.server";
-import { CampaignActionForm, CampaignProgress, CampaignStatusBadge, ShortBalanceNotice } from "./__campaign-parts";
+import {
+  CampaignActionForm,
+  CampaignProgress,
+  CampaignStatusBadge,
+  CancelCampaignButton,
+  ConfirmCancel,
+  ShortBalanceNotice,
+} from "./__campaign-parts";
 
 export { clientAction } from "~/components/forms";
 
@@ -27,10 +34,17 @@ export const meta: MetaFunction = () => [{ title: pageTitle("Campaigns") }];
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   pageShowsOwnData();
-  const { page } = campaignListQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const list = await listCampaigns(user.id, page);
+  const url = new URL(request.url);
+  const { page } = campaignListQuerySchema.parse(Object.fromEntries(url.searchParams));
+  const cancelId = url.searchParams.get("cancel");
+  const [list, confirmCancel] = await Promise.all([
+    listCampaigns(user.id, page),
+    // The confirm step of 'Cancel campaign' (?cancel={id}); another business's or a finished campaign asks nothing.
+    cancelId ? refundIfCancelled(user.id, cancelId) : null,
+  ]);
   return {
     ...list,
+    confirmCancel,
     campaigns: list.campaigns.map((campaign) => ({
       ...campaign,
       // In India's time, formatted here so the page reads the same before and after hydration.
@@ -61,7 +75,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Campaigns() {
-  const { campaigns, total, page, pageCount } = useLoaderData<typeof loader>();
+  const { campaigns, total, page, pageCount, confirmCancel } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const listAction = paths.campaigns({ page });
   return (
@@ -70,7 +84,7 @@ export default function Campaigns() {
         <div>
           <h1 className="text-2xl font-bold text-slate-900">Campaigns</h1>
           <p className="text-sm text-slate-600" data-testid="campaigns-total">
-            {total === 1 ? "1 campaign" : `${formatCount(total)} campaigns`}
+            {countOf(total, "campaign")}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -82,6 +96,7 @@ export default function Campaigns() {
       </div>
 
       {actionData?.shortBalance ? <ShortBalanceNotice message={actionData.shortBalance} /> : null}
+      {confirmCancel ? <ConfirmCancel campaign={confirmCancel} formAction={listAction} keepTo={listAction} /> : null}
       {campaigns.length === 0 ? (
         <div className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center">
           <p className="text-slate-700">No campaigns yet.</p>
@@ -109,7 +124,7 @@ export default function Campaigns() {
                     </p>
                   </div>
                   <p className="shrink-0 text-right text-sm text-slate-700" data-testid="campaign-cost">
-                    {campaign.cost > 0 ? `${formatCount(campaign.cost - campaign.refunded)} credits` : "Not charged"}
+                    {campaign.cost > 0 ? countOf(campaign.cost - campaign.refunded, "credit") : "Not charged"}
                   </p>
                 </div>
                 <div className="mt-3">
@@ -130,10 +145,10 @@ export default function Campaigns() {
                     {campaign.actions.includes("cancel") ? (
                       <div className="ml-auto">
                         <RowMenu label={`More for ${campaign.name}`}>
-                          <CampaignActionForm
+                          <CancelCampaignButton
                             campaign={campaign}
-                            action="cancel"
-                            formAction={listAction}
+                            askAt={paths.campaigns()}
+                            page={page}
                             buttonClassName={menuItemClasses("danger")}
                           />
                         </RowMenu>

@@ -9,18 +9,28 @@ import { buttonClasses } from "~/components/ui/button";
 import type { CampaignAudience, SlotFill } from "~/db/schema/messaging";
 import { CampaignTimeline } from "~/components/campaign-timeline";
 import { FINAL_CAMPAIGN_STATUSES, type CampaignStatus } from "~/lib/campaign-status";
-import { formatCount } from "~/lib/format-count";
-import { formatDateTime } from "~/lib/india-time";
+import { countOf, formatCount } from "~/lib/format-count";
+import { formatDateTime, sendNowNotice } from "~/lib/india-time";
 import { paths } from "~/lib/paths";
 import { CAMPAIGN_NOT_FOUND } from "~/lib/schemas/campaign-lists";
 import { fillSlots } from "~/lib/sms-text";
 import { pageTitle } from "~/lib/title";
-import { getCampaign, type CampaignCounts } from "~/models/campaigns.server";
+import { getCampaign, refundIfCancelled, type CampaignCounts } from "~/models/campaigns.server";
+import { getSmsSettings } from "~/models/settings.server";
 import { assertSameOrigin } from "~/utils/csrf.server";
 import { requireUser } from "~/utils/session.server";
 
 import { campaignActionFromForm } from "./__campaign-actions.server";
-import { CampaignActionForm, CampaignProgress, CampaignStatusBadge, ShortBalanceNotice, awaitingReport } from "./__campaign-parts";
+import {
+  CampaignActionForm,
+  CampaignProgress,
+  CampaignStatusBadge,
+  CancelCampaignButton,
+  ConfirmCancel,
+  SendNowNotice,
+  ShortBalanceNotice,
+  awaitingReport,
+} from "./__campaign-parts";
 
 export { clientAction } from "~/components/forms";
 
@@ -44,7 +54,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const campaign = await getCampaign(user.id, params.id ?? "");
   if (!campaign) throw new Response(CAMPAIGN_NOT_FOUND, { status: 404 });
+  const asksCancel = new URL(request.url).searchParams.get("cancel") === campaign.id;
+  const [confirmCancel, { window }] = await Promise.all([asksCancel ? refundIfCancelled(user.id, campaign.id) : null, getSmsSettings()]);
+  // A promotional draft sent now, outside the window, waits for it: said beside 'Send now', for the moment the page is made.
+  const now = new Date();
+  const sendsNow = campaign.status === "draft" && campaign.category === "promotional" && !(campaign.sendAt && campaign.sendAt > now);
   return {
+    confirmCancel,
+    sendNowNotice: sendsNow ? sendNowNotice(now, window) : null,
+    window,
+    costText: costInWords(campaign),
     campaign: {
       ...campaign,
       // India's time, formatted here so the page reads the same before and after hydration.
@@ -68,12 +87,20 @@ function previewOf(campaign: { message: string; slotFills: SlotFill[] }, busines
   );
 }
 
+/** What the campaign costs as it stands: reserved while it can still send, paid once it is settled. */
+function costInWords(campaign: { status: CampaignStatus; cost: number; refunded: number; settledAt: Date | null }): string {
+  if (campaign.cost === 0) return campaign.status === "draft" ? "Nothing charged yet" : "Nothing charged";
+  if (!FINAL_CAMPAIGN_STATUSES.includes(campaign.status)) return `${countOf(campaign.cost, "credit")} reserved`;
+  if (!campaign.settledAt) return `${countOf(campaign.cost, "credit")} charged: what did not go comes back once its last messages are done`;
+  return `${countOf(campaign.cost - campaign.refunded, "credit")} paid`;
+}
+
 /** Who the campaign was written for, as the business chose it. */
 function audienceInWords(audience: CampaignAudience): string {
   if ("tags" in audience) return `${audience.tags.length === 1 ? "Group" : "Groups"}: ${audience.tags.join(", ")}`;
   if ("contactIds" in audience) {
     const count = audience.contactIds.length;
-    return count === 1 ? "One contact you picked" : `${formatCount(count)} contacts you picked`;
+    return count === 1 ? "One contact you picked" : `${countOf(count, "contact")} you picked`;
   }
   return "All your contacts";
 }
@@ -90,7 +117,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 type CampaignView = ReturnType<typeof useLoaderData<typeof loader>>["campaign"];
 
 export default function CampaignPage() {
-  const { campaign, live } = useLoaderData<typeof loader>();
+  const { campaign, live, confirmCancel, sendNowNotice, window, costText } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   useLiveProgress(live);
   const here = paths.campaign(campaign.id);
@@ -118,19 +145,27 @@ export default function CampaignPage() {
       ) : null}
 
       {actionData?.shortBalance ? <ShortBalanceNotice message={actionData.shortBalance} /> : null}
+      {sendNowNotice && campaign.availableActions.includes("send") ? (
+        <SendNowNotice notice={sendNowNotice} window={window} className="mt-4" />
+      ) : null}
       {campaign.availableActions.length ? (
         <div className="mt-4 flex flex-wrap gap-2">
-          {campaign.availableActions.map((action) => (
-            <CampaignActionForm
-              key={action}
-              campaign={campaign}
-              action={action}
-              formAction={here}
-              buttonClassName={buttonClasses({ variant: action === "send" ? "primary" : action === "cancel" ? "danger" : "secondary" })}
-            />
-          ))}
+          {campaign.availableActions.map((action) =>
+            action === "cancel" ? (
+              <CancelCampaignButton key={action} campaign={campaign} askAt={here} buttonClassName={buttonClasses({ variant: "danger" })} />
+            ) : (
+              <CampaignActionForm
+                key={action}
+                campaign={campaign}
+                action={action}
+                formAction={here}
+                buttonClassName={buttonClasses({ variant: action === "send" ? "primary" : "secondary" })}
+              />
+            ),
+          )}
         </div>
       ) : null}
+      {confirmCancel ? <ConfirmCancel campaign={confirmCancel} formAction={here} keepTo={here} /> : null}
 
       <section aria-labelledby="progress-heading" className="mt-6 rounded-xl border border-slate-200 bg-white p-4">
         <h2 id="progress-heading" className="font-semibold text-slate-900">
@@ -161,7 +196,7 @@ export default function CampaignPage() {
         ) : null}
       </section>
 
-      <CampaignDetails campaign={campaign} />
+      <CampaignDetails campaign={campaign} costText={costText} />
       <Timeline events={campaign.events} />
       <ActionToast toast={actionData?.toast} />
     </div>
@@ -192,8 +227,7 @@ function Count({ label, value }: { label: string; value: number }) {
 }
 
 /** The message as sent (one sample rendered), who it goes to, and what it cost. */
-function CampaignDetails({ campaign }: { campaign: CampaignView }) {
-  const charged = campaign.cost - campaign.refunded;
+function CampaignDetails({ campaign, costText }: { campaign: CampaignView; costText: string }) {
   return (
     <section aria-labelledby="details-heading" className="mt-6 rounded-xl border border-slate-200 bg-white p-4">
       <h2 id="details-heading" className="font-semibold text-slate-900">
@@ -214,13 +248,13 @@ function CampaignDetails({ campaign }: { campaign: CampaignView }) {
         <div>
           <dt className="text-slate-500">Cost</dt>
           <dd className="text-slate-900" data-testid="campaign-cost">
-            {campaign.cost > 0 ? `${formatCount(campaign.cost)} credits reserved` : "Nothing charged yet"}
+            {costText}
           </dd>
         </div>
         <div>
           <dt className="text-slate-500">Refunded</dt>
           <dd className="text-slate-900" data-testid="campaign-refunded">
-            {campaign.refunded > 0 ? `${formatCount(campaign.refunded)} credits (paid: ${formatCount(charged)})` : "None"}
+            {campaign.refunded > 0 ? countOf(campaign.refunded, "credit") : "None"}
           </dd>
         </div>
         <div>

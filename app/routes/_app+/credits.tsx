@@ -9,6 +9,7 @@ import { LedgerTable } from "~/components/ledger-table";
 import { PageLinks } from "~/components/page-links";
 import { ActionToast } from "~/components/ui/action-toast";
 import { formatRupees, formatRupeesShort } from "~/lib/money";
+import { countOf } from "~/lib/format-count";
 import { paths } from "~/lib/paths";
 import { creditsQuerySchema } from "~/lib/schemas/credits";
 import { pageTitle } from "~/lib/title";
@@ -62,10 +63,12 @@ export default function Credits() {
           Your balance
         </h2>
         <p className="mt-1 text-3xl font-bold text-slate-900" data-testid="credits-balance">
-          {balance.toLocaleString("en-IN")} credits
+          {countOf(balance, "credit")}
         </p>
         <p className={`mt-1 text-sm ${low ? "font-medium text-amber-800" : "text-slate-600"}`}>
-          {low ? `That is less than one post (${postPrice} credits). Buy credits to publish again.` : `A post costs ${postPrice} credits.`}
+          {low
+            ? `That is less than one post (${countOf(postPrice, "credit")}). Buy credits to publish again.`
+            : `A post costs ${countOf(postPrice, "credit")}.`}
         </p>
       </section>
 

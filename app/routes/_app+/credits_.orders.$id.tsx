@@ -6,6 +6,7 @@ import { useLoaderData } from "@remix-run/react";
 import { DetourNotice } from "~/components/detour";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ButtonLink } from "~/components/ui/button";
+import { countOf } from "~/lib/format-count";
 import { formatRupees } from "~/lib/money";
 import { paths } from "~/lib/paths";
 import { pageTitle } from "~/lib/title";
@@ -37,7 +38,7 @@ export default function OrderResult() {
         <section className="rounded-xl border border-green-200 bg-green-50 p-5" data-testid="order-paid">
           <h1 className="text-xl font-bold text-green-900">Payment received</h1>
           <p className="mt-2 text-green-900">
-            {what} added. Your balance is now <strong data-testid="new-balance">{balance.toLocaleString("en-IN")} credits</strong>.
+            {what} added. Your balance is now <strong data-testid="new-balance">{countOf(balance, "credit")}</strong>.
           </p>
           <div className="mt-4 flex flex-wrap gap-2">
             <ButtonLink to={paths.sendPost()}>Send a post</ButtonLink>

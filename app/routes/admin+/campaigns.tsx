@@ -5,8 +5,8 @@ import { AdminErrorBoundary } from "~/components/admin-shell";
 import { BadFilterNotice } from "~/components/filter-form";
 import { PageLinks } from "~/components/page-links";
 import { ButtonLink } from "~/components/ui/button";
-import { CAMPAIGN_STATUS_LABELS, type CampaignStatus } from "~/lib/campaign-status";
-import { formatCount } from "~/lib/format-count";
+import { CAMPAIGN_STATUS_LABELS, FINAL_CAMPAIGN_STATUSES, type CampaignStatus } from "~/lib/campaign-status";
+import { countOf, formatCount } from "~/lib/format-count";
 import { formatDateTime, windowInWords } from "~/lib/india-time";
 import { paths } from "~/lib/paths";
 import { adminCampaignsQuerySchema } from "~/lib/schemas/admin-sms";
@@ -119,8 +119,7 @@ export default function AdminCampaigns() {
                 {campaign.startsAtText && !campaign.statusReason ? <span>Starts {campaign.startsAtText}</span> : null}
               </p>
               <p className="mt-1 text-slate-700">
-                {formatCount(campaign.recipientsCount)} recipients · {formatCount(campaign.cost)} credits reserved ·{" "}
-                {formatCount(campaign.refunded)} refunded
+                {`${countOf(campaign.recipientsCount, "recipient")} · ${countOf(campaign.cost, "credit")} ${FINAL_CAMPAIGN_STATUSES.includes(campaign.status) ? "charged" : "reserved"} · ${formatCount(campaign.refunded)} refunded`}
               </p>
               {campaign.statusReason ? <p className="mt-1 break-words text-slate-600">{campaign.statusReason}</p> : null}
             </li>

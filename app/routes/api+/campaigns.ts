@@ -12,7 +12,7 @@ const pageSchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).
 
 /**
  * GET /api/campaigns (?page) → {campaigns, page, pageCount, total}, newest first.
- * POST /api/campaigns {name, smsTemplateId, variables | message, audience, sendAt?} → 201 {id,
+ * POST /api/campaigns {name?, smsTemplateId, variables | message, audience, sendAt?} → 201 {id,
  * status, estimate: {recipients, skippedOptedOut, encoding, parts, cost, category}}: a draft, checked
  * as it would be sent (send it with POST /api/campaigns/{id}/send). The Idempotency-Key header makes
  * a retried request answer with the campaign it made, for 24 hours (422 for the key on a different
