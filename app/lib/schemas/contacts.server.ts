@@ -2,7 +2,7 @@ import { z } from "zod";
 
 import { indianMobileE164 } from "~/lib/phone-number.server";
 
-import { INVALID_MOBILE, contactSchema, pickedContactsSchema } from "./contacts";
+import { INVALID_MOBILE, contactSchema, pickedContactsFields, refusePickedTwice } from "./contacts";
 
 /** The contact form's schema as the actions and the API check it: the mobile number normalised, or refused. */
 export const contactInputSchema = contactSchema.transform((contact, context) => {
@@ -18,7 +18,9 @@ export const contactInputSchema = contactSchema.transform((contact, context) => 
  * Picked contacts as the add-contact action checks them: each a contact of its own (its mobile
  * number normalised, or refused on its row) with the list's consent and its source.
  */
-export const pickedContactsInputSchema = pickedContactsSchema.transform(({ contacts, consent, consentSource }, context) => {
+export const pickedContactsInputSchema = pickedContactsFields.transform(({ contacts, consent, consentSource }, context) => {
+  // Every row is checked, so each bad one says why at once (a refinement would stop the rows' checks).
+  const twice = refusePickedTwice(contacts, context);
   const inputs = contacts.map((contact, index) => {
     const parsed = contactInputSchema.safeParse({ ...contact, consent, consentSource });
     if (!parsed.success) {
@@ -26,5 +28,5 @@ export const pickedContactsInputSchema = pickedContactsSchema.transform(({ conta
     }
     return parsed.success ? parsed.data : null;
   });
-  return inputs.every((input) => input !== null) ? inputs : z.NEVER;
+  return !twice && inputs.every((input) => input !== null) ? inputs : z.NEVER;
 });
