@@ -4,6 +4,7 @@
  * API, the export and the tests share it.
  */
 import { uniqueGroups } from "./contact-groups";
+import { countOf } from "./format-count";
 import type { ConsentState } from "./schemas/contacts";
 
 /**
@@ -162,17 +163,30 @@ export type ImportedRow = {
 
 export const MAX_TAGS = 20;
 
+/** The fields the owner types that an import never overwrites by itself: a different value waits for 'Apply these updates'. */
+export const KEPT_FIELDS = ["name", "email", "notes"] as const;
+export type KeptField = (typeof KEPT_FIELDS)[number];
+
+/** What a file would change in a contact's typed fields: each field's value when the report was made and the file's. */
+export type ProposedUpdate = Partial<Record<KeptField, { from: string; to: string }>>;
+
+/** What an import did to an existing contact by itself: the groups it added, the blank fields it filled, an opt-out. */
+export type ImportUpdate = { addedGroups: string[]; filled: KeptField[]; optedOut: boolean };
+
 /**
  * What a row makes of the contact with its number (null when the business has none): a new
- * contact takes the row as it is (opted in unless it says otherwise); an existing one takes the
- * row's name and every cell the row fills, gains its groups (a group it has in another case is the
- * same group), and an opt-out is kept whatever the row says. `changed` is false when the row adds nothing, so re-importing an export changes nothing.
+ * contact takes the row as it is (opted in unless it says otherwise). An existing one keeps what
+ * the owner typed: its name, and its email and notes when it has them, are never overwritten; a
+ * different value is `proposed`, to apply only when the owner asks. It gains the row's groups (a
+ * group it has in another case is the same group), a blank email or notes takes the row's, and an
+ * opt-out is kept whatever the row says. `changed` is false when the row adds nothing, so
+ * re-importing an export changes nothing.
  */
 export function mergeImportedRow(
   existing: ImportableContact | null,
   row: ImportedRow,
   defaultSource: string,
-): { contact: ImportableContact; changed: boolean; consentChanged: boolean } {
+): { contact: ImportableContact; changed: boolean; consentChanged: boolean; update: ImportUpdate; proposed: ProposedUpdate } {
   if (!existing) {
     const optedOut = row.consent === "opted_out";
     return {
@@ -186,24 +200,48 @@ export function mergeImportedRow(
       },
       changed: true,
       consentChanged: true,
+      update: { addedGroups: [], filled: [], optedOut: false },
+      proposed: {},
     };
   }
   const optedOut = existing.optedOut || row.consent === "opted_out";
   const consentChanged = optedOut !== existing.optedOut;
   const tags = uniqueGroups([...existing.tags, ...row.tags]).slice(0, Math.max(MAX_TAGS, existing.tags.length));
   const contact: ImportableContact = {
-    name: row.name,
-    email: row.email ?? existing.email,
+    name: existing.name,
+    email: existing.email ?? row.email,
     tags,
-    notes: row.notes ?? existing.notes,
+    notes: existing.notes ?? row.notes,
     optedOut,
     consentSource: consentChanged ? (row.consentSource ?? defaultSource) : existing.consentSource,
   };
-  const changed =
-    contact.name !== existing.name ||
-    contact.email !== existing.email ||
-    contact.notes !== existing.notes ||
-    consentChanged ||
-    tags.length !== existing.tags.length;
-  return { contact, changed, consentChanged };
+  const filled = (["email", "notes"] as const).filter((field) => existing[field] === null && contact[field] !== null);
+  const proposed: ProposedUpdate = {};
+  for (const field of KEPT_FIELDS) {
+    const kept = existing[field];
+    const offered = row[field];
+    if (kept !== null && offered !== null && offered !== kept) proposed[field] = { from: kept, to: offered };
+  }
+  const addedGroups = tags.slice(existing.tags.length);
+  const changed = filled.length > 0 || consentChanged || addedGroups.length > 0;
+  return { contact, changed, consentChanged, update: { addedGroups, filled, optedOut: consentChanged }, proposed };
+}
+
+/** What an import did to a contact, as the report says it: 'Added to Diwali, VIP · Email added · Opted out'. */
+export function describeImportUpdate({ addedGroups, filled, optedOut }: ImportUpdate): string {
+  const parts: string[] = [];
+  if (addedGroups.length) parts.push(`Added to ${addedGroups.join(", ")}`);
+  for (const field of filled) parts.push(`${IMPORT_FIELD_LABELS[field]} added`);
+  if (optedOut) parts.push("Opted out");
+  return parts.join(" · ");
+}
+
+/** The toast after 'Apply these updates': 'Updated 2 contacts' and, if any, how many kept a newer edit. */
+export function appliedUpdatesMessage({ applied, skipped }: { applied: number; skipped: number }): {
+  title: string;
+  description?: string;
+} {
+  const title = `Updated ${countOf(applied, "contact")}`;
+  if (!skipped) return { title };
+  return { title, description: `${countOf(skipped, "contact")} kept as edited since the import.` };
 }

@@ -3,8 +3,9 @@ import { Readable } from "node:stream";
 import { CsvError, parse } from "csv-parse";
 import { and, desc, eq, inArray, ne, sql, type SQLWrapper } from "drizzle-orm";
 
+import type { Transaction } from "~/db/client.server";
 import { db } from "~/db/db.server";
-import { contactImports, contacts } from "~/db/schema";
+import { contactImportChanges, contactImports, contacts } from "~/db/schema";
 import { queueJob } from "~/jobs/queue.server";
 import {
   IMPORT_FIELDS,
@@ -19,8 +20,10 @@ import {
   unprotectCell,
   type ColumnMapping,
   type ImportField,
+  type ImportUpdate,
   type ImportableContact,
   type ImportedRow,
+  type ProposedUpdate,
 } from "~/lib/contact-csv";
 import { importRowOverContactLimit } from "~/lib/contact-limit";
 import { uniqueGroups } from "~/lib/contact-groups";
@@ -52,6 +55,7 @@ export const tooManyColumns = (line: number) =>
 export const cellTooLong = (line: number) =>
   `Line ${line} has a cell longer than ${IMPORT_LIMITS.cellChars.toLocaleString("en-IN")} characters. Shorten it and import the file again.`;
 export const NAME_AND_MOBILE_COLUMNS = "Choose the columns that hold the name and the mobile number.";
+export const IMPORT_NOT_FINISHED = "The import is still running. Apply its updates once it has finished.";
 export const IMPORT_FAILED =
   "The import stopped before the end. The contacts up to there are saved: import the file again to add the rest.";
 
@@ -225,17 +229,41 @@ export async function confirmContactImport(
 
 /** A line of the file and what is wrong with it: a rejected row (an error), or an optional cell left out of its contact (a warning). */
 export type ImportNote = { line: number; message: string };
+/** A rejected row as the report shows it: its line, why, and what it held (its non-blank cells, shortened). */
+export type RejectedRow = ImportNote & { row: string };
 
-export type ImportReport = { imported: number; updated: number; skipped: number; errors: ImportNote[]; warnings: ImportNote[] };
+/**
+ * The API's report: the counts, the rejected rows and warnings by line, who was updated and what the
+ * file would change in what the owner typed (until POST /api/contacts/import/{id}/apply).
+ */
+export type ImportReport = {
+  id: string;
+  imported: number;
+  updated: number;
+  skipped: number;
+  errors: ImportNote[];
+  warnings: ImportNote[];
+  updatedContacts: UpdatedContact[];
+  proposedUpdates: Array<Omit<ProposedChange, "outcome">>;
+};
 
 /** How many rejected rows and warnings the report page lists; the rest are counted. */
 const NOTES_SHOWN = 20;
 
-/** The first NOTES_SHOWN of a report's list, as line and message (without a rejected row's cells). */
+/** The first NOTES_SHOWN of a report's list, as line and message. */
 const firstNotes = (list: SQLWrapper) =>
   sql<
     ImportNote[]
   >`coalesce((select jsonb_agg(jsonb_build_object('line', e->'line', 'message', e->'message')) from (select e from jsonb_array_elements(${list}) as e limit ${NOTES_SHOWN}) as first), '[]'::jsonb)`;
+
+/** How much of a rejected row the report shows: enough to recognise it (the download has it whole). */
+const ROW_CHARS_SHOWN = 200;
+
+/** The first NOTES_SHOWN rejected rows, each with what it held: its non-blank cells joined by commas. */
+const firstRejectedRows = (list: SQLWrapper) =>
+  sql<RejectedRow[]>`coalesce((select jsonb_agg(jsonb_build_object('line', e->'line', 'message', e->'message', 'row',
+    left(coalesce((select string_agg(btrim(cell), ', ') from jsonb_array_elements_text(e->'cells') as cell where btrim(cell) <> ''), ''), ${ROW_CHARS_SHOWN})))
+    from (select e from jsonb_array_elements(${list}) as e limit ${NOTES_SHOWN}) as first), '[]'::jsonb)`;
 
 /** An import as its page shows it; null when it is not this business's. */
 export async function getContactImport(userId: string, importId: string) {
@@ -254,10 +282,11 @@ export async function getContactImport(userId: string, importId: string) {
       updated: contactImports.updated,
       skipped: contactImports.skipped,
       errorCount: sql<number>`jsonb_array_length(${contactImports.errors})`.mapWith(Number),
-      firstErrors: firstNotes(contactImports.errors),
+      firstErrors: firstRejectedRows(contactImports.errors),
       warningCount: sql<number>`jsonb_array_length(${contactImports.warnings})`.mapWith(Number),
       firstWarnings: firstNotes(contactImports.warnings),
       failure: contactImports.failure,
+      updatesAppliedAt: contactImports.updatesAppliedAt,
       createdAt: contactImports.createdAt,
       finishedAt: contactImports.finishedAt,
     })
@@ -295,6 +324,143 @@ export async function getImportErrors(userId: string, importId: string) {
     .from(contactImports)
     .where(ownImport(userId, importId));
   return row ?? null;
+}
+
+/** An existing contact the import updated by itself, for the report: who, from which line, and what it did. */
+export type UpdatedContact = { line: number; contactId: string | null; name: string } & ImportUpdate;
+/** An existing contact whose typed fields the file would change, waiting for 'Apply these updates' (then its outcome). */
+export type ProposedChange = {
+  line: number;
+  contactId: string | null;
+  name: string;
+  changes: ProposedUpdate;
+  outcome: "applied" | "skipped" | null;
+};
+
+/** How many of each list the report page shows; the API's answer has them all. */
+export const CHANGES_SHOWN = 50;
+
+const changeColumns = {
+  line: contactImportChanges.line,
+  contactId: contactImportChanges.contactId,
+  name: contactImportChanges.name,
+};
+
+const isProposal = sql`${contactImportChanges.proposed} <> '{}'::jsonb`;
+
+/**
+ * Who an import updated and what it would change, in file order (at most `limit` of each, with the
+ * totals), and how many proposed changes were applied or skipped; null when it is not this business's.
+ */
+export async function listImportChanges(userId: string, importId: string, limit: number | null = CHANGES_SHOWN) {
+  if (!isUuid(importId)) return null;
+  const own = and(eq(contactImportChanges.importId, importId), eq(contactImportChanges.userId, userId));
+  const [found] = await db().select({ id: contactImports.id }).from(contactImports).where(ownImport(userId, importId));
+  if (!found) return null;
+  const updatedQuery = db()
+    .select({
+      ...changeColumns,
+      addedGroups: contactImportChanges.addedGroups,
+      filled: contactImportChanges.filled,
+      optedOut: contactImportChanges.optedOut,
+    })
+    .from(contactImportChanges)
+    .where(and(own, eq(contactImportChanges.updated, true)))
+    .orderBy(contactImportChanges.line);
+  const proposedQuery = db()
+    .select({ ...changeColumns, changes: contactImportChanges.proposed, outcome: contactImportChanges.outcome })
+    .from(contactImportChanges)
+    .where(and(own, isProposal))
+    .orderBy(contactImportChanges.line);
+  const [updated, proposed, [counts]] = await Promise.all([
+    limit === null ? updatedQuery : updatedQuery.limit(limit),
+    limit === null ? proposedQuery : proposedQuery.limit(limit),
+    db()
+      .select({
+        updated: sql<number>`count(*) filter (where ${contactImportChanges.updated})`.mapWith(Number),
+        proposed: sql<number>`count(*) filter (where ${isProposal})`.mapWith(Number),
+        applied: sql<number>`count(*) filter (where ${contactImportChanges.outcome} = 'applied')`.mapWith(Number),
+        skipped: sql<number>`count(*) filter (where ${contactImportChanges.outcome} = 'skipped')`.mapWith(Number),
+      })
+      .from(contactImportChanges)
+      .where(own),
+  ]);
+  return {
+    updated: updated as UpdatedContact[],
+    proposed: proposed as ProposedChange[],
+    updatedCount: counts.updated,
+    proposedCount: counts.proposed,
+    appliedCount: counts.applied,
+    skippedCount: counts.skipped,
+  };
+}
+
+export type AppliedUpdates = { applied: number; skipped: number; alreadyApplied: boolean };
+
+/**
+ * 'Apply these updates': the changes the file proposed to the contacts' names, emails and notes,
+ * made once per import (a second press, or the API's twin, answers what the first did). A contact
+ * whose proposed fields were edited since the report keeps that newer edit: its change is skipped,
+ * and so is one whose contact was deleted. Null when the import is not this business's;
+ * IMPORT_NOT_FINISHED while it still runs.
+ */
+export async function applyImportUpdates(userId: string, importId: string): Promise<AppliedUpdates | typeof IMPORT_NOT_FINISHED | null> {
+  if (!isUuid(importId)) return null;
+  return db().transaction(async (tx) => {
+    const [found] = await tx
+      .select({ status: contactImports.status, appliedAt: contactImports.updatesAppliedAt })
+      .from(contactImports)
+      .where(ownImport(userId, importId))
+      .for("update");
+    if (!found) return null;
+    if (found.status !== "done" && found.status !== "failed") return IMPORT_NOT_FINISHED;
+    const own = and(eq(contactImportChanges.importId, importId), eq(contactImportChanges.userId, userId), isProposal);
+    if (found.appliedAt) {
+      const outcomes = await tx.select({ outcome: contactImportChanges.outcome }).from(contactImportChanges).where(own);
+      const count = (outcome: string) => outcomes.filter((row) => row.outcome === outcome).length;
+      return { applied: count("applied"), skipped: count("skipped"), alreadyApplied: true };
+    }
+    // Each field is written only where the contact still holds the value the report showed (the
+    // update re-checks that after waiting for a concurrent edit's lock), and a contact is changed
+    // whole or not at all: a newer hand edit of any of its proposed fields keeps the contact as it is.
+    const change = (field: "name" | "email" | "notes") => sql`${contactImportChanges.proposed} -> ${field}`;
+    const unchangedSince = (field: "name" | "email" | "notes", column: SQLWrapper) =>
+      sql`(${change(field)} is null or ${column} is not distinct from ${change(field)} ->> 'from')`;
+    const applied = await tx
+      .update(contacts)
+      .set({
+        name: sql`coalesce(${change("name")} ->> 'to', ${contacts.name})`,
+        email: sql`coalesce(${change("email")} ->> 'to', ${contacts.email})`,
+        notes: sql`coalesce(${change("notes")} ->> 'to', ${contacts.notes})`,
+        updatedAt: sql`now()`,
+      })
+      .from(contactImportChanges)
+      .where(
+        and(
+          own,
+          eq(contacts.id, contactImportChanges.contactId),
+          eq(contacts.userId, userId),
+          unchangedSince("name", contacts.name),
+          unchangedSince("email", contacts.email),
+          unchangedSince("notes", contacts.notes),
+        ),
+      )
+      .returning({ id: contactImportChanges.id });
+    const appliedIds = applied.map((row) => row.id);
+    const outcomes = await tx
+      .update(contactImportChanges)
+      .set({
+        outcome: sql`case when ${contactImportChanges.id} = any(${`{${appliedIds.join(",")}}`}::uuid[]) then 'applied' else 'skipped' end`,
+      })
+      .where(own)
+      .returning({ outcome: contactImportChanges.outcome });
+    await tx
+      .update(contactImports)
+      .set({ updatesAppliedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(ownImport(userId, importId));
+    const skipped = outcomes.filter((row) => row.outcome === "skipped").length;
+    return { applied: outcomes.length - skipped, skipped, alreadyApplied: false };
+  });
 }
 
 /** The fields a row may hold that the contact can do without: a bad one is left out, with a warning, and the row imported. */
@@ -375,6 +541,63 @@ const contactFields = {
   consentSource: contacts.consentSource,
 };
 
+const NO_UPDATE: ImportUpdate = { addedGroups: [], filled: [], optedOut: false };
+
+/** Two rows' updates of one contact as one. */
+const addUpdates = (first: ImportUpdate, then: ImportUpdate): ImportUpdate => ({
+  addedGroups: [...first.addedGroups, ...then.addedGroups],
+  filled: [...first.filled, ...then.filled],
+  optedOut: first.optedOut || then.optedOut,
+});
+
+/**
+ * Notes in the report each existing contact the batch updated or would change (one row per contact
+ * and import: a number met again in a later batch adds to its row), so the report names who was
+ * updated and lists what waits for 'Apply these updates'.
+ */
+async function recordChanges(
+  tx: Transaction,
+  userId: string,
+  importId: string,
+  pending: Array<{
+    id: string | null;
+    contact: ImportableContact;
+    changed: boolean;
+    line: number | null;
+    update: ImportUpdate;
+    proposed: ProposedUpdate;
+  }>,
+) {
+  const rows = pending
+    .filter((contact) => contact.line !== null && contact.id !== null)
+    .map(({ id, contact, changed, line, update, proposed }) => ({
+      importId,
+      userId,
+      contactId: id,
+      line: line!,
+      name: contact.name,
+      updated: changed,
+      addedGroups: update.addedGroups,
+      filled: update.filled,
+      optedOut: update.optedOut,
+      proposed,
+    }));
+  if (!rows.length) return;
+  await tx
+    .insert(contactImportChanges)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [contactImportChanges.importId, contactImportChanges.contactId],
+      set: {
+        updated: sql`${contactImportChanges.updated} or excluded.updated`,
+        addedGroups: sql`${contactImportChanges.addedGroups} || excluded.added_groups`,
+        filled: sql`${contactImportChanges.filled} || excluded.filled`,
+        optedOut: sql`${contactImportChanges.optedOut} or excluded.opted_out`,
+        proposed: sql`${contactImportChanges.proposed} || excluded.proposed`,
+      },
+    });
+}
+
 /**
  * One batch in one transaction: the contacts its numbers already have are locked, each row is
  * merged in file order (a number seen twice merges into the first), new contacts are inserted
@@ -424,9 +647,19 @@ async function importBatch(
           .where(and(eq(contacts.userId, userId), inArray(contacts.mobileNumber, numbers)))
           .for("update")
       : [];
-    type Pending = { id: string | null; contact: ImportableContact; consentChanged: boolean; changed: boolean };
+    /** A contact as the batch leaves it; `line` is the first row that changed it or proposed a change to it. */
+    type Pending = {
+      id: string | null;
+      contact: ImportableContact;
+      consentChanged: boolean;
+      changed: boolean;
+      line: number | null;
+      update: ImportUpdate;
+      proposed: ProposedUpdate;
+    };
+    const untouched = { consentChanged: false, changed: false, line: null, update: NO_UPDATE, proposed: {} };
     const byNumber = new Map<string, Pending>(
-      existing.map(({ id, mobileNumber, ...contact }) => [mobileNumber, { id, contact, consentChanged: false, changed: false }]),
+      existing.map(({ id, mobileNumber, ...contact }) => [mobileNumber, { id, contact, ...untouched }]),
     );
     // New numbers past the business's limit are not added: each of their rows is reported, by line.
     let left = room?.left ?? 0;
@@ -444,14 +677,19 @@ async function importBatch(
       if (!before) tally.imported++;
       else if (merged.changed) tally.updated++;
       else tally.skipped++;
+      const touched = before !== undefined && (merged.changed || Object.keys(merged.proposed).length > 0);
       byNumber.set(row.mobileNumber, {
         id: before?.id ?? null,
         contact: merged.contact,
         consentChanged: (before?.consentChanged ?? false) || merged.consentChanged,
         changed: (before?.changed ?? false) || merged.changed,
+        line: before?.line ?? (touched ? line : null),
+        update: before ? addUpdates(before.update, merged.update) : NO_UPDATE,
+        proposed: { ...before?.proposed, ...merged.proposed },
       });
     }
     const created = [...byNumber].filter(([, pending]) => pending.id === null);
+    const changed = [...byNumber.values()].filter((pending) => pending.id !== null && pending.changed);
     /** The batch's consent history: each new contact's first entry and each opt-out, written in one insert. */
     const consents: Array<{ contactId: string; optedOut: boolean; source: string | null }> = [];
     if (created.length) {
@@ -467,11 +705,18 @@ async function importBatch(
           })),
         )
         .onConflictDoNothing({ target: [contacts.userId, contacts.mobileNumber] })
-        .returning({ contactId: contacts.id, optedOut: contacts.optedOut, source: contacts.consentSource });
+        .returning({
+          contactId: contacts.id,
+          optedOut: contacts.optedOut,
+          source: contacts.consentSource,
+          mobileNumber: contacts.mobileNumber,
+        });
       if (inserted.length !== created.length) throw new ConcurrentInsert();
-      consents.push(...inserted);
+      for (const { mobileNumber, ...consent } of inserted) {
+        consents.push(consent);
+        byNumber.get(mobileNumber)!.id = consent.contactId;
+      }
     }
-    const changed = [...byNumber.values()].filter((pending) => pending.id !== null && pending.changed);
     // An existing contact's consent changes in an import only to an opt-out (mergeImportedRow never undoes one).
     for (const { id, contact, consentChanged } of changed) {
       if (consentChanged) consents.push({ contactId: id!, optedOut: contact.optedOut, source: contact.consentSource });
@@ -492,6 +737,7 @@ async function importBatch(
       tx,
       consents.map((consent) => ({ ...consent, userId, channel: "import" as const })),
     );
+    await recordChanges(tx, userId, importId, [...byNumber.values()]);
     tally.errors.sort((a, b) => a.line - b.line);
     tally.warnings.sort((a, b) => a.line - b.line);
     await tx
@@ -599,11 +845,15 @@ export async function importContactsNow(userId: string, fileName: string, bytes:
   await runContactImport(row.id);
   const [done] = await db().select().from(contactImports).where(eq(contactImports.id, row.id));
   if (done.status === "failed") throw new Error(done.failure ?? IMPORT_FAILED);
+  const changes = (await listImportChanges(userId, row.id, null))!;
   return {
+    id: row.id,
     imported: done.imported,
     updated: done.updated,
     skipped: done.skipped,
     errors: done.errors.map(({ line, message }) => ({ line, message })),
     warnings: done.warnings,
+    updatedContacts: changes.updated,
+    proposedUpdates: changes.proposed.map(({ outcome: _none, ...change }) => change),
   };
 }

@@ -352,33 +352,69 @@ export async function lockedContactRoom(tx: Transaction, userId: string): Promis
  * has is a DuplicateContactError, and a new one past the business's limit a ContactLimitError.
  */
 export async function createContact(userId: string, input: ContactInput, channel: "form" | "api"): Promise<Contact> {
-  const { consent, ...fields } = input;
-  const row = await db().transaction(async (tx) => {
+  const { added, existing } = await createContacts(userId, [input], channel);
+  if (existing.length) throw new DuplicateContactError(existing[0].existingId);
+  return added[0];
+}
+
+/**
+ * Adds several contacts at once (the form's, the API's, the ones picked from a phone) in one
+ * transaction: each as createContact adds one, with its consent history. A number the business
+ * already has is not added again: it is answered in `existing` with the contact that has it (by its
+ * place in `inputs`). When the new ones would pass the business's limit, none is added (ContactLimitError).
+ */
+export async function createContacts(
+  userId: string,
+  inputs: ContactInput[],
+  channel: "form" | "api",
+): Promise<{ added: Contact[]; existing: Array<{ index: number; existingId: string }> }> {
+  const { rows, known } = await db().transaction(async (tx) => {
     const room = await lockedContactRoom(tx, userId);
-    if (room.left === 0) {
-      if (await contactWithMobile(userId, input.mobileNumber, tx)) return undefined;
-      throw new ContactLimitError(room.limit);
-    }
-    const tags = await spellGroupsAsBusiness(tx, userId, fields.tags);
-    const [added] = await tx
-      .insert(contacts)
-      .values({
+    const numbers = inputs.map((input) => input.mobileNumber);
+    const known = new Map(
+      (
+        await tx
+          .select({ id: contacts.id, mobileNumber: contacts.mobileNumber })
+          .from(contacts)
+          .where(and(eq(contacts.userId, userId), inArray(contacts.mobileNumber, numbers)))
+      ).map((row) => [row.mobileNumber, row.id]),
+    );
+    const fresh = inputs.filter((input) => !known.has(input.mobileNumber));
+    if (fresh.length > room.left) throw new ContactLimitError(room.limit);
+    if (!fresh.length) return { rows: [], known };
+    const values = [];
+    for (const { consent, ...fields } of fresh) {
+      values.push({
         ...fields,
         canGetSms: isIndianMobile(fields.mobileNumber),
-        tags,
+        tags: await spellGroupsAsBusiness(tx, userId, fields.tags),
         userId,
         optedOut: consent === "opted_out",
         consentAt: sql`now()`,
-      })
+      });
+    }
+    const rows = await tx
+      .insert(contacts)
+      .values(values)
       .onConflictDoNothing({ target: [contacts.userId, contacts.mobileNumber] })
       .returning(contactColumns);
-    if (added) {
-      await appendConsentEvents(tx, [{ userId, contactId: added.id, optedOut: added.optedOut, source: added.consentSource, channel }]);
+    await appendConsentEvents(
+      tx,
+      rows.map((row) => ({ userId, contactId: row.id, optedOut: row.optedOut, source: row.consentSource, channel })),
+    );
+    // An edit that moved a number to another contact since the check (edits do not wait for the
+    // business's lock): that number is one the business already has.
+    const inserted = new Set(rows.map((row) => row.mobileNumber));
+    for (const { mobileNumber } of fresh) {
+      if (!inserted.has(mobileNumber)) known.set(mobileNumber, (await contactWithMobile(userId, mobileNumber, tx))!);
     }
-    return added;
+    return { rows, known };
   });
-  if (row) return toContact(row);
-  throw new DuplicateContactError((await contactWithMobile(userId, input.mobileNumber))!);
+  const existing = inputs.flatMap((input, index) => {
+    const existingId = known.get(input.mobileNumber);
+    return existingId ? [{ index, existingId }] : [];
+  });
+  return { added: rows.map(toContact), existing };
 }
 
 /**

@@ -187,10 +187,18 @@ test("a new business imports 1,000 customers from an Excel CSV: columns guessed,
   // Every rejected row, with its line in the file and why.
   const rejectedRows = page.getByRole("region", { name: "Rejected rows" }).getByRole("row");
   await expect(rejectedRows).toHaveCount(1 + 15);
-  await expect(rejectedRows.nth(1).getByRole("cell")).toHaveText(["12", INVALID_MOBILE]);
+  // Each shows what the row held (its non-blank cells) above the reason.
+  const shown = ({ cells, reason }: Rejected) =>
+    `${cells
+      .map((cell) => cell.trim())
+      .filter(Boolean)
+      .join(", ")}${reason}`;
+  await expect(rejectedRows.nth(1).getByRole("cell")).toHaveText(["12", shown(list.rejected[0])]);
+  expect(shown(list.rejected[0])).toBe(`Landline 10, 022 2345 6789${INVALID_MOBILE}`);
   // The row with a line break in a cell takes two lines: the rows after it are one line further down.
-  await expect(rejectedRows.nth(5).getByRole("cell")).toHaveText(["313", NAME_AND_MOBILE_REQUIRED]);
-  await expect(rejectedRows.nth(15).getByRole("cell")).toHaveText([String(list.rejected[14].line), list.rejected[14].reason]);
+  await expect(rejectedRows.nth(5).getByRole("cell")).toHaveText(["313", shown(list.rejected[4])]);
+  expect(list.rejected[4].reason).toBe(NAME_AND_MOBILE_REQUIRED);
+  await expect(rejectedRows.nth(15).getByRole("cell")).toHaveText([String(list.rejected[14].line), shown(list.rejected[14])]);
   // The rows with a bad email or bad groups are imported without them, each listed with its line.
   const warningRows = page.getByRole("region", { name: "Imported with warnings" }).getByRole("row");
   await expect(warningRows).toHaveCount(1 + 5);
@@ -451,4 +459,55 @@ test("with JavaScript the progress bar advances in place, without reloading the 
     steps,
   ).toBe(true);
   expect(seen.progress, steps).toEqual([...seen.progress].sort((a, b) => a - b));
+});
+
+test("an import over a hand-typed contact keeps her name and notes until 'Apply these updates' is pressed", async ({ page, login }) => {
+  await login();
+  await page.goto("/add-contact");
+  await page.getByLabel("Name", { exact: true }).fill("Lakshmi Narayan");
+  await page.getByLabel("Mobile number").fill("98123 45601");
+  await page.getByLabel("Notes (optional)").fill("Prefers evening delivery");
+  await page.getByRole("button", { name: "Add contact" }).click();
+  await expect(page).toHaveURL(/\/contacts$/);
+
+  const file = excelCsv(
+    [
+      ["Name", "Mobile", "Groups", "Notes"],
+      ["Lakshmi N (dup)", "+91 98123-45601", "Diwali", "Old list"],
+      ["Short number", "98123", "", "Bad row"],
+    ],
+    ",",
+  );
+  await upload(page, "old-list.csv", file);
+  await page.getByRole("button", { name: "Import 2 rows" }).click();
+  await expectReport(page, { imported: 0, updated: 1, skipped: 0, rejected: 1 });
+  const reportUrl = page.url();
+  // 'Updated 1' names who and how; the rejected row shows what it held.
+  const updated = page.getByRole("region", { name: "Updated", exact: true });
+  await expect(updated.getByRole("listitem")).toHaveCount(1);
+  await expect(updated.getByRole("listitem")).toContainText("Lakshmi Narayan · line 2");
+  await expect(updated.getByRole("listitem")).toContainText("Added to Diwali");
+  await expect(page.getByRole("region", { name: "Rejected rows" })).toContainText("Short number, 98123, Bad row");
+  const proposed = page.getByRole("region", { name: "1 contact kept as you had them" });
+  await expect(proposed).toContainText("Name: Lakshmi Narayan → Lakshmi N (dup)");
+  await expect(proposed).toContainText("Notes: Prefers evening delivery → Old list");
+  const apply = proposed.getByRole("button", { name: "Apply these updates" });
+  const box = (await apply.boundingBox())!;
+  expect(box.height).toBeGreaterThanOrEqual(44);
+  expect(box.width).toBeGreaterThanOrEqual(44);
+
+  // Until it is pressed, she is as the owner typed her (with the group added).
+  await updated.getByRole("link", { name: "Lakshmi Narayan" }).click();
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Lakshmi Narayan");
+  await expect(page.getByLabel("Notes (optional)")).toHaveValue("Prefers evening delivery");
+  await expect(page.getByLabel("Groups (optional, separated by commas)")).toHaveValue("Diwali");
+
+  await page.goto(reportUrl);
+  await page.getByRole("button", { name: "Apply these updates" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Updated 1 contact");
+  await expect(page.getByRole("region", { name: "Updates applied to 1 contact" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Apply these updates" })).toHaveCount(0);
+  await updated.getByRole("link", { name: "Lakshmi Narayan" }).click();
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Lakshmi N (dup)");
+  await expect(page.getByLabel("Notes (optional)")).toHaveValue("Old list");
 });

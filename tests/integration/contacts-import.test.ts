@@ -53,13 +53,25 @@ const sortedLines = (csv: string) =>
     .slice(1)
     .sort();
 
+/** An API report with nothing in it: the counts and every list empty. */
+const NOTHING_TO_REPORT = {
+  id: expect.any(String),
+  imported: 0,
+  updated: 0,
+  skipped: 0,
+  errors: [],
+  warnings: [],
+  updatedContacts: [],
+  proposedUpdates: [],
+};
+
 describe("importing a CSV", () => {
   it("reads Excel's CSV (BOM, ';', quoted fields with separators and line breaks), normalising every number", async () => {
     const owner = await makeUser();
     const csv =
       '\uFEFFNom;Phone;E-mail;Groups;Remarks\r\n"Rao; Ravi";98123 45678;RAVI@example.in;"Regulars, Diwali";"likes\r\nsweets"\r\nआशा 🙂;+91 98123-45679;;;\r\n';
     const report = await importCsv(owner.id, csv.replace("Nom", "Name"));
-    expect(report).toEqual({ imported: 2, updated: 0, skipped: 0, errors: [], warnings: [] });
+    expect(report).toEqual({ ...NOTHING_TO_REPORT, imported: 2 });
     expect(await contactsOf(owner.id)).toEqual([
       {
         name: "Rao; Ravi",
@@ -120,6 +132,7 @@ describe("importing a CSV", () => {
     ].join("\n");
     const report = await importCsv(owner.id, csv);
     expect(report).toEqual({
+      ...NOTHING_TO_REPORT,
       imported: 3,
       updated: 0,
       skipped: 1,
@@ -167,11 +180,16 @@ describe("importing a CSV", () => {
     ].join("\n");
     const report = await importCsv(owner.id, csv);
     expect(report).toEqual({
+      ...NOTHING_TO_REPORT,
       imported: 2,
       updated: 2,
       skipped: 3,
       errors: [{ line: 9, message: "Consent must be opted_in or opted_out" }],
-      warnings: [],
+      // Who was updated, and how: Ravi (new in this file) by a later row of his, Asha by hers.
+      updatedContacts: [
+        { line: 4, contactId: expect.any(String), name: "Ravi", addedGroups: ["Weekend"], filled: [], optedOut: false },
+        { line: 6, contactId: expect.any(String), name: "Asha", addedGroups: ["Diwali"], filled: [], optedOut: false },
+      ],
     });
     expect(await contactsOf(owner.id)).toEqual([
       { name: "Ravi", mobileNumber: "+919812345600", email: null, tags: ["Diwali", "Weekend"], notes: null, optedOut: false },
@@ -200,7 +218,7 @@ describe("importing a CSV", () => {
 
     // Exported and imported again, nothing changes.
     const exported = await exportOf(owner.id);
-    expect(await importCsv(owner.id, exported)).toEqual({ imported: 0, updated: 0, skipped: 9_750, errors: [], warnings: [] });
+    expect(await importCsv(owner.id, exported)).toEqual({ ...NOTHING_TO_REPORT, skipped: 9_750 });
     expect(await exportOf(owner.id)).toBe(exported);
   }, 120_000);
 

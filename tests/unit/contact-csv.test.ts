@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 
-import { mergeImportedRow, protectCell, unprotectCell, type ImportableContact, type ImportedRow } from "~/lib/contact-csv";
+import {
+  appliedUpdatesMessage,
+  describeImportUpdate,
+  mergeImportedRow,
+  protectCell,
+  unprotectCell,
+  type ImportableContact,
+  type ImportedRow,
+} from "~/lib/contact-csv";
 import { uniqueGroups } from "~/lib/contact-groups";
 import { onboardingSteps } from "~/lib/onboarding";
 import { contactSchema } from "~/lib/schemas/contacts";
@@ -61,6 +69,61 @@ describe("groups, one whatever their case", () => {
     expect(mergeImportedRow(existing, row(["regulars", "VIP"]), "CSV import")).toMatchObject({
       changed: true,
       contact: { tags: ["Regulars", "VIP"] },
+    });
+  });
+});
+
+describe("an imported row over a contact the owner typed", () => {
+  const lakshmi: ImportableContact = {
+    name: "Lakshmi Narayan",
+    email: null,
+    tags: ["Regulars"],
+    notes: "Prefers evening delivery",
+    optedOut: false,
+    consentSource: "In store",
+  };
+  const row: ImportedRow = {
+    name: "Lakshmi N (dup)",
+    mobileNumber: "+919812345678",
+    email: "lakshmi@example.in",
+    tags: ["Diwali"],
+    notes: "Old list",
+    consent: "opted_out",
+    consentSource: null,
+  };
+
+  it("keeps her name and notes, proposing the file's, fills her blank email, adds the group and keeps the opt-out", () => {
+    const merged = mergeImportedRow(lakshmi, row, "CSV import");
+    expect(merged.contact).toEqual({
+      name: "Lakshmi Narayan",
+      email: "lakshmi@example.in",
+      tags: ["Regulars", "Diwali"],
+      notes: "Prefers evening delivery",
+      optedOut: true,
+      consentSource: "CSV import",
+    });
+    expect(merged.proposed).toEqual({
+      name: { from: "Lakshmi Narayan", to: "Lakshmi N (dup)" },
+      notes: { from: "Prefers evening delivery", to: "Old list" },
+    });
+    expect(merged.update).toEqual({ addedGroups: ["Diwali"], filled: ["email"], optedOut: true });
+    expect(describeImportUpdate(merged.update)).toBe("Added to Diwali · Email added · Opted out");
+  });
+
+  it("proposes nothing and changes nothing for a row that only differs in what it leaves blank", () => {
+    const merged = mergeImportedRow(
+      lakshmi,
+      { ...row, name: lakshmi.name, email: null, tags: [], notes: null, consent: null },
+      "CSV import",
+    );
+    expect(merged).toMatchObject({ changed: false, proposed: {}, contact: lakshmi });
+  });
+
+  it("says how many updates were applied and how many kept a newer edit", () => {
+    expect(appliedUpdatesMessage({ applied: 1, skipped: 0 })).toEqual({ title: "Updated 1 contact" });
+    expect(appliedUpdatesMessage({ applied: 3, skipped: 2 })).toEqual({
+      title: "Updated 3 contacts",
+      description: "2 contacts kept as edited since the import.",
     });
   });
 });

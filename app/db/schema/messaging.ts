@@ -123,6 +123,8 @@ export const contactImports = pgTable(
       .notNull()
       .default(sql`'[]'::jsonb`),
     failure: text("failure"),
+    /** When the owner pressed 'Apply these updates' (once: the changes the file proposed are applied at most once). */
+    updatesAppliedAt: timestamp("updates_applied_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
@@ -130,6 +132,53 @@ export const contactImports = pgTable(
   (table) => [
     index("contact_imports_user_id_created_at_idx").on(table.userId, table.createdAt),
     oneOf("contact_imports_status_check", table.status, CONTACT_IMPORT_STATUSES),
+  ],
+);
+
+/** What became of a proposed update when the owner applied them: applied, or left because the contact was edited since the report. */
+export const IMPORT_UPDATE_OUTCOMES = ["applied", "skipped"] as const;
+
+/**
+ * Each existing contact an import touched (one row per contact and import): what it did by itself
+ * (groups added, blank fields filled, an opt-out), and what the file would change in what the owner
+ * typed (name, email, notes), which waits for 'Apply these updates'.
+ */
+export const contactImportChanges = pgTable(
+  "contact_import_changes",
+  {
+    id: id(),
+    importId: uuid("import_id")
+      .notNull()
+      .references(() => contactImports.id, { onDelete: "cascade" }),
+    userId: ownerId(),
+    /** Null once the contact is deleted: the report still names who it was. */
+    contactId: uuid("contact_id").references(() => contacts.id, { onDelete: "set null" }),
+    /** The first line of the file that touched the contact. */
+    line: integer("line").notNull(),
+    /** The contact's name when the report was made. */
+    name: text("name").notNull(),
+    updated: boolean("updated").notNull(),
+    addedGroups: text("added_groups")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    filled: text("filled")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    optedOut: boolean("opted_out").notNull().default(false),
+    /** Field by field, the value when the report was made and the file's; {} when the file changes nothing the owner typed. */
+    proposed: jsonb("proposed")
+      .$type<Partial<Record<"name" | "email" | "notes", { from: string; to: string }>>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    outcome: text("outcome", { enum: IMPORT_UPDATE_OUTCOMES }),
+  },
+  (table) => [
+    uniqueIndex("contact_import_changes_import_id_contact_id_key").on(table.importId, table.contactId),
+    index("contact_import_changes_import_id_line_idx").on(table.importId, table.line),
+    index("contact_import_changes_contact_id_idx").on(table.contactId),
+    oneOf("contact_import_changes_outcome_check", table.outcome, IMPORT_UPDATE_OUTCOMES),
   ],
 );
 

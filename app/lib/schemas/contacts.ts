@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { uniqueGroups } from "~/lib/contact-groups";
+import { PICKED_CONTACTS_MAX } from "~/lib/phone-contacts";
 
 import { noControlCharacters, optionalEmail, optionalText } from "./text";
 
@@ -85,3 +86,40 @@ export const contactApiQuerySchema = z.object({
 });
 
 export type ContactApiQuery = z.infer<typeof contactApiQuerySchema>;
+
+export const PICKED_LIST_EMPTY = "Pick at least one contact from your phone";
+export const PICKED_LIST_TOO_LONG = `Add at most ${PICKED_CONTACTS_MAX} contacts at a time`;
+export const PICKED_TWICE = "This number is already in the list above";
+
+/**
+ * Contacts picked from the phone, reviewed on the add-contact screen: each one's name and mobile
+ * number as the contact form checks them, and one consent question for them all.
+ */
+export const pickedContactsFields = z.object({
+  contacts: z
+    .array(contactSchema.pick({ name: true, mobileNumber: true }))
+    .min(1, PICKED_LIST_EMPTY)
+    .max(PICKED_CONTACTS_MAX, PICKED_LIST_TOO_LONG)
+    .default([]),
+  consent: contactSchema.shape.consent,
+  consentSource: contactSchema.shape.consentSource,
+});
+
+/** Refuses the same number picked twice (as typed, by its last ten digits) on the second one's row; whether it did. */
+export function refusePickedTwice(contacts: ReadonlyArray<{ mobileNumber: string }>, context: z.RefinementCtx): boolean {
+  const seen = new Set<string>();
+  let refused = false;
+  contacts.forEach(({ mobileNumber }, index) => {
+    const digits = mobileNumber.replace(/\D/g, "").slice(-10);
+    if (seen.has(digits)) {
+      context.addIssue({ code: z.ZodIssueCode.custom, path: ["contacts", index, "mobileNumber"], message: PICKED_TWICE });
+      refused = true;
+    }
+    seen.add(digits);
+  });
+  return refused;
+}
+
+export const pickedContactsSchema = pickedContactsFields.superRefine(({ contacts }, context) => {
+  refusePickedTwice(contacts, context);
+});

@@ -7,7 +7,10 @@ import { useIsPending } from "~/hooks/use-is-pending";
 import { groupKey } from "~/lib/contact-groups";
 import { paths } from "~/lib/paths";
 import { formatIndianPhone } from "~/lib/phone";
+import type { PickedContact } from "~/lib/phone-contacts";
 import { contactSchema } from "~/lib/schemas/contacts";
+
+import { AddFromPhoneButton } from "./__phone-contacts";
 
 export type ContactFormValues = {
   name: string;
@@ -20,7 +23,7 @@ export type ContactFormValues = {
 };
 
 /** The schema also takes null and arrays (from the API); a form only ever sends text. */
-const asText = (field: unknown) => field as FieldMetadata<string>;
+export const asText = (field: unknown) => field as FieldMetadata<string>;
 
 const CONSENT_OPTIONS = [
   { value: "opted_in", label: "Opted in: agreed to receive messages" },
@@ -76,6 +79,30 @@ export function NameAndMobileFields({
   );
 }
 
+/** Whether the customer agreed to messages, and where: asked of every contact added, one at a time or picked together. */
+export function ConsentFields({
+  consent,
+  consentSource,
+  editing,
+}: {
+  consent: FieldMetadata<string>;
+  consentSource: FieldMetadata<string>;
+  editing: boolean;
+}) {
+  return (
+    <>
+      <SelectField label="Messages" field={consent} options={CONSENT_OPTIONS} />
+      <Field
+        label={editing ? "Where a change of consent came from" : "Where the consent came from (optional)"}
+        field={consentSource}
+        type="text"
+        placeholder={editing ? "Asked in store on 3 Dec" : "Asked at the counter"}
+        hint={editing ? "Needed when a customer who opted out opts in again. Kept in the consent history below." : undefined}
+      />
+    </>
+  );
+}
+
 const GROUP_SUGGESTIONS_ID = "contact-groups";
 
 /**
@@ -127,6 +154,7 @@ export function ContactForm({
   groups,
   submitLabel,
   busyText,
+  onPickedSeveral,
 }: {
   id: string;
   lastResult: SubmissionResult<string[]> | undefined;
@@ -136,6 +164,8 @@ export function ContactForm({
   groups: string[];
   submitLabel: string;
   busyText: string;
+  /** Where the phone's contacts can be picked (adding): one picked fills this form, several go here. */
+  onPickedSeveral?: (picked: PickedContact[], leftOut: number) => void;
 }) {
   const editing = defaultValue !== undefined;
   // The mobile number as the list shows it ('+91 98123 45678'), which the form takes back as it is.
@@ -152,18 +182,21 @@ export function ContactForm({
   return (
     <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
       <ErrorSummary form={form} />
+      {onPickedSeveral ? (
+        <AddFromPhoneButton
+          onPicked={(picked, leftOut) => {
+            if (picked.length > 1) return onPickedSeveral(picked, leftOut);
+            // One contact fills the form: the owner still answers the consent question and saves.
+            form.update({ name: fields.name.name, value: picked[0].name });
+            form.update({ name: fields.mobileNumber.name, value: picked[0].mobileNumber });
+          }}
+        />
+      ) : null}
       <NameAndMobileFields fields={fields} duplicateOf={duplicateOf} />
       <Field label="Email (optional)" field={asText(fields.email)} type="email" autoComplete="off" />
       <GroupsField field={asText(fields.tags)} groups={groups} />
       <TextareaField label="Notes (optional)" field={asText(fields.notes)} rows={3} maxLength={2000} />
-      <SelectField label="Messages" field={asText(fields.consent)} options={CONSENT_OPTIONS} />
-      <Field
-        label={editing ? "Where a change of consent came from" : "Where the consent came from (optional)"}
-        field={asText(fields.consentSource)}
-        type="text"
-        placeholder={editing ? "Asked in store on 3 Dec" : "Asked at the counter"}
-        hint={editing ? "Needed when a customer who opted out opts in again. Kept in the consent history below." : undefined}
-      />
+      <ConsentFields consent={asText(fields.consent)} consentSource={asText(fields.consentSource)} editing={editing} />
       <SubmitButton busy={busy} busyText={busyText}>
         {submitLabel}
       </SubmitButton>

@@ -136,8 +136,11 @@ export default function ImportContacts() {
         </div>
         <ul className="mt-2 list-disc space-y-1 pl-5">
           <li>Only the name and mobile number are needed. Mobile numbers may be written 98123 45678, +91 98123-45678 or 09812345678.</li>
-          <li>A number you already have updates that contact instead of adding it twice. Someone who opted out stays opted out.</li>
-          <li>Rows that cannot be imported are listed with their line numbers, to fix and import again.</li>
+          <li>
+            A number you already have is never added twice: that contact gains the row&apos;s groups and keeps the name and notes you typed;
+            the report lists what the file would change, to apply only if you choose. Someone who opted out stays opted out.
+          </li>
+          <li>Rows that cannot be imported are listed with their line and content, to fix and import again.</li>
         </ul>
       </details>
 

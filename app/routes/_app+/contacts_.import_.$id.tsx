@@ -1,20 +1,38 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { KeptDraftNotice, SubmitButton, useKeptValues } from "~/components/forms";
 import { ButtonLink } from "~/components/ui/button";
 import { useIsPending } from "~/hooks/use-is-pending";
-import { IMPORT_FIELDS, IMPORT_FIELD_LABELS, type ColumnMapping, type ImportField } from "~/lib/contact-csv";
+import {
+  IMPORT_FIELDS,
+  IMPORT_FIELD_LABELS,
+  KEPT_FIELDS,
+  appliedUpdatesMessage,
+  describeImportUpdate,
+  type ColumnMapping,
+  type ImportField,
+} from "~/lib/contact-csv";
 import { importRoomNotice } from "~/lib/contact-limit";
-import { formatCount } from "~/lib/format-count";
+import { countOf, formatCount } from "~/lib/format-count";
 import { paths } from "~/lib/paths";
 import { pageTitle } from "~/lib/title";
-import { NAME_AND_MOBILE_COLUMNS, confirmContactImport, getContactImport, type ImportNote } from "~/models/contact-import.server";
+import {
+  IMPORT_NOT_FINISHED,
+  NAME_AND_MOBILE_COLUMNS,
+  applyImportUpdates,
+  confirmContactImport,
+  getContactImport,
+  listImportChanges,
+  type ImportNote,
+  type RejectedRow,
+} from "~/models/contact-import.server";
 import { contactRoom } from "~/models/contacts.server";
 import { assertSameOrigin } from "~/utils/csrf.server";
 import { requireUser } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
 import { LimitNotice } from "./__contact-form";
 import { ImportFrame } from "./__contact-import";
@@ -31,7 +49,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!found) throw notFound();
   // Before the columns are matched: whether the file may bring more new contacts than there is room for.
   const room = found.status === "mapping" ? await contactRoom(user.id) : null;
-  return { contactImport: found, limitNotice: room && found.rowCount > room.left ? importRoomNotice(room.limit, room.left) : null };
+  // Once it has run: who it updated and what it would change in what the owner typed.
+  const changes = found.status === "done" || found.status === "failed" ? await listImportChanges(user.id, found.id) : null;
+  return {
+    contactImport: found,
+    changes,
+    limitNotice: room && found.rowCount > room.left ? importRoomNotice(room.limit, room.left) : null,
+  };
 }
 
 /** The chosen columns from the form (or as it was kept when the session ended): each field's select holds a column's index, or nothing. */
@@ -44,24 +68,39 @@ function mappingFrom(formData: { get: (name: string) => FormDataEntryValue | nul
   return mapping;
 }
 
-/** Step 2 → 3: the columns are kept and the import queued by the model (once, however often this is sent); the page then shows its progress. */
+/**
+ * Step 2 → 3: the columns are kept and the import queued by the model (once, however often this is
+ * sent); the page then shows its progress. On the report, 'Apply these updates' makes the changes
+ * the file proposed (the same model function as POST /api/contacts/import/{id}/apply).
+ */
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const user = await requireUser(request);
   const importId = params.id ?? "";
-  const outcome = await confirmContactImport(user.id, importId, mappingFrom(await request.formData()));
+  const formData = await request.formData();
+  if (formData.get("intent") === APPLY_UPDATES) {
+    const applied = await applyImportUpdates(user.id, importId);
+    if (applied === null) throw notFound();
+    if (applied === IMPORT_NOT_FINISHED) return data({ error: applied }, { status: 409 });
+    return redirectWithToast(paths.contactImport(importId), { type: "success", ...appliedUpdatesMessage(applied) });
+  }
+  const outcome = await confirmContactImport(user.id, importId, mappingFrom(formData));
   if (outcome === null) throw notFound();
   if (outcome === "bad-mapping") return data({ error: NAME_AND_MOBILE_COLUMNS }, { status: 400 });
   return redirect(paths.contactImport(importId));
 }
 
+const APPLY_UPDATES = "apply-updates";
+
 type Import = Awaited<ReturnType<typeof loader>>["contactImport"];
+type Changes = NonNullable<Awaited<ReturnType<typeof loader>>["changes"]>;
 
 export default function ContactImport() {
-  const { contactImport, limitNotice } = useLoaderData<typeof loader>();
+  const { contactImport, changes, limitNotice } = useLoaderData<typeof loader>();
   if (contactImport.status === "mapping") return <MatchColumns contactImport={contactImport} limitNotice={limitNotice} />;
-  if (contactImport.status === "queued" || contactImport.status === "running") return <Progress contactImport={contactImport} />;
-  return <Report contactImport={contactImport} />;
+  if (contactImport.status === "queued" || contactImport.status === "running" || !changes)
+    return <Progress contactImport={contactImport} />;
+  return <Report contactImport={contactImport} changes={changes} />;
 }
 
 const REQUIRED: ReadonlySet<ImportField> = new Set(["name", "mobileNumber"]);
@@ -196,11 +235,11 @@ function Progress({ contactImport }: { contactImport: Import }) {
   );
 }
 
-function Report({ contactImport }: { contactImport: Import }) {
+function Report({ contactImport, changes }: { contactImport: Import; changes: Changes }) {
   const counts = [
     { label: "Added", value: contactImport.imported, testId: "imported" },
     { label: "Updated", value: contactImport.updated, testId: "updated" },
-    { label: "Already up to date", value: contactImport.skipped, testId: "skipped" },
+    { label: "Unchanged", value: contactImport.skipped, testId: "skipped" },
     { label: "Rejected", value: contactImport.errorCount, testId: "rejected" },
   ];
   return (
@@ -223,11 +262,15 @@ function Report({ contactImport }: { contactImport: Import }) {
         </dl>
       </div>
 
+      {changes.proposedCount ? <ProposedUpdates contactImport={contactImport} changes={changes} /> : null}
+
+      {changes.updatedCount ? <UpdatedContacts changes={changes} /> : null}
+
       {contactImport.errorCount ? (
         <ReportNotes
           id="rejected"
           heading="Rejected rows"
-          column="Reason"
+          column="Row and reason"
           notes={contactImport.firstErrors}
           total={contactImport.errorCount}
           more="more in the download."
@@ -276,7 +319,7 @@ function ReportNotes({
   heading: string;
   intro?: string;
   column: string;
-  notes: ImportNote[];
+  notes: Array<ImportNote | RejectedRow>;
   total: number;
   more: string;
   download?: ReactNode;
@@ -306,7 +349,10 @@ function ReportNotes({
             {notes.map((note, index) => (
               <tr key={index}>
                 <td className="px-3 py-2 tabular-nums text-slate-600">{note.line}</td>
-                <td className="px-3 py-2 text-slate-800">{note.message}</td>
+                <td className="px-3 py-2 text-slate-800">
+                  {"row" in note ? <span className="block break-all font-medium text-slate-900">{note.row || "(empty)"}</span> : null}
+                  {note.message}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -316,6 +362,99 @@ function ReportNotes({
         <p className="mt-2 text-sm text-slate-600">
           And {formatCount(total - notes.length)} {more}
         </p>
+      ) : null}
+    </section>
+  );
+}
+
+/** The file's changes to names, emails and notes: kept back until the owner presses 'Apply these updates' (then what became of each). */
+function ProposedUpdates({ contactImport, changes }: { contactImport: Import; changes: Changes }) {
+  const actionData = useActionData<typeof action>();
+  const busy = useIsPending({ intent: APPLY_UPDATES });
+  const applied = contactImport.updatesAppliedAt !== null;
+  return (
+    <section className="mt-4 rounded-xl border border-amber-300 bg-amber-50 p-4" aria-labelledby="proposed-heading">
+      <h2 id="proposed-heading" className="font-semibold text-slate-900">
+        {applied
+          ? `Updates applied to ${countOf(changes.appliedCount, "contact")}`
+          : `${countOf(changes.proposedCount, "contact")} kept as you had them`}
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">
+        {applied
+          ? changes.skippedCount
+            ? `${countOf(changes.skippedCount, "contact")} had been edited since the import and kept that edit.`
+            : "The file's names, emails and notes replaced these contacts' own."
+          : "The file has another name, email or notes for these contacts. Nothing was changed: apply the file's only if it is right."}
+      </p>
+      <ul className="mt-3 divide-y divide-amber-200 text-sm">
+        {changes.proposed.map((change) => (
+          <li key={`${change.line}-${change.contactId}`} className="py-2">
+            <p className="font-medium text-slate-900">
+              {change.name} <span className="font-normal text-slate-600">· line {change.line}</span>
+              {change.outcome === "skipped" ? (
+                <span className="font-normal text-amber-900"> · not applied: edited since the import</span>
+              ) : null}
+            </p>
+            <dl className="mt-1 space-y-1">
+              {KEPT_FIELDS.map((field) => {
+                const proposed = change.changes[field];
+                return proposed ? (
+                  <div key={field} className="break-words">
+                    <dt className="inline text-slate-600">{IMPORT_FIELD_LABELS[field]}: </dt>
+                    <dd className="inline text-slate-800">
+                      {proposed.from} → {proposed.to}
+                    </dd>
+                  </div>
+                ) : null;
+              })}
+            </dl>
+          </li>
+        ))}
+      </ul>
+      {changes.proposedCount > changes.proposed.length ? (
+        <p className="mt-2 text-sm text-slate-700">And {countOf(changes.proposedCount - changes.proposed.length, "more contact")}.</p>
+      ) : null}
+      {applied ? null : (
+        <Form method="post" className="mt-3">
+          {actionData?.error ? (
+            <p role="alert" className="mb-2 text-sm text-red-700">
+              {actionData.error}
+            </p>
+          ) : null}
+          <input type="hidden" name="intent" value={APPLY_UPDATES} />
+          <SubmitButton busy={busy} busyText="Applying...">
+            Apply these updates
+          </SubmitButton>
+        </Form>
+      )}
+    </section>
+  );
+}
+
+/** Who the import updated by itself, and how: 'Asha · line 4 · Added to Diwali'. */
+function UpdatedContacts({ changes }: { changes: Changes }) {
+  return (
+    <section className="mt-4" aria-labelledby="updated-heading">
+      <h2 id="updated-heading" className="text-sm font-semibold text-slate-900">
+        Updated
+      </h2>
+      <ul className="mt-2 divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white text-sm">
+        {changes.updated.map((contact) => (
+          <li key={`${contact.line}-${contact.contactId}`} className="px-3 py-2">
+            {contact.contactId ? (
+              <Link to={paths.editContact(contact.contactId)} className="tap font-medium text-brand-700 hover:underline">
+                {contact.name}
+              </Link>
+            ) : (
+              <span className="font-medium text-slate-900">{contact.name}</span>
+            )}
+            <span className="text-slate-600"> · line {contact.line}</span>
+            <span className="block text-slate-700">{describeImportUpdate(contact)}</span>
+          </li>
+        ))}
+      </ul>
+      {changes.updatedCount > changes.updated.length ? (
+        <p className="mt-2 text-sm text-slate-600">And {countOf(changes.updatedCount - changes.updated.length, "more contact")}.</p>
       ) : null}
     </section>
   );
