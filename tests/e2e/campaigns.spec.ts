@@ -208,16 +208,28 @@ test("a Hindi message is UCS-2 with its parts; a short balance says how many cre
   await expect(numbers(page, "cost")).toContainText("120 credits");
   const shortfall = page.getByTestId("shortfall");
   await expect(shortfall).toContainText("you need 20 more credits");
-  await expect(shortfall.getByRole("link", { name: "Buy credits" })).toHaveAttribute("href", "/credits");
+  await expect(shortfall.getByRole("button", { name: "Buy credits" })).toBeVisible();
 
   // Sending anyway is refused where the eye is, with the way to buy credits; nothing is charged.
   await page.getByRole("button", { name: "Send now" }).click();
   const summary = page.getByTestId("error-summary");
   await expect(summary).toContainText("20");
-  await expect(summary.getByRole("link", { name: "Buy credits" })).toHaveAttribute("href", "/credits");
   await expect(page.getByLabel("Campaign name")).toHaveValue("Appointment");
+
+  // 'Buy credits' keeps the campaign as typed; paid, it is back, ready to send.
+  await summary.getByRole("button", { name: "Buy credits" }).click();
+  await expect(page).toHaveURL(/\/credits$/, { timeout: 15_000 });
+  await expect(page.getByTestId("detour-notice")).toContainText("Everything you typed in your campaign is kept.");
+  await page.getByRole("button", { name: "Buy 100 for ₹118" }).click();
+  await page.getByRole("button", { name: "Pay", exact: true }).click();
+  await expect(page).toHaveURL(/\/campaigns\/new$/, { timeout: 15_000 });
+  await expect(page.getByTestId("toast")).toContainText("Payment received: 100 credits added");
+  await expect(page.getByTestId("kept-draft-notice")).toContainText("Everything you typed and chose is back");
+  await expect(page.getByLabel("Campaign name")).toHaveValue("Appointment");
+  await expect(page.getByLabel("Day and time: your text")).toHaveValue("सोमवार शाम 5 बजे");
+  await expect(page.getByLabel("All my contacts")).toBeChecked();
   await page.goto("/app");
-  await expect(page.getByTestId("stat-balance")).toHaveText("100 credits");
+  await expect(page.getByTestId("stat-balance")).toHaveText("200 credits");
   await expect(page.getByTestId("stat-sms")).toHaveText("0");
 });
 

@@ -25,6 +25,7 @@ import { getContact, listContactGroups, listContacts } from "~/models/contacts.s
 import { priceOf } from "~/models/pricing.server";
 import { getSmsSettings } from "~/models/settings.server";
 import { assertSameOrigin } from "~/utils/csrf.server";
+import { detourFromForm } from "~/utils/kept-draft.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -162,6 +163,9 @@ export async function campaignComposerAction(request: Request) {
   assertSameOrigin(request);
   const user = await requireUser(request);
   const formData = await request.formData();
+  // 'Buy credits' from a short balance: the campaign as typed is kept, and comes back once paid.
+  const detour = await detourFromForm(request, user.id, formData, campaignSchema);
+  if (detour) return detour;
   const intent = String(formData.get("intent") ?? "check");
   const key = idempotencyKeySchema.safeParse(formData.get("idempotencyKey") || null);
   const idempotencyKey = key.success ? (key.data ?? undefined) : undefined;

@@ -1,8 +1,9 @@
 import { getFormProps, getTextareaProps } from "@conform-to/react";
-import { Form, Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { Fragment, useEffect, useRef, useState } from "react";
 
 import { BackLink } from "~/components/back-link";
+import { DetourButton } from "~/components/detour";
 import { ErrorSummary, Field, SubmitButton, useValidatedForm } from "~/components/forms";
 import { ActionToast } from "~/components/ui/action-toast";
 import { Button } from "~/components/ui/button";
@@ -195,7 +196,7 @@ export function CampaignComposer() {
           <input type="hidden" name={FILLS_FOR} value={template?.id ?? ""} />
           <ErrorSummary
             form={form}
-            fixes={actionData?.shortfall ? [{ to: paths.credits(), label: "Buy credits" }] : []}
+            fixes={actionData?.shortfall ? [{ detour: "credits", label: "Buy credits" }] : []}
             targets={{ contactIds: "campaign-audience", tags: "campaign-audience", audienceMode: "campaign-audience" }}
           />
           <Field
@@ -295,9 +296,9 @@ export function CampaignComposer() {
               data-testid="shortfall"
             >
               {`This campaign costs ${countOf(shortfall.cost, "credit")} and your balance is ${formatCount(shortfall.balance)}: you need ${countOf(shortfall.shortfall, "more credit", "more credits")}.`}{" "}
-              <Link to={paths.credits()} className="inline-flex min-h-11 items-center font-semibold underline">
+              <DetourButton formId={form.id} detour="credits">
                 Buy credits
-              </Link>
+              </DetourButton>
             </p>
           ) : null}
 
