@@ -138,6 +138,12 @@ export async function updateOwnSmsTemplate(
 ): Promise<{ ok: true; template: OwnSmsTemplate } | OwnSmsTemplateRefusal> {
   if (!isUuid(id) || !isUuid(userId)) return refuse(404, OWN_SMS_TEMPLATE_MESSAGES.notFound);
   return db().transaction(async (tx) => {
+    // Another business's template is not found, whatever else would refuse the change.
+    const [mine] = await tx
+      .select({ id: templates.id })
+      .from(templates)
+      .where(and(eq(templates.id, id), ownedBy(userId)));
+    if (!mine) return refuse(404, OWN_SMS_TEMPLATE_MESSAGES.notFound);
     const refused = await checkSave(tx, userId, input, id);
     if (refused) return refused;
     const [saved] = await tx
