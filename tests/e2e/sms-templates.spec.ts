@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 
-import { expect, test } from "./fixtures";
+import { expect, INTRO_SEEN_COOKIE, test } from "./fixtures";
 
 /** Saves the business's own DLT registration through the settings form's action, as its browser would. */
 async function register(page: Page, origin: string, senderHeader: string) {
@@ -23,6 +23,7 @@ test("a business registered on DLT adds its own SMS template from Settings, fixi
   page,
   login,
 }) => {
+  test.setTimeout(90_000);
   await login({ businessName: "Kiran Sweets" });
   // Before its own registration the screen says what to do first, and offers no form.
   await page.goto("/campaigns/templates/new");
@@ -43,7 +44,7 @@ test("a business registered on DLT adds its own SMS template from Settings, fixi
   await expect(page.getByText("Campaigns from them go out as KIRSWT")).toBeVisible();
   await page.getByRole("link", { name: "Add a template" }).click();
   await fillTemplate(page, {
-    name: "Order ready",
+    name: "Kiran order ready",
     text: "Hi {#var#}, your order {#VAR#} is ready at Kiran Sweets.",
     dltTemplateId: "1107 1726 0000 0000 042",
     category: "service",
@@ -62,7 +63,7 @@ test("a business registered on DLT adds its own SMS template from Settings, fixi
   await expect(page).toHaveURL(/\/campaigns\/templates$/);
   const listed = page.getByTestId("own-sms-template");
   await expect(listed).toHaveCount(1);
-  await expect(listed).toContainText("Order ready");
+  await expect(listed).toContainText("Kiran order ready");
   await expect(listed).toContainText("DLT 1107172600000000042");
   await expect(listed).toContainText("Hi {#var#}, your order {#var#} is ready at Kiran Sweets.");
 
@@ -70,11 +71,12 @@ test("a business registered on DLT adds its own SMS template from Settings, fixi
   await page.goto("/campaigns/new");
   const own = page.locator('optgroup[label="Your DLT templates"] option');
   await expect(own).toHaveCount(1);
-  await expect(own).toContainText("Order ready");
-  await expect(page.locator(`optgroup[label="iSent's templates"] option`, { hasText: "Order ready" })).toHaveCount(0);
+  await expect(own).toContainText("Kiran order ready");
+  await expect(page.locator(`optgroup[label="iSent's templates"] option`, { hasText: "Kiran order ready" })).toHaveCount(0);
 });
 
 test("a template is edited and deleted in two steps; another business's is not found", async ({ page, login, baseURL }) => {
+  test.setTimeout(90_000);
   await login();
   await register(page, baseURL!, "RAOSWT");
   await page.goto("/campaigns/templates/new");
@@ -87,6 +89,7 @@ test("a template is edited and deleted in two steps; another business's is not f
   await page.getByRole("button", { name: "Add template" }).click();
   await expect(page.getByTestId("toast")).toContainText("SMS template added");
   await page.getByRole("link", { name: "Edit Weekend offer" }).click();
+  await expect(page).toHaveURL(/\/campaigns\/templates\/[0-9a-f-]{36}$/);
   const address = page.url();
 
   await page.getByLabel("Template name").fill("Weekend special");
@@ -96,7 +99,7 @@ test("a template is edited and deleted in two steps; another business's is not f
 
   // A second one, through the API the screen shares its model with.
   const kept = await page.request.post("/api/sms-templates", {
-    data: { name: "Order ready", text: "Your order {#var#} is ready.", dltTemplateId: "1107172600000000078", category: "service" },
+    data: { name: "Sharma's order", text: "Your order {#var#} is ready.", dltTemplateId: "1107172600000000078", category: "service" },
     headers: { Origin: baseURL! },
   });
   expect(kept.status(), await kept.text()).toBe(201);
@@ -112,7 +115,9 @@ test("a template is edited and deleted in two steps; another business's is not f
   await expect(page.getByText("There is no SMS template of yours at this address.")).toBeVisible();
 
   // Another business (signed in on this browser now) gets the 404 for the one that is left, to see and to change.
-  await login();
+  await page.context().clearCookies();
+  await page.context().addCookies([{ ...INTRO_SEEN_COOKIE, url: baseURL! }].map(({ path: _path, ...cookie }) => cookie));
+  await login({ verified: false });
   await register(page, baseURL!, "SHARMA");
   const theirs = await page.goto(`/campaigns/templates/${keptId}`);
   expect(theirs?.status()).toBe(404);
@@ -124,5 +129,5 @@ test("a template is edited and deleted in two steps; another business's is not f
   });
   expect(deleting.status()).toBe(404);
   await page.goto("/campaigns/new");
-  await expect(page.locator("option", { hasText: "Order ready" })).toHaveCount(0);
+  await expect(page.locator("option", { hasText: "Sharma's order" })).toHaveCount(0);
 });
