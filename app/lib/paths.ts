@@ -48,6 +48,10 @@ export const paths = {
   /** The composer's live count: its form's fields are posted. */
   campaignEstimate: () => "/campaigns/new/estimate",
   campaign: (campaignId: string) => `/campaigns/${id(campaignId)}`,
+  /** The business's own DLT SMS templates: the list, a new one, one to edit (or delete). */
+  smsTemplates: () => "/campaigns/templates",
+  newSmsTemplate: () => "/campaigns/templates/new",
+  smsTemplate: (templateId: string) => `/campaigns/templates/${id(templateId)}`,
   /** Every message sent, filtered by campaign, status and days in India ('YYYY-MM-DD'), paged. */
   smsHistory: (query: { campaignId?: string; status?: string; from?: string; to?: string; page?: number } = {}) =>
     withQuery("/sms-history", { ...query, page: query.page && query.page > 1 ? query.page : undefined }),

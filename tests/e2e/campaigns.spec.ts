@@ -362,6 +362,7 @@ test("a business saves its own DLT registration in settings; a header that is no
   await section.getByLabel("Sender header").fill("kirswt");
   await section.getByRole("button", { name: "Save DLT registration" }).click();
   await expect(page.getByTestId("toast")).toContainText("DLT registration saved");
-  await expect(section).toContainText("Your campaigns go out as KIRSWT.");
+  await expect(section).toContainText("Your campaigns go out as KIRSWT from the templates DLT approved for you");
+  await expect(section.getByRole("link", { name: "Your SMS templates" })).toHaveAttribute("href", "/campaigns/templates");
   await expect(section.getByLabel("DLT entity ID")).toHaveValue("1101234567890123456");
 });

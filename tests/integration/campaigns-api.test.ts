@@ -17,6 +17,9 @@ import * as resumeRoute from "~/routes/api+/campaigns_.$id_.resume";
 import * as sendRoute from "~/routes/api+/campaigns_.$id_.send";
 import * as historyRoute from "~/routes/api+/sms-history";
 import * as templatesRoute from "~/routes/api+/sms-templates";
+import * as templateRoute from "~/routes/api+/sms-templates_.$id";
+import { updateSmsRegistration } from "~/models/campaigns.server";
+import { OWN_SMS_TEMPLATE_MESSAGES } from "~/lib/schemas/sms-templates";
 
 import { sessionCookieFor } from "../support/accounts";
 import {
@@ -35,6 +38,7 @@ setupCampaignTests();
 
 const routes: Array<[RegExp, { loader: unknown; action: unknown }]> = [
   [/^\/api\/sms-templates$/, templatesRoute],
+  [/^\/api\/sms-templates\/(?<id>[^/]+)$/, templateRoute],
   [/^\/api\/sms-history$/, historyRoute],
   [/^\/api\/campaigns$/, campaignsRoute],
   [/^\/api\/campaigns\/(?<id>[^/]+)$/, campaignRoute],
@@ -93,14 +97,67 @@ describe("GET /api/sms-templates", () => {
       category: "promotional",
       text: template.content,
       slotHints: ["Customer name", "Business name", "Offer"],
+      dltTemplateId: template.dltTemplateId,
+      owner: "platform",
     });
-    expect(reply.data.map((row) => row.id)).toContain(own.id);
+    expect(reply.data.find((row) => row.id === own.id)).toMatchObject({ name: "Own one", owner: "business" });
     expect(reply.data.map((row) => row.id)).not.toContain(others.id);
   });
 
   it("needs a signed-in business", async () => {
     const reply = await call(templatesRoute.loader as Parameters<typeof call>[0], new Request(`${SITE}/api/sms-templates`));
     expect(reply.status).toBe(401);
+  });
+});
+
+describe("the business's own SMS templates: POST /api/sms-templates, GET, PUT and DELETE /api/sms-templates/{id}", () => {
+  const ownTemplate = (overrides: Record<string, unknown> = {}) => ({
+    name: "Order ready",
+    text: "Your order {#var#} is ready at {#var#}.",
+    dltTemplateId: "1107 1700 0000 0000 777",
+    category: "service",
+    slotHints: ["Order number", "Shop"],
+    ...overrides,
+  });
+
+  it("adds, reads, changes and deletes one; another business's is a 404 and stays", async () => {
+    const { user, api } = await setUp(0);
+    await updateSmsRegistration(user.id, { dltEntityId: "1101234567890123456", senderHeader: "RAOSWT" });
+    const created = await api<Json>("POST", "/api/sms-templates", ownTemplate());
+    expect(created.status).toBe(201);
+    expect(created.data).toMatchObject({
+      name: "Order ready",
+      dltTemplateId: "1107170000000000777",
+      providerTemplateId: null,
+      owner: "business",
+    });
+    const id = created.data.id as string;
+    expect((await api<Json>("GET", `/api/sms-templates/${id}`)).data).toMatchObject({ slotHints: ["Order number", "Shop"] });
+
+    const stranger = await apiClient((await makeUser()).id);
+    expect((await stranger("GET", `/api/sms-templates/${id}`)).status).toBe(404);
+    expect((await stranger("PUT", `/api/sms-templates/${id}`, ownTemplate({ name: "Taken" }))).status).toBe(404);
+    expect((await stranger("DELETE", `/api/sms-templates/${id}`)).status).toBe(404);
+
+    const changed = await api<Json>(
+      "PUT",
+      `/api/sms-templates/${id}`,
+      ownTemplate({ name: "Order is ready", providerTemplateId: "msg91-1" }),
+    );
+    expect(changed.data).toMatchObject({ name: "Order is ready", providerTemplateId: "msg91-1" });
+    expect((await api("DELETE", `/api/sms-templates/${id}`)).data).toEqual({ success: true });
+    expect((await api("GET", `/api/sms-templates/${id}`)).status).toBe(404);
+  });
+
+  it("refuses a bad template with the reason (400), and one without the business's own registration (409)", async () => {
+    const { template, api } = await setUp(0);
+    const badSlot = await api<Json>("POST", "/api/sms-templates", ownTemplate({ text: "Your order {#VAR#} is ready." }));
+    expect(badSlot.status).toBe(400);
+    expect(badSlot.data.message).toContain("is not a slot DLT accepts");
+    const unregistered = await api<Json>("POST", "/api/sms-templates", ownTemplate());
+    expect(unregistered).toMatchObject({ status: 409, data: { message: OWN_SMS_TEMPLATE_MESSAGES.needsRegistration } });
+    // The platform's template is not the business's to change.
+    expect((await api("PUT", `/api/sms-templates/${template.id}`, ownTemplate())).status).toBe(404);
   });
 });
 

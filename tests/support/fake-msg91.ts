@@ -4,7 +4,7 @@ import { faultQueue, listenLocally, readRequestBody, sendJson as send } from "./
 
 /**
  * A local stand-in for MSG91's SMS Flow API v5 as documented: `POST /api/v5/flow/` with the
- * `authkey` header and JSON {template_id, sender, recipients: [{mobiles, var1…}], …}; it answers
+ * `authkey` header and JSON {template_id, sender, DLT_TE_ID, PE_ID, recipients: [{mobiles, var1…}], …}; it answers
  * {type: "success", message: <request id>} or {type: "error", message}. It checks the key and the
  * payload's shape, records what it took, and can be told to answer an error status or not at all.
  */
@@ -14,6 +14,8 @@ export type Msg91Request = {
     template_id?: unknown;
     sender?: unknown;
     DLT_TE_ID?: unknown;
+    /** The DLT principal entity the sender header and template are registered under. */
+    PE_ID?: unknown;
     unicode?: unknown;
     recipients?: Array<Record<string, unknown>>;
   } | null;
@@ -36,6 +38,8 @@ function payloadProblem(body: Msg91Request["body"]): string | null {
   if (!body || typeof body !== "object") return "Invalid JSON";
   if (typeof body.template_id !== "string" || !body.template_id) return "Template ID Missing";
   if (typeof body.sender !== "string" || !/^[A-Z0-9]{6}$/.test(body.sender)) return "Invalid sender";
+  if (typeof body.DLT_TE_ID !== "string" || !/^\d{19}$/.test(body.DLT_TE_ID)) return "Invalid DLT template id";
+  if (body.PE_ID !== undefined && (typeof body.PE_ID !== "string" || !/^\d{19}$/.test(body.PE_ID))) return "Invalid PE_ID";
   if (body.unicode !== 0 && body.unicode !== 1) return "unicode must be 0 or 1";
   if (!Array.isArray(body.recipients) || body.recipients.length === 0) return "Recipients Missing";
   for (const recipient of body.recipients) {

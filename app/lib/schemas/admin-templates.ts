@@ -45,13 +45,16 @@ const uuidOrNull = (message: string) =>
     .optional()
     .transform((value) => value ?? null);
 
+/** A template's title, at most 100 characters. */
+export const templateTitle = z
+  .string({ required_error: TEMPLATE_MESSAGES.titleRequired })
+  .trim()
+  .min(1, TEMPLATE_MESSAGES.titleRequired)
+  .pipe(noControlCharacters(z.string().max(100, TEMPLATE_MESSAGES.titleTooLong)));
+
 /** What every template has: its title, category, text, order and whether businesses see it. */
 const common = {
-  title: z
-    .string({ required_error: TEMPLATE_MESSAGES.titleRequired })
-    .trim()
-    .min(1, TEMPLATE_MESSAGES.titleRequired)
-    .pipe(noControlCharacters(z.string().max(100, TEMPLATE_MESSAGES.titleTooLong))),
+  title: templateTitle,
   categoryId: uuidOrNull(TEMPLATE_MESSAGES.badCategory),
   sortOrder: z
     .number({ invalid_type_error: TEMPLATE_MESSAGES.sortOrder })
@@ -112,10 +115,14 @@ const approvedText = content(TEMPLATE_MESSAGES.contentRequired).superRefine((tex
     context.addIssue({ code: z.ZodIssueCode.custom, message: TEMPLATE_MESSAGES.approvedTooLong });
 });
 
-const smsTemplate = z.object({
-  kind: z.literal("sms"),
-  ...common,
-  content: approvedText,
+/**
+ * A DLT SMS template's fields, checked alike for the platform's (the admin's form) and a
+ * business's own (its templates screen and the API): the approved text with its {#var#} slots,
+ * the DLT template id as the portal shows it, the category it was approved in, MSG91's id for it,
+ * and a hint per slot.
+ */
+export const smsTemplateFields = {
+  approvedText,
   dltTemplateId: z
     .string({ required_error: TEMPLATE_MESSAGES.dltRequired })
     .transform((value) => value.replace(/[\s-]/g, ""))
@@ -141,6 +148,28 @@ const smsTemplate = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(noControlCharacters(z.string().max(40, TEMPLATE_MESSAGES.slotHintTooLong)))),
+};
+
+/** More hints than the approved text has slots is refused on the hints' field. */
+export function checkSlotHints(template: { content: string; slotHints: string[] }, context: z.RefinementCtx, path = "slotHints") {
+  const slots = countSlots(template.content);
+  if (template.slotHints.length > slots) {
+    context.addIssue({
+      code: z.ZodIssueCode.custom,
+      path: [path],
+      message: TEMPLATE_MESSAGES.tooManyHints(template.slotHints.length, slots),
+    });
+  }
+}
+
+const smsTemplate = z.object({
+  kind: z.literal("sms"),
+  ...common,
+  content: smsTemplateFields.approvedText,
+  dltTemplateId: smsTemplateFields.dltTemplateId,
+  smsCategory: smsTemplateFields.smsCategory,
+  providerTemplateId: smsTemplateFields.providerTemplateId,
+  slotHints: smsTemplateFields.slotHints,
 });
 
 /**
@@ -150,15 +179,7 @@ const smsTemplate = z.object({
 export const adminTemplateSchema = z
   .discriminatedUnion("kind", [postTemplate, offerTemplate, smsTemplate])
   .superRefine((template, context) => {
-    if (template.kind !== "sms") return;
-    const slots = countSlots(template.content);
-    if (template.slotHints.length > slots) {
-      context.addIssue({
-        code: z.ZodIssueCode.custom,
-        path: ["slotHints"],
-        message: TEMPLATE_MESSAGES.tooManyHints(template.slotHints.length, slots),
-      });
-    }
+    if (template.kind === "sms") checkSlotHints(template, context);
   });
 
 export type AdminTemplateInput = z.output<typeof adminTemplateSchema>;

@@ -307,12 +307,17 @@ function SmsRegistrationForm({
       <p className="text-sm text-slate-600">
         Operators in India deliver business SMS only from senders registered on DLT.{" "}
         {registration?.senderHeader
-          ? `Your campaigns go out as ${registration.senderHeader}.`
+          ? `Your campaigns go out as ${registration.senderHeader} from the templates DLT approved for you (iSent's templates still go out as ${registration.platform.senderHeader}).`
           : `Until you add yours, campaigns use iSent's templates and go out as ${registration?.platform.senderHeader ?? "iSent"}.`}{" "}
         <Link to={paths.learnArticle("sms-rules-in-india")} className="font-medium text-brand-700 underline">
           SMS rules in India
         </Link>
       </p>
+      {registration?.senderHeader ? (
+        <Link to={paths.smsTemplates()} className={buttonClasses({ variant: "secondary" })}>
+          Your SMS templates
+        </Link>
+      ) : null}
       <ErrorSummary form={form} />
       <Field
         label="DLT entity ID"

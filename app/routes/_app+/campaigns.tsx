@@ -91,6 +91,9 @@ export default function Campaigns() {
           <ButtonLink to={paths.smsHistory()} variant="secondary">
             SMS History
           </ButtonLink>
+          <ButtonLink to={paths.smsTemplates()} variant="secondary">
+            Your SMS templates
+          </ButtonLink>
           <ButtonLink to={paths.newCampaign()}>New campaign</ButtonLink>
         </div>
       </div>

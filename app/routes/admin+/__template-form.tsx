@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { CALL_TO_ACTION_LABELS, CALL_TO_ACTION_TYPES } from "~/lib/call-to-action";
 import { adminTemplateSchema } from "~/lib/schemas/admin-templates";
-import type { TemplateKind } from "~/lib/template-kinds";
+import { SMS_CATEGORY_OPTIONS, type TemplateKind } from "~/lib/template-kinds";
 import { TEMPLATE_PLACEHOLDERS } from "~/lib/template-fill";
 import { previewTemplateForm, type TemplateFormPreview } from "~/lib/template-preview";
 import type { AdminTemplate } from "~/models/admin-templates.server";
@@ -58,12 +58,6 @@ export function emptyTemplate(kind: TemplateKind): TemplateFormValues {
     slotHints: [],
   };
 }
-
-const SMS_CATEGORY_OPTIONS = [
-  { value: "promotional", label: "Promotional (sent 10:00–21:00 only, with the opt-out line)" },
-  { value: "service", label: "Service" },
-  { value: "transactional", label: "Transactional" },
-];
 
 const PLACEHOLDER_HINT = Object.keys(TEMPLATE_PLACEHOLDERS)
   .filter((name) => name !== "customerName")
@@ -199,7 +193,7 @@ function SmsFields({ fields }: { fields: Record<FieldName, FieldMetadata<string>
         placeholder="1107172600000000001"
         autoComplete="off"
       />
-      <SelectField label="SMS category" field={fields.smsCategory} options={SMS_CATEGORY_OPTIONS} />
+      <SelectField label="SMS category" field={fields.smsCategory} options={[...SMS_CATEGORY_OPTIONS]} />
       <Field
         label="MSG91 template id (optional)"
         field={fields.providerTemplateId}
