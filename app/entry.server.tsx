@@ -80,7 +80,7 @@ export default async function handleRequest(
 
 /**
  * The whole document at once, for browsers and bots alike: parts the pages load on demand
- * (React.lazy, e.g. the first-visit message) are then in the HTML itself, where visitors without
+ * (React.lazy, e.g. the place picker) are then in the HTML itself, where visitors without
  * JavaScript see them. Streaming would send them after the shell, for a script to put in place.
  * (No loader defers data, so waiting costs nothing.)
  */

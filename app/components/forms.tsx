@@ -112,7 +112,7 @@ export function KeptDraftNotice() {
   );
 }
 
-const CONTROL = "mt-1 w-full scroll-mt-32 rounded-lg border px-3 py-2 text-sm focus:outline-none focus:ring-2";
+const CONTROL = "mt-1 min-h-11 w-full scroll-mt-32 rounded-lg border px-3 py-2 text-sm focus:outline-none focus:ring-2";
 
 function controlClasses(invalid: boolean): string {
   return `${CONTROL} ${invalid ? "border-red-500 focus:ring-red-200" : "border-slate-300 focus:border-brand-500 focus:ring-brand-100"}`;

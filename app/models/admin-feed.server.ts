@@ -12,7 +12,7 @@ import { likePattern } from "~/lib/search-terms";
 import { recordAdminAction, type ActingAdmin } from "./admin-audit.server";
 import { forgetCachedFeed } from "./feed-cache.server";
 import { queueOwnerNotice } from "./owner-notices.server";
-import { resolveOpenReports } from "./post-reports.server";
+import { countOpenReports, resolveOpenReports } from "./post-reports.server";
 import { IN_DISPLAY_STATUS } from "./posts.server";
 
 /**
@@ -169,6 +169,7 @@ export async function getAdminPost(
 
 export const ADMIN_POST_REFUSALS = {
   alreadyRemoved: "This post was already removed: nothing changed.",
+  noOpenReports: "This post has no open reports to dismiss: nothing changed.",
   notRemoved: "Only a removed post can be restored: this one was not removed.",
 } as const;
 
@@ -293,5 +294,23 @@ export function restorePost(admin: ActingAdmin, { postId }: { postId: string }, 
       .set({ status, removedReason: null, updatedAt: now, ...(dueNow ? { createdAt: now } : {}) })
       .where(eq(posts.id, postId));
     return { action: "restore_post", verb: "Restored", status, displayStatus: postDisplayStatus({ ...post, status }, now), after: {} };
+  });
+}
+
+/**
+ * Dismisses a post's open reports without touching the post: a report the admin finds unfounded
+ * should not cost a business its post (removing was the only way to close one). The reports are
+ * resolved and the audit row written in one transaction; a post without open reports is refused.
+ */
+export function dismissReports(admin: ActingAdmin, { postId }: { postId: string }, now: Date = new Date()): Promise<AdminPostChange> {
+  return changeAsAdmin(admin, postId, async (tx, post) => {
+    if ((await countOpenReports(tx, postId)) === 0) return { refusal: ADMIN_POST_REFUSALS.noOpenReports };
+    return {
+      action: "dismiss_reports",
+      verb: "Dismissed the reports on",
+      status: post.status,
+      displayStatus: postDisplayStatus(post, now),
+      after: {},
+    };
   });
 }

@@ -100,6 +100,15 @@ export async function countReportedPosts(): Promise<number> {
   return row.count;
 }
 
+/** How many open reports a post has, read in the transaction of the admin's action on it. */
+export async function countOpenReports(tx: Transaction, postId: string): Promise<number> {
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(postReports)
+    .where(and(eq(postReports.postId, postId), isNull(postReports.resolvedAt)));
+  return row.count;
+}
+
 /** Closes a post's open reports, in the transaction of the admin's action on it; answers how many. */
 export async function resolveOpenReports(tx: Transaction, postId: string): Promise<number> {
   const resolved = await tx

@@ -202,7 +202,7 @@ export default function BusinessCardPage() {
               id="card-link"
               readOnly
               value={card.url}
-              className="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-2 text-sm"
+              className="min-h-11 min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-2 text-sm"
             />
             {hydrated ? (
               <button

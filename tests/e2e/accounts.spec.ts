@@ -226,11 +226,14 @@ test("the feed menu offers the dashboard once signed in", async ({ page, login }
   await expect(page.getByRole("link", { name: "Business Dashboard" })).toBeVisible();
 });
 
-test("Google buttons say when Google is not set up", async ({ page }) => {
+test("no Google button where Google is not set up: only the email forms", async ({ page }) => {
   await page.goto("/auth");
-  await page.getByRole("button", { name: "Continue with Google" }).click();
-  await expect(page.getByText("Google Sign-In is not enabled. Please contact support.").last()).toBeVisible();
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByRole("button", { name: "Login with Email" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Continue with Google" })).toHaveCount(0);
+  await page.goto("/auth?tab=register");
+  await expect(page.getByRole("button", { name: "Register with Email" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Sign up with Google" })).toHaveCount(0);
+  await expect(page.getByText("OR", { exact: true })).toHaveCount(0);
 });
 
 test("the admin area admits only the designated admin", async ({ page, login }) => {

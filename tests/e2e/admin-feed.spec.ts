@@ -70,6 +70,18 @@ test("a visitor reports a post from its card, once, and the admin sees the repor
   await expect(page).toHaveURL(new RegExp(`/admin/feed/${postId}$`));
   await expect(page.getByTestId("open-reports")).toHaveText("(1 open)");
   await expect(page.getByRole("list", { name: "Reports" })).toContainText("Asks for a fee to claim the phone");
+
+  // Unfounded: the admin dismisses the report, and the post stays in the feed.
+  await page.getByRole("button", { name: "Dismiss reports" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Reports dismissed");
+  await expect(page.getByTestId("open-reports")).toHaveText("(0 open)");
+  await expect(page.getByTestId("post-status")).toHaveText("Live");
+  await expect(page.getByRole("button", { name: "Dismiss reports" })).toHaveCount(0);
+  await expect(page.getByTestId("audit-trail")).toContainText("Dismissed the reports on post");
+  await page.goto(`/admin/feed?business=${encodeURIComponent(business.businessName)}&reported=1`);
+  await expect(page.getByRole("list", { name: "Posts" }).locator(`li[data-post-id="${postId}"]`)).toHaveCount(0);
+  await page.goto(`/?post=${postId}`);
+  await expect(page.locator(`article[data-post-id="${postId}"]`)).toBeVisible();
 });
 
 test("the admin removes a post with a reason: it leaves the feed at once and the business reads why; restoring brings it back", async ({

@@ -379,19 +379,25 @@ test.describe("a phone whose clock is off", () => {
 });
 
 test.describe("the first visit", () => {
-  test("shows 'Support Local' once per visitor", async ({ browser, baseURL }, testInfo) => {
+  test("shows 'Support Local' once per visitor, below the first post, never covering it", async ({ browser, baseURL }, testInfo) => {
     const context = await browser.newContext({ javaScriptEnabled: usesJavaScript(testInfo.project.name), baseURL });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
     await page.goto("/");
-    const dialog = page.getByRole("dialog");
-    await expect(dialog).toContainText("Support Local: Like the posts to promote local businesses and local economy.");
-    await dialog.getByRole("button", { name: "Okay" }).click();
-    await expect(dialog).toBeHidden();
+    // No dialog between the visitor and the posts: the first post is there to read and tap.
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    const firstPost = cards(page).first();
+    await expect(firstPost).toBeVisible();
+    const note = page.getByTestId("first-visit-note");
+    await expect(note).toContainText("Support Local: Like the posts to promote local businesses and local economy.");
+    const [postBox, noteBox] = [await firstPost.boundingBox(), await note.boundingBox()];
+    expect(noteBox!.y).toBeGreaterThanOrEqual(postBox!.y + postBox!.height);
+    await note.getByRole("button", { name: "Okay" }).click();
+    await expect(page.getByTestId("first-visit-note")).toHaveCount(0);
     await page.reload();
     await expect(cards(page)).toHaveCount(20);
-    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(page.getByTestId("first-visit-note")).toHaveCount(0);
     expect((await context.cookies()).some((cookie) => cookie.name === INTRO_SEEN_COOKIE.name)).toBe(true);
     expect(errors).toEqual([]);
     await context.close();

@@ -5,7 +5,8 @@ import { expect, placeBusiness, test } from "./fixtures";
 /**
  * Every tap target outside running text is at least 44×44 CSS px, padding included (WCAG 2.5.5), on
  * a 412 px wide phone (both projects use a Pixel 7: 412×915). A tap target is every visible link,
- * button, summary, submit input and label of a checkbox or radio button. Running text is left out,
+ * button, summary, submit input, label of a checkbox or radio button, text box (input, textarea)
+ * and select. Running text is left out,
  * as WCAG's "inline" exception does: a link inside an element marked [data-running-text], or inside
  * a <p> that has words of its own beside its links (a link in a sentence). Every <details> on the
  * page is opened first, so the items of '⋯' menus are measured too.
@@ -21,8 +22,14 @@ async function smallTargets(page: Page, screen: string): Promise<Offender[]> {
     ({ minimum }) => {
       for (const details of document.querySelectorAll("details")) details.open = true;
       const choice = (element: Element) => element instanceof HTMLInputElement && (element.type === "checkbox" || element.type === "radio");
+      // Text boxes and selects are tapped to type or choose: as tall as any other target.
+      const notTyped = ["hidden", "checkbox", "radio", "file", "submit", "button", "reset", "image", "range", "color"];
+      const typedInto = [...document.querySelectorAll("input, select, textarea")].filter(
+        (element) => !(element instanceof HTMLInputElement) || !notTyped.includes(element.type),
+      );
       const candidates = [
         ...document.querySelectorAll("a[href], button, summary, input[type=submit], input[type=button], input[type=reset], label"),
+        ...typedInto,
       ].filter((element) => {
         if (element instanceof HTMLLabelElement) return Boolean(element.control && choice(element.control));
         return true;
@@ -39,7 +46,8 @@ async function smallTargets(page: Page, screen: string): Promise<Offender[]> {
       };
       const name = (element: Element) => {
         const text = (element.getAttribute("aria-label") ?? element.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, 60);
-        const label = element instanceof HTMLInputElement ? element.value : text;
+        const field = element.matches("input:not([type=submit]):not([type=button]):not([type=reset]), select, textarea");
+        const label = field ? (element.getAttribute("name") ?? element.id) : element instanceof HTMLInputElement ? element.value : text;
         return `<${element.tagName.toLowerCase()}> "${label}"`;
       };
       return candidates

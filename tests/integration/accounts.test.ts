@@ -5,6 +5,7 @@ import { creditLedger, sessions, users } from "~/db/schema";
 import { loader as appLayoutLoader } from "~/routes/_app+/_layout";
 import { action as authAction, loader as authLoader } from "~/routes/_auth+/auth";
 import { action as logoutAction, loader as logoutLoader } from "~/routes/_auth+/logout";
+import { INVALID_MOBILE } from "~/lib/schemas/contacts";
 import { PASSWORD_FROM_ACCOUNT_DETAILS, PASSWORD_ONE_CHARACTER, PASSWORD_TOO_COMMON } from "~/lib/schemas/auth";
 import { requireUser } from "~/utils/session.server";
 
@@ -86,7 +87,8 @@ describe("registration (POST /auth, intent register)", () => {
     expect(row).toMatchObject({
       name: "Ravi Kumar",
       businessName: "Kumar Hardware",
-      mobileNumber: "9876543210",
+      // Checked and stored as a contact's number is, E.164.
+      mobileNumber: "+919876543210",
       balance: 0,
       emailVerifiedAt: null,
       role: "user",
@@ -108,6 +110,12 @@ describe("registration (POST /auth, intent register)", () => {
     ["name", "A", "Name must be at least 2 characters"],
     ["businessName", "B", "Business name must be at least 2 characters"],
     ["mobileNumber", "98450", "Mobile number must be at least 10 characters"],
+    // The contacts' rule: a real Indian mobile, ten digits with or without +91 or 0.
+    ["mobileNumber", "12345 67890", INVALID_MOBILE],
+    ["mobileNumber", "98450 123456", INVALID_MOBILE],
+    ["mobileNumber", "080 2345 6789", INVALID_MOBILE],
+    ["mobileNumber", "+1 415 555 2671", INVALID_MOBILE],
+    ["mobileNumber", "98450-1234x", INVALID_MOBILE],
   ])("refuses %s %j with 400 '%s' and creates nothing", async (field, value, message) => {
     const before = await rowCounts();
     const reply = await register(new Browser(), { ...registration(), [field]: value });
@@ -139,6 +147,12 @@ describe("registration (POST /auth, intent register)", () => {
     expect(setCookie(reply, "__session")).toBeUndefined();
     expect(await rowCounts()).toEqual(before);
     expect(await userByEmail(fields.username)).toBeUndefined();
+  });
+
+  it.each(["98450 12345", "+91 98450-12345", "098450 12345"])("takes the mobile %j as typed and stores it E.164", async (mobileNumber) => {
+    const fields = { ...registration(), mobileNumber };
+    expect((await register(new Browser(), fields)).status).toBe(302);
+    expect((await userByEmail(fields.username)).mobileNumber).toBe("+919845012345");
   });
 
   it("takes a password that only contains the business name among other words", async () => {

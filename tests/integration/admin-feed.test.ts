@@ -10,7 +10,14 @@ import { adminFeedQuerySchema } from "~/lib/schemas/admin-feed.server";
 import { ADMIN_FEED_MESSAGES } from "~/lib/schemas/admin-feed";
 import { REPORT_FORM_MESSAGES } from "~/lib/schemas/post-reports";
 import { listAdminActions } from "~/models/admin-audit.server";
-import { ADMIN_FEED_PAGE_SIZE, ADMIN_POST_REFUSALS, listAdminFeed, removePost, restorePost } from "~/models/admin-feed.server";
+import {
+  ADMIN_FEED_PAGE_SIZE,
+  ADMIN_POST_REFUSALS,
+  dismissReports,
+  listAdminFeed,
+  removePost,
+  restorePost,
+} from "~/models/admin-feed.server";
 import { cachedFeedPage, withCurrentCounts } from "~/models/feed-cache.server";
 import { REPORT_LIMIT, fileReport, reportPost } from "~/models/post-reports.server";
 import { action as postAction, loader as postLoader } from "~/routes/admin+/feed_.$id";
@@ -237,11 +244,52 @@ describe("the admin removing and restoring a post", () => {
     expect(await openReportsOf(post.id)).toBe(0);
   });
 
+  it("dismisses a post's open reports without removing it: it stays in the feed, leaves the reported list, the audit log records it", async () => {
+    const content = `Honest sweets ${randomUUID().slice(0, 8)}`;
+    const post = await makePost({ content });
+    await report(post.id);
+    await report(post.id, "scam");
+    const reportedIds = async () =>
+      (await listAdminFeed(adminFeedQuerySchema.parse({ reported: "1", q: content }))).rows.map((row) => row.id);
+    expect(await reportedIds()).toContain(post.id);
+
+    const dismissed = await submit(post.id, { intent: "dismiss" });
+    expect(dismissed.status).toBe(302);
+    expect(dismissed.location).toBe(`/admin/feed/${post.id}`);
+    expect(await toastOf(dismissed)).toMatchObject({
+      type: "success",
+      title: "Reports dismissed",
+      description: "The post stays as it is (Live); 2 open reports resolved.",
+    });
+    expect(await stored(post.id)).toMatchObject({ status: "live", removedReason: null });
+    expect((await withCurrentCounts([{ id: post.id } as never])).posts).toHaveLength(1);
+    expect(await openReportsOf(post.id)).toBe(0);
+    expect(await reportedIds()).not.toContain(post.id);
+    expect(await listAdminActions({ entityType: "post", entityId: post.id })).toEqual([
+      expect.objectContaining({
+        action: "dismiss_reports",
+        adminEmail: (await actingAdmin()).email,
+        summary: `Dismissed the reports on post "${content}" by Rao Sweets`,
+        before: { status: "live", removedReason: null },
+        after: { status: "live", resolvedReports: 2 },
+      }),
+    ]);
+
+    // Nothing open: refused, nothing written.
+    const again = await submit(post.id, { intent: "dismiss" });
+    expect(again.status).toBe(409);
+    expect(formErrors(again)?.[""]).toEqual([ADMIN_POST_REFUSALS.noOpenReports]);
+    expect((await toastOf(again))?.title).toBe("Reports not dismissed");
+    expect(await listAdminActions({ entityType: "post", entityId: post.id })).toHaveLength(1);
+    expect(await dismissReports(await actingAdmin(), { postId: UNKNOWN_ID })).toEqual({ ok: false, reason: "not_found" });
+  });
+
   it("answers 404 inside the admin area for an unknown post, and sends a business or visitor to the admin sign-in", async () => {
     const cookie = await adminCookie();
     for (const id of [UNKNOWN_ID, "nope"]) {
       expect((await call(postLoader, getRequest(`/admin/feed/${id}`, { cookie }), { id })).status).toBe(404);
       expect((await submit(id, { intent: "remove", reason: "Spam" })).status).toBe(404);
+      expect((await submit(id, { intent: "dismiss" })).status).toBe(404);
     }
     const post = await makePost();
     const business = await createUser();

@@ -7,7 +7,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { categories, uploads, users } from "~/db/schema";
 import { makeUser } from "~/db/seed/factories.server";
 import { GSTIN_MESSAGES } from "~/lib/gstin";
-import { INVALID_PHONE } from "~/lib/schemas/profile";
+import { INVALID_MOBILE } from "~/lib/schemas/contacts";
+import { INVALID_BUSINESS_PHONE } from "~/lib/schemas/profile";
 import { getPublicBusiness } from "~/models/business.server";
 import { action, loader } from "~/routes/_account+/edit-profile";
 import { action as locationAction, loader as locationLoader } from "~/routes/_account+/edit-profile_.location";
@@ -119,9 +120,9 @@ describe("/edit-profile (no JavaScript: one multipart submit)", () => {
     ["a GSTIN of another state", { gstNumber: "27AAPFU0939F1ZV" }, { gstNumber: [GSTIN_MESSAGES.otherState("Karnataka")] }],
     ["a GSTIN of the wrong shape", { gstNumber: "29AAGCB7383" }, { gstNumber: [GSTIN_MESSAGES.format] }],
     ["a 2,000-character name", { name: "x".repeat(2000) }, { name: ["Name must be at most 100 characters"] }],
-    ["a mobile with letters", { mobileNumber: "98123abcde" }, { mobileNumber: [INVALID_PHONE] }],
-    ["a landline as the mobile", { mobileNumber: "080 2345 6789" }, { mobileNumber: [INVALID_PHONE] }],
-    ["a 9-digit business phone", { businessPhone: "981234567" }, { businessPhone: [INVALID_PHONE] }],
+    ["a mobile with letters", { mobileNumber: "98123abcde" }, { mobileNumber: [INVALID_MOBILE] }],
+    ["a landline as the mobile", { mobileNumber: "080 2345 6789" }, { mobileNumber: [INVALID_MOBILE] }],
+    ["a 9-digit business phone", { businessPhone: "981234567" }, { businessPhone: [INVALID_BUSINESS_PHONE] }],
     ["a state that is not one", { state: "Atlantis" }, { state: ["Choose a state from the list"] }],
   ])("refuses %s with its message, changing nothing", async (_case, change, errors) => {
     const owner = await makeUser({ name: "Before", businessName: "Before Shop" });
@@ -130,6 +131,19 @@ describe("/edit-profile (no JavaScript: one multipart submit)", () => {
     expect(reply.status).toBe(400);
     expect(formErrors(reply)).toMatchObject(errors);
     expect(await stored(owner.id)).toEqual(before);
+  });
+
+  it("names the phone field it refuses, in the summary's message and in the toast", async () => {
+    const owner = await makeUser();
+    const reply = await submit(owner.id, { ...GOOD, businessPhone: "12345", mobileNumber: "080 2345 6789" });
+    expect(reply.status).toBe(400);
+    expect(formErrors(reply)).toMatchObject({ businessPhone: [INVALID_BUSINESS_PHONE], mobileNumber: [INVALID_MOBILE] });
+    expect(INVALID_BUSINESS_PHONE).toMatch(/business phone/);
+    expect(INVALID_MOBILE).toMatch(/mobile number/);
+    expect(await toastOf(reply)).toMatchObject({
+      title: "Profile not saved",
+      description: `${INVALID_MOBILE} (and 1 more thing to fix)`,
+    });
   });
 
   it("refuses a category the server does not have", async () => {

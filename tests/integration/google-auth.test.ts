@@ -1,11 +1,16 @@
+import { Outlet } from "@remix-run/react";
+import { createRemixStub } from "@remix-run/testing";
 import { count, eq } from "drizzle-orm";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { admins, creditLedger, refreshTokens, sessions, users } from "~/db/schema";
 import { issueTokenPair, rotateRefreshToken } from "~/models/api-tokens.server";
 import { verifyLogin } from "~/models/users.server";
 import { loader as adminLayoutLoader } from "~/routes/admin+/_layout";
-import { loader as authLoader } from "~/routes/_auth+/auth";
+import AuthPage, { loader as authLoader } from "~/routes/_auth+/auth";
+import { NotifyContext } from "~/hooks/root-context";
 import { action as addContactAction } from "~/routes/_app+/add-contact";
 import { endSession } from "~/models/sessions.server";
 import { loadRootData } from "~/root.server";
@@ -63,6 +68,25 @@ function googleAccount(overrides: Partial<GoogleAccount> = {}): GoogleAccount {
     picture: `https://lh3.googleusercontent.com/a/photo-${googleAccounts}`,
     ...overrides,
   };
+}
+
+/** The sign-in page as the server draws it from its loader's data. */
+function renderAuthPage(path: string, data: Record<string, unknown>) {
+  const RemixStub = createRemixStub([
+    {
+      id: "root",
+      path: "/",
+      Component: () => createElement(NotifyContext.Provider, { value: () => {} }, createElement(Outlet)),
+      children: [{ id: "auth", path: "auth", Component: AuthPage, loader: () => data }],
+    },
+  ]);
+  // The stub router's useLayoutEffect warns on the server; the product's server render does not use the stub.
+  const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
+  try {
+    return renderToString(createElement(RemixStub, { initialEntries: [path], hydrationData: { loaderData: { auth: data } } }));
+  } finally {
+    quiet.mockRestore();
+  }
 }
 
 /** Pressing a Google button: the app answers with a redirect to Google's consent screen. */
@@ -140,8 +164,15 @@ describe("starting Google sign-in (POST /auth/google)", () => {
     expectNoSession(first);
   });
 
-  it("is offered on the auth page while Google is configured", async () => {
-    expect((await new Browser().visit<{ googleEnabled: boolean }>(authLoader, "/auth")).data.googleEnabled).toBe(true);
+  it.each([
+    ["/auth", "Continue with Google"],
+    ["/auth?tab=register", "Sign up with Google"],
+  ])("is offered on %s while Google is configured ('%s')", async (path, label) => {
+    const page = await new Browser().visit<{ googleEnabled: boolean }>(authLoader, path);
+    expect(page.data.googleEnabled).toBe(true);
+    const html = renderAuthPage(path, page.data);
+    expect(html).toContain(label);
+    expect(html).toContain('action="/auth/google"');
   });
 });
 
@@ -420,7 +451,16 @@ describe("Google not configured", () => {
       expect(reply).toMatchObject({ status: 302, location: back });
       expect(await toastOf(reply)).toMatchObject({ type: "error", title: GOOGLE_NOT_ENABLED });
       expect(setCookie(reply, "_oauth")).toBeUndefined();
-      expect((await new Browser().visit<{ googleEnabled: boolean }>(authLoader, "/auth")).data.googleEnabled).toBe(false);
+      // Not offered where it cannot work, as on the admin's sign-in page.
+      for (const path of ["/auth", "/auth?tab=register"]) {
+        const page = await new Browser().visit<{ googleEnabled: boolean }>(authLoader, path);
+        expect(page.data.googleEnabled).toBe(false);
+        const html = renderAuthPage(path, page.data);
+        expect(html).not.toMatch(/with Google/);
+        expect(html).not.toContain('action="/auth/google"');
+        // The page itself is there: the email forms.
+        expect(html).toMatch(/Login with Email|Register with Email/);
+      }
       const callback = await new Browser().visit(callbackLoader, "/auth/google/callback?code=x&state=y");
       expect(callback.location).toBe("/auth");
       expectNoSession(callback);

@@ -46,7 +46,7 @@ export default function PlacePicker({ returnTo }: { returnTo: string }) {
         value={query}
         onChange={(event) => setQuery(event.target.value)}
         placeholder="Search a city, area…"
-        className="w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-500 focus:outline-none"
+        className="min-h-11 w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-500 focus:outline-none"
       />
       <div aria-live="polite" className="mt-1">
         {state.status === "searching" ? <p className="px-1 py-2 text-sm text-slate-500">Searching…</p> : null}

@@ -23,5 +23,8 @@ export const removePostSchema = z.object({
 /** Restoring a removed post: nothing to fill in. */
 export const restorePostSchema = z.object({ intent: z.literal("restore") });
 
-/** Either form of a post's admin page. */
-export const adminPostActionSchema = z.discriminatedUnion("intent", [removePostSchema, restorePostSchema]);
+/** Dismissing a post's open reports, leaving the post as it is: nothing to fill in. */
+export const dismissReportsSchema = z.object({ intent: z.literal("dismiss") });
+
+/** Every form of a post's admin page. */
+export const adminPostActionSchema = z.discriminatedUnion("intent", [removePostSchema, restorePostSchema, dismissReportsSchema]);

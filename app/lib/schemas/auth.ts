@@ -2,7 +2,8 @@ import { z } from "zod";
 
 import { isMadeFromAccountDetails, isOneRepeatedCharacter, type AccountDetails } from "~/lib/password-rules";
 
-import { noControlCharacters } from "./text";
+import { INVALID_MOBILE } from "./contacts";
+import { TYPED_PHONE, noControlCharacters } from "./text";
 
 /** The auth forms' schemas and their exact messages (the product's copy), shared by the browser (conform) and the actions. */
 export const PASSWORD_MIN = 6;
@@ -79,13 +80,14 @@ export const registerSchema = refusePassword(
         .min(2, "Business name must be at least 2 characters")
         .max(120, "Business name must be at most 120 characters"),
     ),
+    // The shape here (a phone's bundle has no numbering plan); the action checks it is a real Indian mobile, as for a contact.
     mobileNumber: noControlCharacters(
       z
         .string({ required_error: "Mobile number must be at least 10 characters" })
         .trim()
         .min(10, "Mobile number must be at least 10 characters")
-        .max(20, "Mobile number must be at most 20 characters")
-        .regex(/^\+?[\d\s-]+$/, "Mobile number may contain only digits, spaces, + and -"),
+        .max(20, INVALID_MOBILE)
+        .regex(TYPED_PHONE, INVALID_MOBILE),
     ),
     redirectTo,
   }),

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { uniqueGroups } from "~/lib/contact-groups";
 import { PICKED_CONTACTS_MAX } from "~/lib/phone-contacts";
 
-import { noControlCharacters, optionalEmail, optionalText } from "./text";
+import { TYPED_PHONE, noControlCharacters, optionalEmail, optionalText } from "./text";
 
 export const CONTACTS_PAGE_SIZE = 25;
 
@@ -62,12 +62,7 @@ export const contactSchema = z.object({
     .string({ required_error: NAME_AND_MOBILE_REQUIRED, invalid_type_error: NAME_AND_MOBILE_REQUIRED })
     .trim()
     .min(1, NAME_AND_MOBILE_REQUIRED)
-    .pipe(
-      z
-        .string()
-        .max(20, INVALID_MOBILE)
-        .regex(/^\+?[\d\s().-]+$/, INVALID_MOBILE),
-    ),
+    .pipe(z.string().max(20, INVALID_MOBILE).regex(TYPED_PHONE, INVALID_MOBILE)),
   email: optionalEmail(),
   tags,
   notes: optionalText(2000, "Notes must be at most 2,000 characters", { multiLine: true }),

@@ -2,10 +2,16 @@ import { z } from "zod";
 
 import { GST_STATE_CODES, gstinProblem } from "~/lib/gstin";
 
-import { noControlCharacters, optionalText } from "./text";
+import { INVALID_MOBILE } from "./contacts";
+import { TYPED_PHONE, noControlCharacters, optionalText } from "./text";
 
 export const INDIAN_STATES = Object.keys(GST_STATE_CODES).sort();
-export const INVALID_PHONE = "Enter a valid Indian phone number, e.g. 98123 45678 or 080 2345 6789";
+/**
+ * Each phone field's refusal names its field: the form has two, and a toast or summary saying only
+ * 'Enter a valid Indian phone number' leaves the owner guessing which. The mobile is checked as a
+ * contact's is (a landline cannot be one), with the contacts' message.
+ */
+export const INVALID_BUSINESS_PHONE = "Enter a valid business phone: an Indian number, e.g. 080 2345 6789 or 98123 45678";
 export const MAX_BUSINESS_CATEGORIES = 5;
 
 const text = (max: number, message: string, options: { multiLine?: boolean } = {}) =>
@@ -15,13 +21,7 @@ const text = (max: number, message: string, options: { multiLine?: boolean } = {
     .pipe(noControlCharacters(z.string().max(max, message), options));
 
 /** A phone as typed: its shape only here; the server checks it is a real Indian number (~/lib/phone-number.server). */
-const phone = (message: string) =>
-  optionalText(20, message).pipe(
-    z
-      .string()
-      .regex(/^\+?[\d\s().-]+$/, message)
-      .nullable(),
-  );
+const phone = (message: string) => optionalText(20, message).pipe(z.string().regex(TYPED_PHONE, message).nullable());
 
 /**
  * /edit-profile's form, checked the same way in the browser (as you type) and in the action: the
@@ -34,8 +34,8 @@ export const profileSchema = z
       z.string().min(2, "Business name must be at least 2 characters"),
     ),
     businessDetails: optionalText(2000, "About my Business must be at most 2,000 characters", { multiLine: true }),
-    businessPhone: phone(INVALID_PHONE),
-    mobileNumber: phone(INVALID_PHONE),
+    businessPhone: phone(INVALID_BUSINESS_PHONE),
+    mobileNumber: phone(INVALID_MOBILE),
     address: optionalText(300, "Address must be at most 300 characters", { multiLine: true }),
     city: optionalText(80, "City must be at most 80 characters"),
     state: z

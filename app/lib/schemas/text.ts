@@ -27,6 +27,9 @@ export function noControlCharacters<Schema extends z.ZodType<string, z.ZodTypeDe
   return schema.refine((value) => !hasControlCharacters(value, options), CONTROL_CHARACTERS_MESSAGE);
 }
 
+/** A phone number as people type one: digits, spaces, brackets, dots and dashes, a leading + at most (whether it is a real number is the server's question: ~/lib/phone-number.server). */
+export const TYPED_PHONE = /^\+?[\d\s().-]+$/;
+
 /** A single- or multi-line text field: trimmed, at most `max` characters, empty as null. */
 export const optionalText = (max: number, message: string, options: { multiLine?: boolean } = {}) =>
   z

@@ -445,7 +445,7 @@ function DeleteAccountForm({
           {...getInputProps(fields.confirmBusinessName, { type: "text" })}
           key={fields.confirmBusinessName.key}
           autoComplete="off"
-          className="mt-1 w-full scroll-mt-32 rounded-lg border border-slate-300 px-3 py-2 text-sm"
+          className="mt-1 min-h-11 w-full scroll-mt-32 rounded-lg border border-slate-300 px-3 py-2 text-sm"
         />
         <FieldError field={fields.confirmBusinessName} />
       </div>

@@ -70,7 +70,7 @@ export default function Success() {
         <label htmlFor="post-link" className="mt-2 block text-sm text-slate-600">
           Its link
         </label>
-        <input id="post-link" readOnly value={url} className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 text-sm" />
+        <input id="post-link" readOnly value={url} className="mt-1 min-h-11 w-full rounded-lg border border-slate-300 px-3 py-2 text-sm" />
         <div className="mt-3 flex flex-wrap gap-2">
           <a
             href={whatsappShareUrl(shareText(post.content), url)}

@@ -71,7 +71,7 @@ export default function Contacts() {
           defaultValue={q}
           maxLength={100}
           placeholder="Search name, mobile, email or group"
-          className="w-full min-w-0 rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-500 focus:outline-none sm:w-auto sm:flex-1"
+          className="min-h-11 w-full min-w-0 rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-500 focus:outline-none sm:w-auto sm:flex-1"
         />
         <label htmlFor="contact-tag" className="sr-only">
           Filter by group

@@ -4,7 +4,7 @@ import { AuthorizationError } from "remix-auth";
 
 import { safeRedirect } from "~/lib/safe-redirect";
 import { forgotPasswordSchema, loginSchema, registerSchema } from "~/lib/schemas/auth";
-import { refusingCommonPasswords } from "~/lib/schemas/auth.server";
+import { registrationInputSchema } from "~/lib/schemas/auth.server";
 import { createToast } from "~/lib/toast";
 import { requestVerificationMail } from "~/models/email-verification.server";
 import { requestPasswordReset } from "~/models/password-reset.server";
@@ -61,7 +61,7 @@ export async function login(request: Request, formData: FormData) {
  * which brings the opening balance (until then the account has 0 credits).
  */
 export async function register(request: Request, formData: FormData) {
-  const submission = parseWithZod(formData, { schema: refusingCommonPasswords(registerSchema) });
+  const submission = parseWithZod(formData, { schema: registrationInputSchema });
   if (submission.status !== "success") {
     return data({ intent: "register" as const, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }

@@ -125,12 +125,17 @@ export default function AuthPage() {
 
           <div className="mt-5">
             {sessionEnded ? <SessionEndedNotice lines={sessionEnded} /> : null}
-            <GoogleButton intent={tab === "login" ? "google-login" : "google-register"} enabled={googleEnabled} redirectTo={redirectTo} />
-            <div className="my-4 flex items-center gap-3 text-xs font-medium text-slate-500">
-              <span className="h-px flex-1 bg-slate-200" />
-              OR
-              <span className="h-px flex-1 bg-slate-200" />
-            </div>
+            {/* Offered only where it can work, as on the admin's sign-in page. */}
+            {googleEnabled ? (
+              <>
+                <GoogleButton intent={tab === "login" ? "google-login" : "google-register"} redirectTo={redirectTo} />
+                <div className="my-4 flex items-center gap-3 text-xs font-medium text-slate-500">
+                  <span className="h-px flex-1 bg-slate-200" />
+                  OR
+                  <span className="h-px flex-1 bg-slate-200" />
+                </div>
+              </>
+            ) : null}
             {tab === "login" ? <LoginForm redirectTo={redirectTo} resetLink={resetLink()} /> : <RegisterForm redirectTo={redirectTo} />}
             <p className="mt-4 text-center text-sm text-slate-600">
               {tab === "login" ? (
@@ -158,15 +163,7 @@ export default function AuthPage() {
   );
 }
 
-function GoogleButton({
-  intent,
-  enabled,
-  redirectTo,
-}: {
-  intent: "google-login" | "google-register";
-  enabled: boolean;
-  redirectTo: string;
-}) {
+function GoogleButton({ intent, redirectTo }: { intent: "google-login" | "google-register"; redirectTo: string }) {
   const busy = useIsPending({ formAction: "/auth/google", intent });
   const label = intent === "google-login" ? "Continue with Google" : "Sign up with Google";
   const busyText = intent === "google-login" ? "Signing in with Google..." : "Signing up with Google...";
@@ -177,7 +174,6 @@ function GoogleButton({
       <button
         type="submit"
         disabled={busy}
-        title={enabled ? undefined : "Google Sign-In is not enabled. Please contact support."}
         className="flex min-h-11 w-full items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2.5 font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-70"
       >
         <svg aria-hidden viewBox="0 0 24 24" className="h-5 w-5">

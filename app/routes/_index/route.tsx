@@ -1,10 +1,10 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, useLoaderData, useLocation, useNavigation, useRouteError, useRouteLoaderData } from "@remix-run/react";
-import { Suspense, lazy, startTransition, useCallback, useEffect, useState } from "react";
+import { Fragment, Suspense, lazy, startTransition, useCallback, useEffect, useState } from "react";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { BackToTop } from "~/components/feed/back-to-top";
-import { FirstVisitModal } from "~/components/feed/first-visit-modal";
+import { FirstVisitNote } from "~/components/feed/first-visit-note";
 import { FeedHeader } from "~/components/feed/feed-header";
 import { LocationBar } from "~/components/feed/location-bar";
 import { UseMyLocationForm } from "~/components/feed/use-my-location-form";
@@ -115,6 +115,7 @@ function Feed({ feed }: { feed: LoadedFeed }) {
   const returnTo = `${location.pathname}${location.search}`;
   const hashtagUrl = (tag: string) => feedUrl(feed.state, { q: `#${tag}` });
   const closeBusiness = useCallback(() => setBusinessId(null), []);
+  const introNote = feed.showIntro ? <FirstVisitNote returnTo={returnTo} /> : null;
 
   return (
     <div className="min-h-screen">
@@ -135,23 +136,29 @@ function Feed({ feed }: { feed: LoadedFeed }) {
         ) : null}
 
         {posts.length === 0 ? (
-          <EmptyFeed state={feed.state} returnTo={returnTo} />
+          <>
+            <EmptyFeed state={feed.state} returnTo={returnTo} />
+            {introNote}
+          </>
         ) : (
           posts.map((post, index) => (
-            <PostCard
-              key={post.id}
-              post={post}
-              liked={likedIds.has(post.id)}
-              returnTo={`${returnTo}#post-${post.id}`}
-              postUrl={`${feed.origin}${postPath(post.id)}`}
-              hashtagUrl={hashtagUrl}
-              highlighted={post.id === feed.highlightId}
-              priority={index === 0}
-              onOpenImage={(opened, imageIndex) =>
-                setLightbox({ images: opened.images.map((url) => imageVariantUrl(url, 1280)), index: imageIndex })
-              }
-              onOpenBusiness={(opened) => setBusinessId(opened.userId)}
-            />
+            <Fragment key={post.id}>
+              <PostCard
+                post={post}
+                liked={likedIds.has(post.id)}
+                returnTo={`${returnTo}#post-${post.id}`}
+                postUrl={`${feed.origin}${postPath(post.id)}`}
+                hashtagUrl={hashtagUrl}
+                highlighted={post.id === feed.highlightId}
+                priority={index === 0}
+                onOpenImage={(opened, imageIndex) =>
+                  setLightbox({ images: opened.images.map((url) => imageVariantUrl(url, 1280)), index: imageIndex })
+                }
+                onOpenBusiness={(opened) => setBusinessId(opened.userId)}
+              />
+              {/* Below the first post: nothing stands between a first-time visitor and the posts. */}
+              {index === 0 ? introNote : null}
+            </Fragment>
           ))
         )}
 
@@ -171,7 +178,6 @@ function Feed({ feed }: { feed: LoadedFeed }) {
       <SiteFooter />
 
       <BackToTop onRefresh={refresh} />
-      {feed.showIntro ? <FirstVisitModal returnTo={returnTo} /> : null}
       {lightbox ? (
         <Suspense fallback={null}>
           <Lightbox images={lightbox.images} startIndex={lightbox.index} onClose={() => setLightbox(null)} />

@@ -20,7 +20,7 @@ import { ADMIN_FEED_MESSAGES, ADMIN_POST_REASON_MAX, adminPostActionSchema, remo
 import { postPath } from "~/lib/share";
 import { adminTitle } from "~/lib/title";
 import { listAdminActions } from "~/models/admin-audit.server";
-import { getAdminPost, removePost, restorePost } from "~/models/admin-feed.server";
+import { dismissReports, getAdminPost, removePost, restorePost } from "~/models/admin-feed.server";
 import { listPostReports } from "~/models/post-reports.server";
 import { requireAdmin } from "~/utils/admin.server";
 import { assertSameOrigin } from "~/utils/csrf.server";
@@ -30,7 +30,7 @@ export { clientAction } from "~/components/forms";
 
 export const meta: MetaFunction = () => [{ title: adminTitle("Post") }];
 
-/** One post of any business: what it says, its reports, what the admin did to it, and Remove or Restore. */
+/** One post of any business: what it says, its reports, what the admin did to it, and Remove or Restore, and Dismiss its reports. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const post = await getAdminPost(params.id ?? "");
@@ -43,38 +43,48 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-/** Remove (with the reason the business reads) or Restore: one model call each, a toast either way. */
+/** What each form of the page does: the model call, the toast's title when it is done and when it is refused. */
+const INTENTS = {
+  remove: { done: "Post removed", failed: "Post not removed", button: "Remove post", busy: "Removing..." },
+  restore: { done: "Post restored", failed: "Post not restored", button: "Restore post", busy: "Restoring..." },
+  dismiss: { done: "Reports dismissed", failed: "Reports not dismissed", button: "Dismiss reports", busy: "Dismissing..." },
+} as const;
+type Intent = keyof typeof INTENTS;
+
+const reportsResolved = (count: number) => (count === 1 ? "1 open report resolved." : `${count} open reports resolved.`);
+
+/** Remove (with the reason the business reads), Restore, or Dismiss the reports: one model call each, a toast either way. */
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const admin = await requireAdmin(request);
   const postId = params.id ?? "";
   const submission = parseWithZod(await request.formData(), { schema: adminPostActionSchema });
-  const intent = submission.payload.intent === "restore" ? "restore" : "remove";
-  const failure = intent === "restore" ? "Post not restored" : "Post not removed";
+  const asked = submission.payload.intent;
+  const intent: Intent = asked === "restore" || asked === "dismiss" ? asked : "remove";
+  const failure = INTENTS[intent].failed;
   if (submission.status !== "success") {
     const result = submission.reply();
     return data({ intent, result, toast: refusalToast(failure, result) }, { status: 400 });
   }
+  const input = submission.value;
   const change =
-    submission.value.intent === "remove"
-      ? await removePost(admin, { postId, reason: submission.value.reason })
-      : await restorePost(admin, { postId });
+    input.intent === "remove"
+      ? await removePost(admin, { postId, reason: input.reason })
+      : input.intent === "restore"
+        ? await restorePost(admin, { postId })
+        : await dismissReports(admin, { postId });
   if (!change.ok && change.reason === "not_found") throw new Response(ADMIN_FEED_MESSAGES.notFound, { status: 404 });
   if (!change.ok) {
     const result = submission.reply({ formErrors: [change.message] });
     return data({ intent, result, toast: refusalToast(failure, result) }, { status: 409 });
   }
-  const resolved = change.resolvedReports
-    ? ` ${change.resolvedReports === 1 ? "1 open report resolved." : `${change.resolvedReports} open reports resolved.`}`
-    : "";
-  return redirectWithToast(paths.admin.feedPost(postId), {
-    type: "success",
-    title: intent === "remove" ? "Post removed" : "Post restored",
-    description:
-      intent === "remove"
-        ? `It has left the feed; the business sees the reason in its Posts History.${resolved}`
-        : `Its status is ${POST_STATUS_LABELS[change.displayStatus]} again.${resolved}`,
-  });
+  const resolved = change.resolvedReports ? ` ${reportsResolved(change.resolvedReports)}` : "";
+  const description = {
+    remove: `It has left the feed; the business sees the reason in its Posts History.${resolved}`,
+    restore: `Its status is ${POST_STATUS_LABELS[change.displayStatus]} again.${resolved}`,
+    dismiss: `The post stays as it is (${POST_STATUS_LABELS[change.displayStatus]}); ${reportsResolved(change.resolvedReports)}`,
+  }[intent];
+  return redirectWithToast(paths.admin.feedPost(postId), { type: "success", title: INTENTS[intent].done, description });
 }
 
 export default function AdminPost() {
@@ -140,6 +150,13 @@ export default function AdminPost() {
         <h2 id="reports-title" className="text-lg font-semibold">
           Reports <span data-testid="open-reports">({openReports.length} open)</span>
         </h2>
+        {openReports.length ? (
+          <DismissForm
+            postId={post.id}
+            openReports={openReports.length}
+            lastResult={actionData?.intent === "dismiss" ? actionData.result : undefined}
+          />
+        ) : null}
         {reports.length === 0 ? (
           <p className="mt-2 text-sm text-slate-600">No visitor has reported this post.</p>
         ) : (
@@ -173,7 +190,7 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
   );
 }
 
-function RemoveForm({ postId, lastResult }: { postId: string; lastResult: SubmissionResult<string[]> | undefined }) {
+function RemoveForm({ postId, lastResult }: { postId: string; lastResult: LastResult }) {
   const [form, fields] = useValidatedForm(`remove-post-${postId}`, removePostSchema, lastResult);
   const busy = useIsPending({ intent: "remove" });
   return (
@@ -189,24 +206,59 @@ function RemoveForm({ postId, lastResult }: { postId: string; lastResult: Submis
   );
 }
 
-function RestoreForm({ postId, lastResult }: { postId: string; lastResult: SubmissionResult<string[]> | undefined }) {
-  const busy = useIsPending({ intent: "restore" });
-  const formError = lastResult?.error?.[""]?.[0];
+/** Closes the open reports and leaves the post as it is: for reports the admin finds unfounded. */
+function DismissForm({ postId, openReports, lastResult }: { postId: string; openReports: number; lastResult: LastResult }) {
   return (
-    <Form method="post" id={`restore-post-${postId}`} className="space-y-3 rounded-xl bg-white p-4 shadow-sm">
+    <IntentForm postId={postId} intent="dismiss" lastResult={lastResult} className="mt-2 space-y-2 rounded-lg bg-slate-50 p-3">
+      <p className="text-sm text-slate-700">
+        Nothing wrong with it? Dismiss {openReports === 1 ? "the open report" : `the ${openReports} open reports`}: the post stays as it is
+        and leaves the reported list.
+      </p>
+    </IntentForm>
+  );
+}
+
+function RestoreForm({ postId, lastResult }: { postId: string; lastResult: LastResult }) {
+  return (
+    <IntentForm postId={postId} intent="restore" lastResult={lastResult} className="space-y-3 rounded-xl bg-white p-4 shadow-sm">
       <h2 className="text-lg font-semibold">Restore</h2>
       <p className="text-sm text-slate-600">
         The post returns to what it was before it was removed (an offer that has ended since stays out of the feed), and its open reports
         are resolved.
       </p>
+    </IntentForm>
+  );
+}
+
+type LastResult = SubmissionResult<string[]> | undefined;
+
+/** A form with nothing to fill in: what it does, its refusal (a 409's message) and one button. */
+function IntentForm({
+  postId,
+  intent,
+  lastResult,
+  className,
+  children,
+}: {
+  postId: string;
+  intent: Intent;
+  lastResult: LastResult;
+  className: string;
+  children: React.ReactNode;
+}) {
+  const busy = useIsPending({ intent });
+  const formError = lastResult?.error?.[""]?.[0];
+  return (
+    <Form method="post" id={`${intent}-post-${postId}`} className={className}>
+      {children}
       {formError ? (
         <p role="alert" className="text-sm text-red-700">
           {formError}
         </p>
       ) : null}
-      <input type="hidden" name="intent" value="restore" />
-      <SubmitButton busy={busy} busyText="Restoring..." variant="secondary" wide={false}>
-        Restore post
+      <input type="hidden" name="intent" value={intent} />
+      <SubmitButton busy={busy} busyText={INTENTS[intent].busy} variant="secondary" wide={false}>
+        {INTENTS[intent].button}
       </SubmitButton>
     </Form>
   );

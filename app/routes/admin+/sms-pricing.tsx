@@ -48,8 +48,6 @@ export { clientAction } from "~/components/forms";
 
 export const meta: MetaFunction = () => [{ title: adminTitle("Pricing") }];
 
-const BILLING_KEYS: string[] = Object.values(BILLING_SETTING_KEYS);
-
 /** The prices with their histories, every pack (withdrawn ones too), the GST settings, and the trail of their changes. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -61,7 +59,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listAdminActions({ entityType: "credit_pack", limit: 30 }),
     listAdminActions({ entityType: "setting", limit: 100 }),
   ]);
-  const trail = [...priceActions, ...packActions, ...settingActions.filter((entry) => BILLING_KEYS.includes(entry.entityId ?? ""))]
+  // Read here, not at the module's top: a server-only import is empty in the browser's bundle.
+  const billingKeys: string[] = Object.values(BILLING_SETTING_KEYS);
+  const trail = [...priceActions, ...packActions, ...settingActions.filter((entry) => billingKeys.includes(entry.entityId ?? ""))]
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
     .slice(0, 30);
   return { prices, packs, billing, trail };
