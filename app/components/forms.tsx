@@ -17,7 +17,7 @@ import { Button, type ButtonStyle } from "~/components/ui/button";
 import { useKeptDraft } from "~/hooks/root-context";
 import { useHydrated } from "~/hooks/use-hydrated";
 import type { Detour } from "~/lib/detour";
-import { draftFitsForm, formShowsDraft, keptDraftValues, restoredDraftMessage, type DraftTarget } from "~/lib/kept-draft";
+import { draftFitsForm, formShowsDraft, restoredDraftMessage, type DraftTarget } from "~/lib/kept-draft";
 import {
   formNetworkFailureMessage,
   noteSubmittedForm,
@@ -86,10 +86,13 @@ export function useValidatedForm<Schema extends z.ZodTypeAny>(
  * back to this screen and it is this form's (its fields, its intent, the row its `defaults` name): to
  * start from in place of the defaults (a field cleared then stays clear). Null otherwise.
  */
-export function useKeptValues(form: DraftTarget): Record<string, string | string[]> | null {
+export function useKeptValues(form: DraftTarget): Record<string, unknown> | null {
   const kept = useKeptDraft();
   if (!kept || !draftFitsForm(kept, form)) return null;
-  return keptDraftValues(kept.fields);
+  // Nested as conform reads a form ('fills[0].value' is fills, its first, its value), as a server's reply has them.
+  const sent = new FormData();
+  for (const [name, value] of kept.fields) sent.append(name, value);
+  return parseWithZod(sent, { schema: ANYTHING }).payload;
 }
 
 function useKeptSchemaValues<Schema extends z.ZodTypeAny>(schema: Schema, defaultValue: unknown) {

@@ -90,8 +90,17 @@ export function draftFitsForm(draft: Pick<KeptDraftShape, "fields" | "intent">, 
 /** Whether a form's starting values are the kept draft's (the kit filled it): the form then says so. */
 export function formShowsDraft(initialValue: unknown, fields: readonly KeptField[]): boolean {
   if (!fields.length || typeof initialValue !== "object" || initialValue === null) return false;
-  const start = initialValue as Record<string, unknown>;
-  return Object.entries(keptDraftValues(fields)).every(([name, value]) => JSON.stringify(start[name]) === JSON.stringify(value));
+  return Object.entries(keptDraftValues(fields)).every(
+    ([name, value]) => JSON.stringify(valueAt(initialValue, name)) === JSON.stringify(value),
+  );
+}
+
+/** A form's value by a field's name, its values nested as conform keeps them: 'fills[0].value'. */
+function valueAt(values: unknown, name: string): unknown {
+  return name
+    .split(/[.[\]]+/)
+    .filter(Boolean)
+    .reduce<unknown>((at, part) => (typeof at === "object" && at !== null ? (at as Record<string, unknown>)[part] : undefined), values);
 }
 
 /** The contacts screen's words for an ended session, exactly as the product has always said them. */

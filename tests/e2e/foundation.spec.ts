@@ -52,9 +52,10 @@ test.describe("the public shell", () => {
 
   test("demo images are resized variants whose own page links to the stored original", async ({ page, request }) => {
     await page.goto("/");
+    // A demo post's (other tests publish posts with photos of their own, stored under /uploads/u/).
     const card = page
       .locator("article[data-post-id]")
-      .filter({ has: page.locator("a[aria-label^='Open image']") })
+      .filter({ has: page.locator("a[aria-label^='Open image'] img[src^='/img/640/seed/']") })
       .first();
     const tile = card.locator("a[aria-label^='Open image']").first();
     const postId = await card.getAttribute("data-post-id");

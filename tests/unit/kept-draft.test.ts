@@ -183,6 +183,18 @@ describe("what the screens say", () => {
   });
 });
 
+describe("a form filled from a nested draft", () => {
+  it("says so when its starting values, nested as conform keeps them, are the draft's", () => {
+    const fields: [string, string][] = [
+      ["name", "Diwali"],
+      ["fills[1].source", "fixed"],
+      ["fills[1].value", "सोमवार"],
+    ];
+    expect(formShowsDraft({ name: "Diwali", fills: [undefined, { source: "fixed", value: "सोमवार" }] }, fields)).toBe(true);
+    expect(formShowsDraft({ name: "Diwali", fills: [undefined, { source: "fixed", value: "Monday" }] }, fields)).toBe(false);
+  });
+});
+
 describe("detours", () => {
   it("go only to the screens that fix a form's refusal", () => {
     expect(DETOURS).toEqual({ credits: "/credits", location: "/edit-profile/location" });

@@ -100,7 +100,8 @@ export function CampaignComposer() {
   const actionData = useActionData<ComposerActionData>();
   const hydrated = useHydrated();
   const [form, fields] = useValidatedForm("campaign", campaignSchema, actionData?.result, loaded.initial);
-  const started = (actionData?.result.initialValue as Partial<Values> | undefined) ?? loaded.initial;
+  // What the server sent back, else a form kept for a detour or an ended session, else the loader's start.
+  const started = ((actionData?.result.initialValue ?? form.initialValue) as Partial<Values> | undefined) ?? loaded.initial;
   const [values, setValues] = useState<Values>(() => ({
     templateId: String(started.templateId ?? ""),
     message: String((started as { message?: string }).message ?? ""),
