@@ -373,3 +373,17 @@ export async function locateByIp(ip: string | null): Promise<IpLocation | null> 
   if (!ip || !isPublicIpAddress(ip)) return null;
   return ipLocatorFor(config).locate(ip);
 }
+
+/** Whether a new visitor's first feed can be placed by their address (IP_LOCATION_URL is set). */
+export function estimatesPlaceByIp(): boolean {
+  return Boolean(config.IP_LOCATION_URL);
+}
+
+/** A new visitor's first feed waits this long at most for the estimate, then shows everywhere and asks. */
+const FIRST_SCREEN_IP_TIMEOUT_MS = 800;
+
+/** The place a new visitor's first feed opens at: their address's estimate, or null (no service, no answer in time). */
+export async function estimateFirstPlace(ip: string | null): Promise<IpLocation | null> {
+  if (!config.IP_LOCATION_URL || !ip || !isPublicIpAddress(ip)) return null;
+  return ipapiLocator(config.IP_LOCATION_URL, { timeoutMs: FIRST_SCREEN_IP_TIMEOUT_MS }).locate(ip);
+}

@@ -1,3 +1,5 @@
+import { estimatesPlaceByIp } from "~/services/geocoding.server";
+
 import { contentSecurityPolicy, createNonce, isSecured, secured } from "./security-headers.server";
 import { isAnonIdCookie, newAnonIdCookie } from "./visitor.server";
 
@@ -37,7 +39,9 @@ export async function serveWithCache(request: Request, render: Render): Promise<
   const url = new URL(request.url);
   if (url.pathname.startsWith("/api/")) return servePublicJson(`json ${url.href}`, request, render);
   const anonymous = !request.headers.has("Cookie") && !request.headers.has("Authorization");
-  if (anonymous && FIRST_VISIT_PAGES.has(url.pathname)) return serveFirstVisitPage(`page ${url.href}`, request, render);
+  // Where a first visit's place is estimated from its address, the page is the asker's own.
+  if (anonymous && FIRST_VISIT_PAGES.has(url.pathname) && !estimatesPlaceByIp())
+    return serveFirstVisitPage(`page ${url.href}`, request, render);
   return render(request);
 }
 

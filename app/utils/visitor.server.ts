@@ -31,6 +31,11 @@ function readAnonIdCookie(request: Request): Promise<unknown> {
   return anonIdCookie.parse(request.headers.get("Cookie"));
 }
 
+/** A visitor this server has not met: no visitor id and no remembered place (their very first page). */
+export async function isNewVisitor(request: Request): Promise<boolean> {
+  return verifyVisitorToken(await readAnonIdCookie(request)) === null && (await readVisitorLocation(request)) === null;
+}
+
 /** Who likes or views (visitorIdOf decides), from this request's user, its cookie and an `anonId` in its body. */
 export async function visitorIdFrom(request: Request, body: { anonId?: unknown } = {}): Promise<string | null> {
   const user = await getApiUser(request);

@@ -88,9 +88,29 @@ test.describe("the public feed", () => {
     await expect.poll(async () => new Set(await cards(page).locator("header > span").allTextContents())).toEqual(new Set(["Cafe"]));
   });
 
-  test("chooses a place, shows distances, then shows all", async ({ page }, testInfo) => {
+  test("a new visitor is asked the place first, chooses it, sees distances, then shows all", async ({ page }, testInfo) => {
     await page.goto("/");
-    // 'Use my location' is drawn once the location bar has hydrated: until then 'Change' opens /location, as without JavaScript.
+    // The place is asked on the first screen, above the first post, with or without JavaScript.
+    const placeBox = page.getByPlaceholder("Your area or city");
+    await expect(page.getByText("Which area are you in?")).toBeInViewport();
+    await expect(placeBox).toBeInViewport();
+    await placeBox.fill("Indiranagar");
+    await page.getByRole("search").filter({ has: placeBox }).getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/\/location\?/);
+    await page
+      .getByRole("button", { name: /Indiranagar/ })
+      .first()
+      .click();
+    await expect(page.getByTestId("location-label")).toHaveText("Indiranagar");
+    await expect(page.getByText("Which area are you in?")).toHaveCount(0);
+    await expect(cards(page).first()).toContainText("away");
+    for (const text of await cards(page).locator("header").allTextContents()) expect(text).toContain("Bengaluru");
+
+    // A returning visitor gets the same area in the first HTML.
+    await page.goto("/");
+    await expect(page.getByTestId("location-label")).toHaveText("Indiranagar");
+
+    // 'Change' searches as the visitor types with JavaScript; it opens /location without.
     if (usesJavaScript(testInfo.project.name)) await expect(page.getByRole("button", { name: "Use my location" }).first()).toBeVisible();
     await page.getByRole("link", { name: "Change" }).click();
     if (usesJavaScript(testInfo.project.name)) {
@@ -102,23 +122,17 @@ test.describe("the public feed", () => {
       await page.getByPlaceholder("Search a city, area…").fill("Qqxzv");
       await expect(page.getByText("Searching…")).toBeVisible();
       await expect(page.getByText("No places found")).toBeVisible();
-      await page.getByPlaceholder("Search a city, area…").fill("Indiranagar");
+      await page.getByPlaceholder("Search a city, area…").fill("Koramangala");
     } else {
       await expect(page).toHaveURL(/\/location/);
-      await page.getByPlaceholder("Search a city, area…").fill("Indiranagar");
+      await page.getByPlaceholder("Search a city, area…").fill("Koramangala");
       await page.getByRole("button", { name: "Search" }).click();
     }
     await page
-      .getByRole("button", { name: /Indiranagar/ })
+      .getByRole("button", { name: /Koramangala/ })
       .first()
       .click();
-    await expect(page.getByTestId("location-label")).toHaveText("Indiranagar");
-    await expect(cards(page).first()).toContainText("away");
-    for (const text of await cards(page).locator("header").allTextContents()) expect(text).toContain("Bengaluru");
-
-    // A returning visitor gets the same area in the first HTML.
-    await page.goto("/");
-    await expect(page.getByTestId("location-label")).toHaveText("Indiranagar");
+    await expect(page.getByTestId("location-label")).toHaveText("Koramangala");
 
     await page.getByRole("link", { name: "Show all" }).click();
     await expect(page.getByText("Showing posts from everywhere")).toBeVisible();

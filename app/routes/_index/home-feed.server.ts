@@ -13,7 +13,17 @@ import { getLivePost, type FeedPost } from "~/models/feed.server";
 
 import { combineHeaders } from "~/utils/http.server";
 import { pageKeptUntil, pageShowsPosts } from "~/utils/kept-pages.server";
-import { hasSeenIntro, readVisitorLocation, takeLocationChosen, visitorIdFrom } from "~/utils/visitor.server";
+import { estimateFirstPlace, estimatesPlaceByIp } from "~/services/geocoding.server";
+import { clientIp } from "~/utils/client-ip.server";
+import {
+  hasSeenIntro,
+  isNewVisitor,
+  readVisitorLocation,
+  serializeVisitorLocation,
+  takeLocationChosen,
+  visitorIdFrom,
+  type VisitorLocation,
+} from "~/utils/visitor.server";
 
 /**
  * Everything the home feed page needs, from its URL and the visitor's cookies:
@@ -26,8 +36,11 @@ export async function loadHomeFeed(request: Request) {
   if (!parsed.ok) throw new Response(parsed.message, { status: 400 });
 
   const showAll = url.searchParams.get("all") === "1";
-  const remembered = await readVisitorLocation(request);
   const explicit = parsed.query.location;
+  const known = await readVisitorLocation(request);
+  // A new visitor's first screen is local where their address can be placed; else the bar asks for the place.
+  const estimated = !known && !explicit && !showAll && !parsed.query.post ? await estimatedPlace(request) : null;
+  const remembered = known ?? estimated;
   const label = url.searchParams.get("label")?.slice(0, 120) || undefined;
   if (label && hasControlCharacters(label)) throw new Response(CONTROL_CHARACTERS_MESSAGE, { status: 400 });
   const location = explicit
@@ -110,13 +123,24 @@ export async function loadHomeFeed(request: Request) {
       pageKey: `${url.search}|${location?.lat ?? ""},${location?.lon ?? ""}`,
     },
     {
-      headers: combineHeaders(chosen.clear ? { "Set-Cookie": chosen.clear } : null, {
-        // Personal (this visitor's likes), so never shared by a cache; revalidated every time.
-        "Cache-Control": "private, no-cache",
-        Vary: "Cookie",
-      }),
+      headers: combineHeaders(
+        chosen.clear ? { "Set-Cookie": chosen.clear } : null,
+        estimated ? { "Set-Cookie": await serializeVisitorLocation(estimated) } : null,
+        {
+          // Personal (this visitor's likes), so never shared by a cache; revalidated every time.
+          "Cache-Control": "private, no-cache",
+          Vary: "Cookie",
+        },
+      ),
     },
   );
+}
+
+/** The place a new visitor's address is estimated at (remembered like a chosen one, so 'Change' and 'Show all' work as usual). */
+async function estimatedPlace(request: Request): Promise<VisitorLocation | null> {
+  if (!estimatesPlaceByIp() || !(await isNewVisitor(request))) return null;
+  const found = await estimateFirstPlace(clientIp(request));
+  return found ? { ...found, source: "ip", ts: Date.now() } : null;
 }
 
 /**
