@@ -104,12 +104,28 @@ test("every tap target on the workspace screens is at least 44×44 px at 412 px 
   await expect(page).toHaveURL(/\/campaigns\/[0-9a-f-]{36}$/);
   const campaignPath = new URL(page.url()).pathname;
 
+  // The business's own DLT registration and one template of its own, so their screens are measured filled in (after the draft: the composer would start from it).
+  await page.goto("/settings");
+  const registration = page.getByRole("region", { name: "SMS sender registration (DLT)" });
+  await registration.getByLabel("DLT entity ID").fill("1101234567890123456");
+  await registration.getByLabel("Sender header").fill("TAPSWT");
+  await registration.getByRole("button", { name: "Save DLT registration" }).click();
+  await expect(page.getByTestId("toast")).toContainText("DLT registration saved");
+  const ownTemplate = await apiPost(page.request, baseURL!, "/api/sms-templates", {
+    name: "Jalebi ready",
+    text: "Tap Target Sweets: hot jalebi ready at {#var#}. Come by.",
+    dltTemplateId: "1107172600000004444",
+    category: "promotional",
+    slotHints: ["Time"],
+  });
+
   await measure(page, [
     "/app",
     "/send-post",
     `/send-post?template=${pictured!.id}`,
     "/send-offers",
     "/posts-history",
+    `/posts-history/${post.id}/edit`,
     "/contacts",
     "/add-contact",
     "/add-customer-contact",
@@ -128,6 +144,9 @@ test("every tap target on the workspace screens is at least 44×44 px at 412 px 
     "/campaigns/new",
     `/campaigns/new?contactId=${String(contact.id)}`,
     campaignPath,
+    "/campaigns/templates",
+    "/campaigns/templates/new",
+    `/campaigns/templates/${String(ownTemplate.id)}`,
     "/sms-history",
   ]);
 });

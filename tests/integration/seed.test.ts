@@ -33,6 +33,7 @@ import { createLocalDiskStorage } from "~/services/storage.server";
 import { getConsentHistory } from "~/models/contact-consent.server";
 import { listAdminActions } from "~/models/admin-audit.server";
 import { verifyPassword } from "~/models/password.server";
+import { listOwnSmsTemplates } from "~/models/sms-templates.server";
 
 import { setupTestDatabase } from "../support/database";
 
@@ -215,6 +216,12 @@ describe("first start on an empty database", () => {
     expect(list.filter((contact) => contact.tags.length > 0).length).toBeGreaterThan(10);
     expect(list.filter((contact) => contact.optedOut)).toHaveLength(2);
     expect(await test.db.select().from(contacts).where(ne(contacts.userId, demo.id))).toEqual([]);
+  });
+
+  it("registers the demo business with DLT, with one template of its own, sent under its own header", async () => {
+    const [demo] = await test.db.select().from(users).where(eq(users.email, DEMO_USER.email));
+    expect(demo).toMatchObject({ dltEntityId: "1101456789012345678", smsSenderHeader: "ASHASK" });
+    expect((await listOwnSmsTemplates(demo.id)).map((template) => template.name)).toEqual(["Thali of the day"]);
   });
 
   it("gives demo contacts a consent history, some with a STOP reply and an opt-in again with where it was given", async () => {

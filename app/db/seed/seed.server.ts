@@ -9,7 +9,8 @@ import { keepFirstPageVersions } from "~/models/admin-pages.server";
 import { createAdminAccount } from "~/models/admins.server";
 import { adjustBusinessCredits, suspendBusiness } from "~/models/admin-users.server";
 import { listCardDesigns, saveBusinessCard } from "~/models/business-cards.server";
-import { createCampaign, sendCampaign } from "~/models/campaigns.server";
+import { createCampaign, sendCampaign, updateSmsRegistration } from "~/models/campaigns.server";
+import { createOwnSmsTemplate, ownSmsTemplateInputSchema } from "~/models/sms-templates.server";
 import { chargeCredits, grantCredits } from "~/models/credits.server";
 import { fileReport } from "~/models/post-reports.server";
 import { publishPost } from "~/models/posts.server";
@@ -242,7 +243,10 @@ export async function seedDemoData(storage: FileStorage, options: { now?: Date; 
     });
     businessIds.set(business.slug, account.id);
     await seedDemoCard(account.id, business, index, isDemoUser);
-    if (isDemoUser) await seedDemoContacts(account.id, now);
+    if (isDemoUser) {
+      await seedDemoContacts(account.id, now);
+      await seedDemoSmsRegistration(account.id);
+    }
   }
 
   const postRows: Array<typeof posts.$inferInsert> = [];
@@ -387,6 +391,25 @@ const DEMO_REPORTS: Array<{ post: string; reason: PostReportReason; details?: st
   { post: "post:17", reason: "offensive" },
   { post: "post:42", reason: "scam", details: "Asked me to pay on a UPI link before seeing anything." },
 ];
+
+/**
+ * The demo business has its own DLT registration and one template DLT approved for it, so its
+ * settings, /campaigns/templates and the composer's own list show what a registered shop sees.
+ */
+async function seedDemoSmsRegistration(userId: string) {
+  const registered = await updateSmsRegistration(userId, { dltEntityId: "1101456789012345678", senderHeader: "ASHASK" });
+  if (!registered.ok) throw new Error(`Demo DLT registration refused: ${registered.message}`);
+  const input = ownSmsTemplateInputSchema().parse({
+    name: "Thali of the day",
+    text: "Asha's Kitchen: today's thali is {#var#}, Rs {#var#} till 3 pm. Reserve on 9876543210.",
+    dltTemplateId: "1107172600000001234",
+    category: "promotional",
+    providerTemplateId: "asha-thali-of-the-day",
+    slotHints: "Today's dishes\nPrice in rupees",
+  });
+  const made = await createOwnSmsTemplate(userId, input);
+  if (!made.ok) throw new Error(`Demo SMS template refused: ${made.message}`);
+}
 
 async function seedDemoReports() {
   for (const [index, report] of DEMO_REPORTS.entries()) {
