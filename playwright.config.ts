@@ -23,8 +23,14 @@ export default defineConfig({
   // Every form and the feed must work both ways: the no-JavaScript path is a feature.
   projects: [
     { name: "javascript", use: { ...devices["Pixel 7"], javaScriptEnabled: true }, testIgnore: HOSTILE_SHAPES },
-    // Tests tagged @js-only check what scripts add; everything else runs here too.
-    { name: "no-javascript", use: { ...devices["Pixel 7"], javaScriptEnabled: false }, grepInvert: /@js-only/, testIgnore: HOSTILE_SHAPES },
+    // Tests tagged @js-only check what scripts add, and @api ones drive no page (the same requests
+    // either way, so they run once, above); everything else runs here too.
+    {
+      name: "no-javascript",
+      use: { ...devices["Pixel 7"], javaScriptEnabled: false },
+      grepInvert: /@js-only|@api/,
+      testIgnore: HOSTILE_SHAPES,
+    },
     // Times other clients' answers while it floods the server: it runs last, alone (run it by itself with --no-deps).
     { name: "hostile-shapes", testMatch: HOSTILE_SHAPES, dependencies: ["javascript", "no-javascript"] },
   ],

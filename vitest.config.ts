@@ -24,6 +24,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Vitest's default leaves a core free (1 worker on CI's 2 cores); the tests mostly wait on a
+    // database, so two files at a time keep both cores busy.
+    maxWorkers: 2,
     sequence: { shuffle: true, seed },
     // Unit tests need no database: only the integration project migrates the template database.
     projects: [

@@ -8,9 +8,6 @@ import { testClientIp } from "./fixtures";
  * all at once, and check every answer is the asker's own.
  */
 test.describe("pages kept in memory @api", () => {
-  // Plain HTTP: the same in both browser projects, so run once.
-  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "HTTP only");
-
   type Visitor = { label: string; request: APIRequestContext };
 
   async function visitor(
