@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+
 import { z } from "zod";
 
 /**
@@ -9,6 +11,11 @@ const optionalString = z
   .trim()
   .transform((value) => (value === "" ? undefined : value))
   .optional();
+
+/** A yes/no variable: `true` or `false`; unset or empty is false. */
+const flag = optionalString
+  .pipe(z.enum(["true", "false"], { message: "must be true or false" }).optional())
+  .transform((value) => value === "true");
 
 const environmentSchema = z
   .object({
@@ -127,14 +134,12 @@ const environmentSchema = z
     /** Razorpay's API keys: set, credits are bought through Razorpay Payment Links; unset, through the built-in test gateway. */
     RAZORPAY_KEY_ID: optionalString,
     RAZORPAY_KEY_SECRET: optionalString,
-    /**
-     * A demo: production may run the built-in test gateway (free credits) though real SMS, real mail
-     * or an https PUBLIC_URL is set up (missingPaymentSettings refuses it otherwise).
-     */
-    ALLOW_TEST_GATEWAY: z
-      .enum(["true", "false"], { message: "must be true or false" })
-      .default("false")
-      .transform((value) => value === "true"),
+    /** A public demo: outside services may be simulated whatever else says this is a deployment (banner on). */
+    DEMO: flag,
+    /** A deployment: every outside service must be real (deploymentProblem), or the server does not start. */
+    DEPLOYMENT: flag,
+    /** The old name of DEMO=true, still read. */
+    ALLOW_TEST_GATEWAY: flag,
     /** The secret Razorpay signs webhooks with (the test gateway's too, when set). */
     RAZORPAY_WEBHOOK_SECRET: optionalString,
     /** Razorpay's API address (a local fake in tests). */
@@ -229,6 +234,10 @@ const environmentSchema = z
   })
   .superRefine((env, context) => {
     const issue = (name: string, message: string) => context.addIssue({ code: z.ZodIssueCode.custom, path: [name], message });
+    if (env.DEPLOYMENT && (env.DEMO || env.ALLOW_TEST_GATEWAY)) {
+      const demo = env.DEMO ? "DEMO" : "ALLOW_TEST_GATEWAY";
+      issue("DEPLOYMENT", `is true, and so is ${demo}: a run is either a demo or a deployment, so set only one of them`);
+    }
     if (env.S3_BUCKET) {
       for (const name of ["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
         if (!env[name]) issue(name, "is required when S3_BUCKET is set");
@@ -258,15 +267,60 @@ const environmentSchema = z
     }
   });
 
+type Environment = z.infer<typeof environmentSchema>;
+
+/**
+ * A run is a demo or a deployment. A demo may simulate every outside service (SMS, mail, payments)
+ * and says so on every workspace and admin screen; a deployment must have them all real.
+ * DEMO=true (or its old name ALLOW_TEST_GATEWAY=true) and DEPLOYMENT=true say it outright;
+ * otherwise anything that only a real site has makes it a deployment: an https PUBLIC_URL, no demo
+ * data, or one real outside service already set up (then the others must be real too: free test
+ * credits must never buy real SMS or mail).
+ */
+export type RunMode = { kind: "demo" | "deployment"; because: string };
+
+function runModeOf(env: Environment): RunMode {
+  if (env.DEMO) return { kind: "demo", because: "DEMO=true" };
+  if (env.ALLOW_TEST_GATEWAY) return { kind: "demo", because: "ALLOW_TEST_GATEWAY=true, the old name of DEMO=true" };
+  const deployment = (because: string): RunMode => ({ kind: "deployment", because });
+  if (env.DEPLOYMENT) return deployment("DEPLOYMENT=true");
+  if (env.PUBLIC_URL?.startsWith("https://")) return deployment("PUBLIC_URL is https");
+  if (!env.SEED_DEMO_DATA) return deployment("SEED_DEMO_DATA=false");
+  if (env.SMS_PROVIDER !== "simulator") return deployment(`SMS_PROVIDER=${env.SMS_PROVIDER}`);
+  if (env.SMTP_URL) return deployment("SMTP_URL is set");
+  if (env.RAZORPAY_KEY_ID) return deployment("RAZORPAY_KEY_ID is set");
+  return { kind: "demo", because: "nothing says this is a deployment" };
+}
+
+/**
+ * Which outside services this run simulates. In a demo payments are always the built-in test
+ * gateway's (no money moves, even with Razorpay's keys set), so nobody pays real money for
+ * simulated messages.
+ */
+export type Simulated = { sms: boolean; mail: boolean; payments: boolean };
+
+function simulatedOf(env: Environment, mode: RunMode): Simulated {
+  return {
+    sms: env.SMS_PROVIDER === "simulator",
+    mail: !env.SMTP_URL,
+    payments: mode.kind === "demo" || !env.RAZORPAY_KEY_ID,
+  };
+}
+
 /**
  * Every absolute URL the product gives out (reset mails, share links, og:url,
  * QR codes) starts with PUBLIC_ORIGIN, never with the request's Host or
  * X-Forwarded-Host, which anyone can forge. Unset, it is this machine's port.
  */
-const configSchema = environmentSchema.transform((env) => ({
-  ...env,
-  PUBLIC_ORIGIN: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : `http://localhost:${env.PORT}`,
-}));
+const configSchema = environmentSchema.transform((env) => {
+  const RUN_MODE = runModeOf(env);
+  return {
+    ...env,
+    PUBLIC_ORIGIN: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : `http://localhost:${env.PORT}`,
+    RUN_MODE,
+    SIMULATED: simulatedOf(env, RUN_MODE),
+  };
+});
 
 export type Config = z.infer<typeof configSchema>;
 
@@ -277,15 +331,73 @@ export class ConfigError extends Error {
   }
 }
 
-export function parseConfig(env: Record<string, string | undefined>): Config {
+/** The variables that hold secrets: each may instead be read from a file named by NAME_FILE (Docker and Kubernetes secrets). */
+export const SECRET_VARIABLES = [
+  "SESSION_SECRET",
+  "ADMIN_PASSWORD",
+  "DATABASE_URL",
+  "SMTP_URL",
+  "GOOGLE_CLIENT_SECRET",
+  "S3_ACCESS_KEY_ID",
+  "S3_SECRET_ACCESS_KEY",
+  "RAZORPAY_KEY_SECRET",
+  "RAZORPAY_WEBHOOK_SECRET",
+  "MSG91_AUTH_KEY",
+  "MSG91_WEBHOOK_TOKEN",
+  "TWILIO_AUTH_TOKEN",
+] as const;
+
+const isSet = (value: string | undefined) => value !== undefined && value.trim() !== "";
+
+/**
+ * The environment with each NAME_FILE's file read into NAME (its content trimmed: files usually end
+ * with a line break), and what stands in the way: both given, a file that cannot be read, an empty one.
+ */
+export function withSecretFiles(
+  env: Record<string, string | undefined>,
+  readFile: (file: string) => string = (file) => readFileSync(file, "utf8"),
+): { env: Record<string, string | undefined>; fromFiles: Set<string>; problems: string[] } {
+  const resolved = { ...env };
+  const fromFiles = new Set<string>();
+  const problems: string[] = [];
+  for (const name of SECRET_VARIABLES) {
+    const fileVariable = `${name}_FILE`;
+    const file = env[fileVariable]?.trim();
+    if (!file) continue;
+    if (isSet(env[name])) {
+      problems.push(`${name} and ${fileVariable} are both set: give the secret one way only`);
+      continue;
+    }
+    let content: string;
+    try {
+      content = readFile(file).trim();
+    } catch (error) {
+      const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+      problems.push(`${fileVariable} names a file that cannot be read (${file}: ${reason})`);
+      continue;
+    }
+    if (content === "") {
+      problems.push(`${fileVariable} names an empty file (${file})`);
+      continue;
+    }
+    resolved[name] = content;
+    fromFiles.add(name);
+  }
+  return { env: resolved, fromFiles, problems };
+}
+
+export function parseConfig(given: Record<string, string | undefined>): Config {
+  const { env, fromFiles, problems } = withSecretFiles(given);
   const result = configSchema.safeParse(env);
-  if (result.success) return result.data;
-  const problems = result.error.issues.map((issue) => {
+  if (result.success && problems.length === 0) return result.data;
+  const issues = result.success ? [] : result.error.issues;
+  for (const issue of issues) {
     const name = issue.path.join(".");
     const value = env[name];
-    const shown = /PASSWORD|SECRET|TOKEN|AUTH_KEY/.test(name) || value === undefined ? "" : ` (got ${JSON.stringify(value)})`;
-    return `${name} ${issue.message}${shown}`;
-  });
+    const secret = /PASSWORD|SECRET|TOKEN|AUTH_KEY/.test(name) || fromFiles.has(name);
+    const shown = secret || value === undefined ? "" : ` (got ${JSON.stringify(value)})`;
+    problems.push(`${name}${fromFiles.has(name) ? ` (read from ${name}_FILE)` : ""} ${issue.message}${shown}`);
+  }
   throw new ConfigError(problems);
 }
 
@@ -300,27 +412,46 @@ export function missingPublicUrl(config: Config, env: Record<string, string | un
 }
 
 /**
- * The built-in test gateway moves no money, so its credits are free: in production it is refused
- * whenever what they buy is real (an SMS provider, mail) or the site looks real (an https
- * PUBLIC_URL), unless ALLOW_TEST_GATEWAY=true says this is a demo. With Razorpay, an https site's
- * invoices need the seller's GSTIN.
+ * A deployment starts only with every outside service real, and what makes its invoices and links
+ * real: each missing variable is named, with what would happen without it.
  */
-export function missingPaymentSettings(config: Config): string | null {
-  if (config.NODE_ENV !== "production") return null;
-  const https = config.PUBLIC_ORIGIN.startsWith("https://");
-  if (!config.RAZORPAY_KEY_ID) {
-    const real = [
-      https ? "an https PUBLIC_URL" : null,
-      config.SMS_PROVIDER === "simulator" ? null : `SMS_PROVIDER=${config.SMS_PROVIDER}`,
-      config.SMTP_URL ? "SMTP_URL" : null,
-    ].filter((reason) => reason !== null);
-    if (real.length === 0 || config.ALLOW_TEST_GATEWAY) return null;
-    const reasons = real.length === 1 ? real[0] : `${real.slice(0, -1).join(", ")} and ${real.at(-1)}`;
-    return `RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET are required in production with ${reasons}: the built-in test gateway moves no money, so its free credits would buy real SMS and mail. For a demo, set ALLOW_TEST_GATEWAY=true.`;
-  }
-  if (https && !config.SELLER_GSTIN)
-    return "SELLER_GSTIN is required in production with an https PUBLIC_URL: it is printed on every GST invoice.";
-  return null;
+export function deploymentProblem(config: Config): string | null {
+  if (config.RUN_MODE.kind !== "deployment") return null;
+  const missing: string[] = [];
+  if (config.SMS_PROVIDER === "simulator")
+    missing.push("SMS_PROVIDER: msg91 or twilio, with its own variables (SMS would be simulated, never sent)");
+  if (!config.SMTP_URL) missing.push("SMTP_URL: the mail server (mail would stay on this server, in DATA_DIR/outbox)");
+  const razorpay = (["RAZORPAY_KEY_ID", "RAZORPAY_KEY_SECRET", "RAZORPAY_WEBHOOK_SECRET"] as const).filter((name) => !config[name]);
+  if (razorpay.length > 0)
+    missing.push(`${razorpay.join(", ")}: Razorpay's keys (payments would be test payments: free credits, no money moves)`);
+  if (!config.PUBLIC_URL) missing.push("PUBLIC_URL: the site's public address (links in mails are built from it)");
+  if (!config.SELLER_GSTIN) missing.push("SELLER_GSTIN: the seller's GSTIN, printed on every GST invoice");
+  if (missing.length === 0) return null;
+  return [
+    `This is a deployment (${config.RUN_MODE.because}), and it does not start while an outside service would be simulated. Set:`,
+    ...missing.map((line) => `  - ${line}`),
+    "For a public demo instead (SMS simulated, mail kept, test payments, a banner saying so), set DEMO=true.",
+  ].join("\n");
+}
+
+/**
+ * A demo's banner on every workspace and admin screen: what it simulates, in words. Null in a
+ * deployment.
+ */
+export function demoNotice(config: Config): string | null {
+  if (config.RUN_MODE.kind !== "demo") return null;
+  const parts = [
+    config.SIMULATED.sms ? "SMS are simulated" : null,
+    config.SIMULATED.mail ? "mail stays on this server" : null,
+    "payments are test payments",
+  ].filter((part) => part !== null);
+  return `Demo: ${parts.join(", ")}`;
+}
+
+/** What kind of run this is, for the start's log line: 'a demo: SMS are simulated, …' or 'a deployment (PUBLIC_URL is https)'. */
+export function runModeSummary(config: Config): string {
+  const notice = demoNotice(config);
+  return notice ? `a demo: ${notice.replace(/^Demo: /, "")} (${config.RUN_MODE.because})` : `a deployment (${config.RUN_MODE.because})`;
 }
 
 /**
@@ -338,7 +469,7 @@ export function serverProcesses(config: Config): { count: number; notice: string
 
 /** What stops a server from starting, beyond a bad variable: the first problem, or null. */
 export function startupProblem(config: Config, env: Record<string, string | undefined>): string | null {
-  return missingPublicUrl(config, env) ?? missingPaymentSettings(config);
+  return missingPublicUrl(config, env) ?? deploymentProblem(config);
 }
 
 function loadConfig(): Config {

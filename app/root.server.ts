@@ -1,5 +1,6 @@
 import { data } from "@remix-run/node";
 
+import { config, demoNotice } from "~/config.server";
 import { combineHeaders } from "~/utils/http.server";
 import { keptFormName } from "~/lib/detour";
 import { detourReturnPath, takeKeptDraft } from "~/utils/kept-draft.server";
@@ -25,7 +26,8 @@ export async function loadRootData(request: Request) {
   const detour = detourFrom ? { path: detourFrom, name: keptFormName(detourFrom) } : null;
   // Every visitor gets their anonymous id on their first response, with or without JavaScript.
   return data(
-    { toast, signedIn: Boolean(user), pageTime: Date.now(), keptDraft: kept.draft, detour },
+    // A demo says what it simulates on every workspace and admin screen (components/demo-banner.tsx).
+    { toast, signedIn: Boolean(user), pageTime: Date.now(), keptDraft: kept.draft, detour, demoNotice: demoNotice(config) },
     {
       headers: combineHeaders(
         toastHeaders,

@@ -6,12 +6,13 @@ import cluster from "node:cluster";
 
 // Before the build loads: React picks its production or development build on import.
 process.env.NODE_ENV ??= "production";
-const { config, serverProcesses, startupProblem } = await import("~/config.server");
+const { config, runModeSummary, serverProcesses, startupProblem } = await import("~/config.server");
 const problem = startupProblem(config, process.env);
 if (problem) {
   console.error(problem);
   process.exit(1);
 }
+if (cluster.isPrimary) console.log(`[server] This run is ${runModeSummary(config)}.`);
 
 const processes = serverProcesses(config);
 if (processes.notice) console.warn(`[server] ${processes.notice}`);

@@ -1,6 +1,7 @@
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 
+import { DemoBanner } from "~/components/demo-banner";
 import { ErrorPage, GeneralErrorBoundary, errorMessage, statusTitle } from "~/components/error-boundary";
 import { ButtonLink } from "~/components/ui/button";
 import { ADMIN_NAVIGATION, adminSectionOf, type AdminScreen } from "~/lib/admin-screens";
@@ -21,36 +22,39 @@ export function AdminShell({ admin, children }: { admin: ShellAdmin | null; chil
   const switching = navigation.state === "loading" && navigation.location.pathname.startsWith("/admin");
   const menu = useMenuDetails();
   return (
-    <div className="min-h-screen bg-slate-100 md:flex">
-      <aside className="bg-slate-900 text-slate-100 md:min-h-screen md:w-60 md:shrink-0">
-        <div className="flex items-center justify-between gap-2 px-3 py-1.5 md:px-4 md:py-3">
-          <Link to={paths.admin.dashboard()} className="inline-flex min-h-11 items-center text-lg font-bold">
-            iSent Admin
-          </Link>
-          <details ref={menu} className="relative md:hidden">
-            <summary className="flex min-h-11 cursor-pointer list-none items-center rounded-md border border-slate-600 px-3 text-sm [&::-webkit-details-marker]:hidden">
-              Menu<span className="sr-only">{section ? ` (you are on ${section.title})` : ""}</span>
-            </summary>
-            <div className="absolute right-0 z-40 mt-1 w-64 rounded-xl bg-slate-800 py-2 shadow-lg">
-              <AdminNav section={section} />
-              {admin ? <LogoutButton /> : null}
-            </div>
-          </details>
-        </div>
-        {admin ? <p className="hidden px-4 pb-2 text-xs text-slate-400 md:block">{admin.email}</p> : null}
-        <div className="hidden md:block">
-          <AdminNav section={section} />
-          {admin ? <LogoutButton /> : null}
-        </div>
-      </aside>
-      <main className="min-w-0 flex-1 p-4 md:p-8">
-        {switching ? (
-          <p role="status" className="mb-3 text-sm text-slate-500">
-            Loading...
-          </p>
-        ) : null}
-        {children}
-      </main>
+    <div className="min-h-screen bg-slate-100">
+      <DemoBanner />
+      <div className="md:flex">
+        <aside className="bg-slate-900 text-slate-100 md:min-h-screen md:w-60 md:shrink-0">
+          <div className="flex items-center justify-between gap-2 px-3 py-1.5 md:px-4 md:py-3">
+            <Link to={paths.admin.dashboard()} className="inline-flex min-h-11 items-center text-lg font-bold">
+              iSent Admin
+            </Link>
+            <details ref={menu} className="relative md:hidden">
+              <summary className="flex min-h-11 cursor-pointer list-none items-center rounded-md border border-slate-600 px-3 text-sm [&::-webkit-details-marker]:hidden">
+                Menu<span className="sr-only">{section ? ` (you are on ${section.title})` : ""}</span>
+              </summary>
+              <div className="absolute right-0 z-40 mt-1 w-64 rounded-xl bg-slate-800 py-2 shadow-lg">
+                <AdminNav section={section} />
+                {admin ? <LogoutButton /> : null}
+              </div>
+            </details>
+          </div>
+          {admin ? <p className="hidden px-4 pb-2 text-xs text-slate-400 md:block">{admin.email}</p> : null}
+          <div className="hidden md:block">
+            <AdminNav section={section} />
+            {admin ? <LogoutButton /> : null}
+          </div>
+        </aside>
+        <main className="min-w-0 flex-1 p-4 md:p-8">
+          {switching ? (
+            <p role="status" className="mb-3 text-sm text-slate-500">
+              Loading...
+            </p>
+          ) : null}
+          {children}
+        </main>
+      </div>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { Form, Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 import { BusinessAvatar } from "~/components/business-avatar";
+import { DemoBanner } from "~/components/demo-banner";
 import { Icon, type IconName } from "~/components/ui/icon";
 import { useMenuDetails } from "~/hooks/use-menu-details";
 import { MORE_PLACES, TAB_PLACES, currentPlace, type NavPlace } from "~/lib/app-navigation";
@@ -54,6 +55,7 @@ export function AppShell({ user, children }: { user: ShellUser; children: ReactN
   return (
     <div className="min-h-screen bg-slate-50">
       <header className="sticky top-0 z-20 border-b border-slate-200 bg-white">
+        <DemoBanner />
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-1.5">
           <Link to={paths.app()} className="inline-flex min-h-11 items-center text-xl font-bold text-brand-600">
             iSent

@@ -145,6 +145,9 @@ export const paths = {
     /** The payments to look at (to refund, unsettled, failed lately), paged. */
     payments: (query: { page?: number } = {}) =>
       withQuery("/admin/payments", { page: query.page && query.page > 1 ? query.page : undefined }),
+    /** The mail a demo keeps on the server instead of sending (the Outbox), newest first; `to` filters by recipient. */
+    outbox: (query: { to?: string; page?: number } = {}) =>
+      withQuery("/admin/outbox", { to: query.to || undefined, page: query.page && query.page > 1 ? query.page : undefined }),
     /** The page editors; `version` shows that saved version beside the editor, to restore it. */
     termsConditions: (query: PageVersionQuery = {}) => withQuery("/admin/terms-conditions", query),
     privacyTerms: (query: PageVersionQuery = {}) => withQuery("/admin/privacy-terms", query),

@@ -39,9 +39,12 @@ const EXPIRY_GRACE_MS = 10 * 60_000;
 
 export type PaymentSetup = { gateway: PaymentGateway; secrets: GatewaySecrets };
 
-/** Razorpay when its keys are set, else the built-in test gateway (refused at start in a real deployment). */
+/**
+ * Razorpay when its keys are set, else the built-in test gateway (a deployment without the keys does
+ * not start). A demo always uses the test gateway: nobody pays real money for simulated messages.
+ */
 export function paymentSetup(): PaymentSetup {
-  if (config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET && config.RAZORPAY_WEBHOOK_SECRET) {
+  if (!config.SIMULATED.payments && config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET && config.RAZORPAY_WEBHOOK_SECRET) {
     return {
       gateway: razorpayGateway({ apiUrl: config.RAZORPAY_API_URL, keyId: config.RAZORPAY_KEY_ID, keySecret: config.RAZORPAY_KEY_SECRET }),
       secrets: { keySecret: config.RAZORPAY_KEY_SECRET, webhookSecret: config.RAZORPAY_WEBHOOK_SECRET },

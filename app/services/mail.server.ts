@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, readFile, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 import nodemailer from "nodemailer";
@@ -11,6 +11,8 @@ export type MailMessage = { to: string; subject: string; text: string; html?: st
 /** Sends mail. SMTP (nodemailer) when SMTP_URL is set; otherwise the embedded outbox. */
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
+  /** The embedded outbox's directory: its mail is kept on this server, not sent. */
+  readonly outbox?: string;
 }
 
 export function smtpMailer(smtpUrl: string, from: string): Mailer {
@@ -28,6 +30,7 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
  */
 export function outboxMailer(directory: string, from: string): Mailer {
   return {
+    outbox: directory,
     async send(message) {
       await mkdir(directory, { recursive: true });
       const sentAt = new Date();
@@ -45,6 +48,76 @@ export function getMailer(): Mailer {
     ? smtpMailer(config.SMTP_URL, config.MAIL_FROM)
     : outboxMailer(path.resolve(config.DATA_DIR, "outbox"), config.MAIL_FROM);
   return mailer;
+}
+
+/** Where the mail is kept when it is not sent (the demo's outbox, which the admin reads), or null when it goes out. */
+export function keptMailDirectory(): string | null {
+  return getMailer().outbox ?? null;
+}
+
+export type KeptMail = { file: string; from: string; to: string; subject: string; text: string; sentAt: string };
+
+/** The Outbox's page size, and how many of its newest files a search by recipient reads at most (a bound on one request's work). */
+export const KEPT_MAIL_PAGE_SIZE = 20;
+export const KEPT_MAIL_SEARCHED = 2000;
+
+/**
+ * The mail kept in an outbox directory, newest first (a file's name starts with its time), a page at
+ * a time; `to` keeps the mail to addresses containing it, among the newest KEPT_MAIL_SEARCHED files.
+ * A file still being written, or not one of ours, is left out.
+ */
+export async function readKeptMail(
+  directory: string,
+  { page, to }: { page: number; to?: string },
+): Promise<{ mails: KeptMail[]; hasNextPage: boolean; searchedAll: boolean }> {
+  const files = await readdir(directory).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT") return [];
+    throw error;
+  });
+  const newestFirst = files
+    .filter((file) => file.endsWith(".json"))
+    .sort()
+    .reverse();
+  const start = (page - 1) * KEPT_MAIL_PAGE_SIZE;
+  if (!to) {
+    const mails = await readMails(directory, newestFirst.slice(start, start + KEPT_MAIL_PAGE_SIZE));
+    return { mails, hasNextPage: newestFirst.length > start + KEPT_MAIL_PAGE_SIZE, searchedAll: true };
+  }
+  const needle = to.toLowerCase();
+  const searched = newestFirst.slice(0, KEPT_MAIL_SEARCHED);
+  const matching = (await readMails(directory, searched)).filter((mail) => mail.to.toLowerCase().includes(needle));
+  return {
+    mails: matching.slice(start, start + KEPT_MAIL_PAGE_SIZE),
+    hasNextPage: matching.length > start + KEPT_MAIL_PAGE_SIZE,
+    searchedAll: searched.length === newestFirst.length,
+  };
+}
+
+/** Reads kept mails 50 files at a time (a search reads up to KEPT_MAIL_SEARCHED: never that many open files at once). */
+async function readMails(directory: string, files: string[]): Promise<KeptMail[]> {
+  const mails: KeptMail[] = [];
+  for (let at = 0; at < files.length; at += 50) {
+    const batch = await Promise.all(files.slice(at, at + 50).map((file) => readMail(directory, file)));
+    mails.push(...batch.filter((mail) => mail !== null));
+  }
+  return mails;
+}
+
+async function readMail(directory: string, file: string): Promise<KeptMail | null> {
+  try {
+    const mail = JSON.parse(await readFile(path.join(directory, file), "utf8")) as Partial<KeptMail>;
+    if (typeof mail.to !== "string" || typeof mail.text !== "string") return null;
+    return {
+      file,
+      from: String(mail.from ?? ""),
+      to: mail.to,
+      subject: String(mail.subject ?? ""),
+      text: mail.text,
+      sentAt: String(mail.sentAt ?? ""),
+    };
+  } catch {
+    return null;
+  }
 }
 
 /** Tests point the product at their own mailer. */

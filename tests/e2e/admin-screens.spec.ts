@@ -26,14 +26,18 @@ function listOf(pattern: string): string {
   return path;
 }
 
+/** The e2e server is a demo: every admin screen says what it simulates. */
+const DEMO_BANNER = "Demo: SMS are simulated, mail stays on this server, payments are test payments";
+
 /** Opens a screen and waits until its scripts have run and fetched what they fetch. */
 async function visit(page: Page, path: string) {
   const response = await page.goto(path);
   expect(response?.status(), path).toBe(200);
   await page.waitForLoadState("networkidle");
+  await expect(page.getByTestId("demo-banner"), path).toHaveText(DEMO_BANNER);
 }
 
-test("every admin screen loads without a console error", async ({ page, adminLogin }) => {
+test("every admin screen loads without a console error, under the demo banner", async ({ page, adminLogin }) => {
   test.setTimeout(180_000);
   const errors: string[] = [];
   page.on("console", (message) => {

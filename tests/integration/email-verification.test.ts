@@ -1,10 +1,14 @@
 import { createHash } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
 import { creditLedger, emailVerificationTokens, pricing, users } from "~/db/schema";
 import { verifyEmail } from "~/models/email-verification.server";
+import { outboxMailer, readKeptMail, useMailer } from "~/services/mail.server";
 import { action as dashboardAction, loader as dashboardLoader } from "~/routes/_app+/app";
 import { action as authAction } from "~/routes/_auth+/auth";
 import { action as verifyAction, loader as verifyLoader } from "~/routes/_auth+/verify-email";
@@ -106,9 +110,31 @@ describe("registration", () => {
     const { email } = await register(browser);
     const page = await browser.visit<{ balance: number; verification: unknown }>(dashboardLoader, "/app");
     expect(page.data.balance).toBe(0);
-    expect(page.data.verification).toEqual({ email, openingCredits: 100, linkHours: 24 });
+    expect(page.data.verification).toEqual({ email, openingCredits: 100, linkHours: 24, mailKept: false });
     const me = await browser.visit<{ emailVerified: boolean; balance: number }>(meLoader, "/api/user/me");
     expect(me.data).toMatchObject({ emailVerified: false, balance: 0 });
+  });
+
+  it("in a demo, whose mail stays in the outbox, says the link is kept on this server, and so does 'Resend'", async () => {
+    const browser = new Browser();
+    const { email } = await register(browser);
+    const outbox = await mkdtemp(path.join(tmpdir(), "isent-outbox-"));
+    useMailer(outboxMailer(outbox, FROM));
+    try {
+      const page = await browser.visit<{ verification: unknown }>(dashboardLoader, "/app");
+      expect(page.data.verification).toMatchObject({ email, mailKept: true });
+      const reply = await pressResend(browser);
+      expect(await toastOf(reply)).toMatchObject({
+        title: "Verification email kept",
+        description: `Demo: the new link for ${email} is kept on this server, in the admin's Outbox.`,
+      });
+      await jobsSettled(test.handle, "email-verification-mail");
+      const { mails } = await readKeptMail(outbox, { page: 1, to: email });
+      expect(mails).toEqual([expect.objectContaining({ to: email, text: expect.stringContaining("/verify-email?token=") })]);
+    } finally {
+      smtp.useAgain();
+      await rm(outbox, { recursive: true, force: true });
+    }
   });
 });
 

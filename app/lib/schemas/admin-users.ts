@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { hasControlCharacters, noControlCharacters } from "./text";
+import { noControlCharacters, searchText } from "./text";
 
 /**
  * /admin/users and a business's page there: the list's query, and the forms of the page's actions
@@ -54,17 +54,7 @@ const page = z.coerce.number().int().min(1).max(100_000).catch(1);
 
 /** The list's URL: anything malformed falls back to its default (a shared link never errors). */
 export const adminUserListQuerySchema = z.object({
-  q: z
-    .string()
-    .catch("")
-    .default("")
-    // Control characters mean nothing in a search: spaces instead; then at most 100 characters.
-    .transform((value) =>
-      Array.from(value, (character) => (hasControlCharacters(character) ? " " : character))
-        .join("")
-        .trim()
-        .slice(0, ADMIN_USER_SEARCH_MAX),
-    ),
+  q: searchText(ADMIN_USER_SEARCH_MAX),
   status: z.enum(ADMIN_USER_STATUS_FILTERS).catch("all").default("all"),
   sort: z.enum(ADMIN_USER_SORTS).catch("newest").default("newest"),
   page: page.default(1),

@@ -27,6 +27,22 @@ export function noControlCharacters<Schema extends z.ZodType<string, z.ZodTypeDe
   return schema.refine((value) => !hasControlCharacters(value, options), CONTROL_CHARACTERS_MESSAGE);
 }
 
+/**
+ * A search box's text in a list's URL: a shared link never errors, so control characters (which mean
+ * nothing in a search) become spaces, anything else malformed is no search, and it is cut to `max`.
+ */
+export const searchText = (max: number) =>
+  z
+    .string()
+    .catch("")
+    .default("")
+    .transform((value) =>
+      Array.from(value, (character) => (hasControlCharacters(character) ? " " : character))
+        .join("")
+        .trim()
+        .slice(0, max),
+    );
+
 /** A phone number as people type one: digits, spaces, brackets, dots and dashes, a leading + at most (whether it is a real number is the server's question: ~/lib/phone-number.server). */
 export const TYPED_PHONE = /^\+?[\d\s().-]+$/;
 

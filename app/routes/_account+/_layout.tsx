@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
 
+import { DemoBanner } from "~/components/demo-banner";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { requireUser } from "~/utils/session.server";
 
@@ -17,7 +18,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function AccountLayout() {
-  return <Outlet />;
+  return (
+    <>
+      <DemoBanner />
+      <Outlet />
+    </>
+  );
 }
 
 export function ErrorBoundary() {

@@ -20,6 +20,7 @@ import { recentOwnerNotices, type RecentNotice } from "~/models/owner-notices.se
 import { assertSameOrigin } from "~/utils/csrf.server";
 import { pageShowsOwnData } from "~/utils/kept-pages.server";
 import { requireUser } from "~/utils/session.server";
+import { keptMailDirectory } from "~/services/mail.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 import { ownCardSummary } from "../__business-card.server";
@@ -39,7 +40,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     user.emailVerified ? null : openingBalanceCredits(),
     recentOwnerNotices(user.id),
   ]);
-  const verification = openingCredits === null ? null : { email: user.email, openingCredits, linkHours: VERIFICATION_LINK_HOURS };
+  // A demo keeps its mail on the server (the admin's Outbox): the notice says so instead of 'We sent'.
+  const verification =
+    openingCredits === null
+      ? null
+      : { email: user.email, openingCredits, linkHours: VERIFICATION_LINK_HOURS, mailKept: keptMailDirectory() !== null };
   if (!profile) throw new Response("Not Found", { status: 404 });
   return {
     name: user.name,
@@ -62,11 +67,16 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") throw new Response("Unknown form", { status: 400 });
   const sent = await requestVerificationMail(user.id);
   if (sent.ok) {
-    return redirectWithToast(paths.app(), {
-      type: "success",
-      title: "Verification email sent",
-      description: `We sent a new link to ${user.email}.`,
-    });
+    return redirectWithToast(
+      paths.app(),
+      keptMailDirectory()
+        ? {
+            type: "success",
+            title: "Verification email kept",
+            description: `Demo: the new link for ${user.email} is kept on this server, in the admin's Outbox.`,
+          }
+        : { type: "success", title: "Verification email sent", description: `We sent a new link to ${user.email}.` },
+    );
   }
   if (sent.reason === "already-verified") return redirectWithToast(paths.app(), { type: "info", title: "Your email is already verified" });
   return data({ resendRefused: sent.message }, { status: 429, headers: { "Retry-After": String(sent.retryAfterSeconds) } });
@@ -123,11 +133,13 @@ function VerifyEmailNotice({
   email,
   openingCredits,
   linkHours,
+  mailKept,
   refused,
 }: {
   email: string;
   openingCredits: number;
   linkHours: number;
+  mailKept: boolean;
   refused: string | undefined;
 }) {
   const busy = useIsPending({ formAction: paths.app(), intent: "resend-verification" });
@@ -137,7 +149,16 @@ function VerifyEmailNotice({
         Verify your email
       </h2>
       <p className="mt-1 text-sm text-slate-700" data-testid="verify-email-notice">
-        We sent a link to <strong>{email}</strong>. Open it within {linkHours} hours to verify your email
+        {mailKept ? (
+          <>
+            Demo: mail stays on this server, so the link for <strong>{email}</strong> was not sent: the admin can read it in the Outbox.
+          </>
+        ) : (
+          <>
+            We sent a link to <strong>{email}</strong>.
+          </>
+        )}{" "}
+        Open it within {linkHours} hours to verify your email
         {openingCredits > 0 ? (
           <> and get your {countOf(openingCredits, "opening credit", "opening credits")}: until then your balance stays at 0.</>
         ) : (
@@ -156,7 +177,9 @@ function VerifyEmailNotice({
             Resend
           </SubmitButton>
         </div>
-        <span className="text-sm text-slate-600">No email? Check your spam folder, or send a new link.</span>
+        <span className="text-sm text-slate-600">
+          {mailKept ? "Resend keeps a new link there." : "No email? Check your spam folder, or send a new link."}
+        </span>
       </Form>
     </section>
   );

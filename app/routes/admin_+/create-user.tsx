@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type MetaFunction, type ActionFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 
+import { DemoBanner } from "~/components/demo-banner";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorSummary, Field, SubmitButton, useValidatedForm } from "~/components/forms";
 import { useIsPending } from "~/hooks/use-is-pending";
@@ -48,21 +49,24 @@ export default function AdminCreateUser() {
   const [form, fields] = useValidatedForm("admin-create", adminCreateSchema, lastResult);
   const busy = useIsPending();
   return (
-    <main className="mx-auto flex min-h-screen max-w-sm flex-col justify-center px-4">
-      <h1 className="text-2xl font-bold">Create the admin account</h1>
-      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
-        <ErrorSummary form={form} />
-        <Field label="Email" field={fields.email} type="email" autoComplete="email" />
-        <Field label="Your Name" field={fields.name} type="text" autoComplete="name" />
-        <Field label="Password" field={fields.password} type="password" autoComplete="new-password" />
-        <SubmitButton busy={busy} busyText="Creating...">
-          Create admin
-        </SubmitButton>
-      </Form>
-      <Link to="/admin/login" className="mt-6 text-center text-sm text-brand-700 hover:underline">
-        Admin login
-      </Link>
-    </main>
+    <>
+      <DemoBanner />
+      <main className="mx-auto flex min-h-screen max-w-sm flex-col justify-center px-4">
+        <h1 className="text-2xl font-bold">Create the admin account</h1>
+        <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+          <ErrorSummary form={form} />
+          <Field label="Email" field={fields.email} type="email" autoComplete="email" />
+          <Field label="Your Name" field={fields.name} type="text" autoComplete="name" />
+          <Field label="Password" field={fields.password} type="password" autoComplete="new-password" />
+          <SubmitButton busy={busy} busyText="Creating...">
+            Create admin
+          </SubmitButton>
+        </Form>
+        <Link to="/admin/login" className="mt-6 text-center text-sm text-brand-700 hover:underline">
+          Admin login
+        </Link>
+      </main>
+    </>
   );
 }
 

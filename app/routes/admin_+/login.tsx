@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction, type ActionFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 
+import { DemoBanner } from "~/components/demo-banner";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorSummary, Field, SubmitButton, useValidatedForm } from "~/components/forms";
 import { ActionToast } from "~/components/ui/action-toast";
@@ -82,44 +83,47 @@ export default function AdminLogin() {
   const [form, fields] = useValidatedForm("admin-login", adminLoginSchema, actionData?.result);
   const busy = useIsPending();
   return (
-    <main className="mx-auto flex min-h-screen max-w-sm flex-col justify-center px-4">
-      <h1 className="text-2xl font-bold">iSent Admin</h1>
-      {sessionEnded ? (
-        <div className="mt-4">
-          <SessionEndedNotice lines={sessionEnded} />
-        </div>
-      ) : null}
-      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
-        <ErrorSummary form={form} />
-        <input type="hidden" name="redirectTo" value={redirectTo} />
-        <Field label="Email" field={fields.email} type="email" autoComplete="email" />
-        <Field label="Password" field={fields.password} type="password" autoComplete="current-password" />
-        <SubmitButton busy={busy} busyText="Logging in...">
-          Login
-        </SubmitButton>
-      </Form>
-      {googleEnabled ? (
-        <Form method="post" action="/auth/google" className="mt-3">
-          <input type="hidden" name="intent" value="google-admin" />
+    <>
+      <DemoBanner />
+      <main className="mx-auto flex min-h-screen max-w-sm flex-col justify-center px-4">
+        <h1 className="text-2xl font-bold">iSent Admin</h1>
+        {sessionEnded ? (
+          <div className="mt-4">
+            <SessionEndedNotice lines={sessionEnded} />
+          </div>
+        ) : null}
+        <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+          <ErrorSummary form={form} />
           <input type="hidden" name="redirectTo" value={redirectTo} />
-          <button
-            type="submit"
-            className="min-h-11 w-full rounded-lg border border-slate-300 bg-white px-4 py-2.5 font-medium hover:bg-slate-50"
-          >
-            Continue with Google
-          </button>
+          <Field label="Email" field={fields.email} type="email" autoComplete="email" />
+          <Field label="Password" field={fields.password} type="password" autoComplete="current-password" />
+          <SubmitButton busy={busy} busyText="Logging in...">
+            Login
+          </SubmitButton>
         </Form>
-      ) : null}
-      {canCreateAdmin ? (
-        <Link
-          to={paths.admin.createUser()}
-          className="mt-6 inline-flex min-h-11 items-center justify-center text-sm text-brand-700 hover:underline"
-        >
-          Create the admin account
-        </Link>
-      ) : null}
-      <ActionToast toast={actionData?.toast} />
-    </main>
+        {googleEnabled ? (
+          <Form method="post" action="/auth/google" className="mt-3">
+            <input type="hidden" name="intent" value="google-admin" />
+            <input type="hidden" name="redirectTo" value={redirectTo} />
+            <button
+              type="submit"
+              className="min-h-11 w-full rounded-lg border border-slate-300 bg-white px-4 py-2.5 font-medium hover:bg-slate-50"
+            >
+              Continue with Google
+            </button>
+          </Form>
+        ) : null}
+        {canCreateAdmin ? (
+          <Link
+            to={paths.admin.createUser()}
+            className="mt-6 inline-flex min-h-11 items-center justify-center text-sm text-brand-700 hover:underline"
+          >
+            Create the admin account
+          </Link>
+        ) : null}
+        <ActionToast toast={actionData?.toast} />
+      </main>
+    </>
   );
 }
 
