@@ -206,7 +206,9 @@ export default function AdminPayments() {
                 {order.invoiceNumber ? (
                   <>
                     <dt>Invoice</dt>
-                    <dd className="break-all">{order.invoiceNumber}</dd>
+                    <dd className="break-all" data-testid="invoice-number">
+                      {order.invoiceNumber}
+                    </dd>
                   </>
                 ) : null}
                 <dt>Made</dt>
