@@ -1,31 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 
-import type { Browser, Page, TestInfo } from "@playwright/test";
-
-import { E2E_ADMIN, INTRO_SEEN_COOKIE, expect, test, testClientIp, usesJavaScript } from "./fixtures";
-
-/** The admin in a browser of its own (the project's JavaScript setting), signed in through the admin sign-in action. */
-async function adminBrowser(browser: Browser, baseURL: string, testInfo: TestInfo): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL,
-    acceptDownloads: true,
-    javaScriptEnabled: usesJavaScript(testInfo.project.name),
-    extraHTTPHeaders: { "X-Forwarded-For": testClientIp() },
-  });
-  await context.addCookies([{ name: INTRO_SEEN_COOKIE.name, value: INTRO_SEEN_COOKIE.value, url: baseURL }]);
-  const page = await context.newPage();
-  const response = await page.request.post("/admin/login", { form: E2E_ADMIN, headers: { Origin: baseURL }, maxRedirects: 0 });
-  expect(response.status(), await response.text()).toBe(302);
-  return page;
-}
-
-/** With JavaScript, waits until the page's scripts run, so a click is handled by them and not by a plain form post. */
-async function scriptsReady(page: Page, testInfo: TestInfo) {
-  if (!usesJavaScript(testInfo.project.name)) return;
-  await page.waitForFunction(() => "__remixRouter" in window);
-  await page.waitForLoadState("networkidle");
-}
+import { adminBrowser, expect, scriptsReady, test } from "./fixtures";
 
 test("the admin finds a business's orders by status and search, checks an open one with the gateway, and downloads the month's GST register", async ({
   page,
