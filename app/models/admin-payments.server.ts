@@ -16,11 +16,12 @@ import { queueOwnerNotice } from "./owner-notices.server";
 import { paymentSetup, settleOrder, type PaymentSetup } from "./payments.server";
 
 /**
- * The payments the admin should look at (the dashboard's 'Payments to look at' counts them, and
- * /admin/payments lists them): payments kept to refund (paid after their order expired, for a pack
- * no longer on sale: decision 016), orders still open past their link's end (the reconcile job
- * could not ask the gateway), and orders that failed lately. 'Mark refunded' records the refund the
- * admin made at the gateway.
+ * The admin's view of the money (/admin/payments): every order of every business, filtered; the
+ * payments to look at (the dashboard's 'Payments to look at' counts them, the list's 'To look at'
+ * shows them): payments kept to refund (paid after their order expired, for a pack no longer on
+ * sale: decision 016), orders still open past their link's end (the reconcile job could not ask the
+ * gateway), and orders that failed lately; 'Mark refunded' (the refund the admin made at the
+ * gateway); 'Check with Razorpay now' for one order; and the monthly GST invoice register.
  */
 
 /** Failed orders are worth a look for this long. */
@@ -39,56 +40,6 @@ export function paymentsToLookAt(now: Date): SQL {
 export async function countPaymentsToLookAt(now: Date): Promise<number> {
   const [row] = await db().select({ total: count() }).from(creditOrders).where(paymentsToLookAt(now));
   return row.total;
-}
-
-export type PaymentToLookAt = {
-  orderId: string;
-  status: "to_refund" | "created" | "failed";
-  paymentId: string | null;
-  totalPaise: number;
-  credits: number;
-  /** When it needed a look: the payment's arrival, the link's end, or the failure. */
-  at: Date;
-  business: { id: string; businessName: string; email: string };
-};
-
-/** The payments to look at, those to refund first, then the newest; a page at a time. */
-export async function listPaymentsToLookAt(query: { page: number }, now: Date = new Date()) {
-  const total = await countPaymentsToLookAt(now);
-  const pageCount = Math.max(1, Math.ceil(total / ADMIN_PAYMENTS_PAGE_SIZE));
-  const page = Math.min(query.page, pageCount);
-  const at =
-    sql<Date>`case ${creditOrders.status} when 'to_refund' then ${creditOrders.paidAt} when 'created' then ${creditOrders.expiresAt} else ${creditOrders.updatedAt} end`.mapWith(
-      creditOrders.updatedAt,
-    );
-  const rows = await db()
-    .select({
-      orderId: creditOrders.id,
-      status: creditOrders.status,
-      paymentId: creditOrders.paymentId,
-      totalPaise: creditOrders.totalPaise,
-      credits: creditOrders.credits,
-      at,
-      businessId: users.id,
-      businessName: users.businessName,
-      email: users.email,
-    })
-    .from(creditOrders)
-    .innerJoin(users, eq(users.id, creditOrders.userId))
-    .where(paymentsToLookAt(now))
-    .orderBy(desc(sql`${creditOrders.status} = 'to_refund'`), desc(at), asc(creditOrders.id))
-    .limit(ADMIN_PAYMENTS_PAGE_SIZE)
-    .offset((page - 1) * ADMIN_PAYMENTS_PAGE_SIZE);
-  const payments: PaymentToLookAt[] = rows.map((row) => ({
-    orderId: row.orderId,
-    status: row.status as PaymentToLookAt["status"],
-    paymentId: row.paymentId,
-    totalPaise: row.totalPaise,
-    credits: row.credits,
-    at: row.at,
-    business: { id: row.businessId, businessName: row.businessName, email: row.email },
-  }));
-  return { payments, total, page, pageCount };
 }
 
 export type RefundMarked = { ok: true; paymentId: string } | { ok: false; status: 404 | 409; message: string };
