@@ -28,3 +28,19 @@ export function BadFilterNotice({ message, instead }: { message: string | null; 
     </p>
   );
 }
+
+/** A filter form's days in India, 'From' and 'To' (both included): two date fields, 44 px tall. */
+export function FilterDays({ from, to }: { from: string; to: string }) {
+  return (
+    <>
+      <label className="block text-sm font-medium text-slate-700">
+        From
+        <input type="date" name="from" defaultValue={from} className={FILTER_CONTROL} />
+      </label>
+      <label className="block text-sm font-medium text-slate-700">
+        To
+        <input type="date" name="to" defaultValue={to} className={FILTER_CONTROL} />
+      </label>
+    </>
+  );
+}

@@ -61,6 +61,13 @@ export function formatRupees(paise: number): string {
   return `${sign}₹${indianGrouping(Math.floor(absolute / 100))}.${String(absolute % 100).padStart(2, "0")}`;
 }
 
+/** 1888.00 from 188800 paise: rupees with two decimals and no symbol or grouping, as a spreadsheet or GST return reads them. */
+export function rupeesDecimal(paise: number): string {
+  assertPaise(paise);
+  const absolute = Math.abs(paise);
+  return `${paise < 0 ? "-" : ""}${Math.floor(absolute / 100)}.${String(absolute % 100).padStart(2, "0")}`;
+}
+
 /** ₹100 for a whole number of rupees, else as formatRupees: how a pack's price reads. */
 export function formatRupeesShort(paise: number): string {
   return paise % 100 === 0 ? `₹${indianGrouping(Math.abs(paise) / 100)}` : formatRupees(paise);

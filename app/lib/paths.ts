@@ -142,9 +142,11 @@ export const paths = {
     user: (userId: string, query: { ledger?: number } = {}) =>
       withQuery(`/admin/users/${id(userId)}`, { ledger: query.ledger && query.ledger > 1 ? query.ledger : undefined }),
     smsPricing: () => "/admin/sms-pricing",
-    /** The payments to look at (to refund, unsettled, failed lately), paged. */
-    payments: (query: { page?: number } = {}) =>
-      withQuery("/admin/payments", { page: query.page && query.page > 1 ? query.page : undefined }),
+    /** Every order of every business: `status` (or 'to-look-at', what the dashboard counts), search `q`, days `from`/`to`, `page`. */
+    payments: (query: { status?: string | null; q?: string | null; from?: string | null; to?: string | null; page?: number } = {}) =>
+      withQuery("/admin/payments", { ...query, page: query.page && query.page > 1 ? query.page : undefined }),
+    /** The GST invoice register of a month ('2026-11') as CSV. */
+    paymentsRegister: (query: { month?: string } = {}) => withQuery("/admin/payments/register.csv", query),
     /** The mail a demo keeps on the server instead of sending (the Outbox), newest first; `to` filters by recipient. */
     outbox: (query: { to?: string; page?: number } = {}) =>
       withQuery("/admin/outbox", { to: query.to || undefined, page: query.page && query.page > 1 ? query.page : undefined }),

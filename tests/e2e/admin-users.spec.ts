@@ -1,34 +1,10 @@
 import { randomUUID } from "node:crypto";
 
-import type { APIRequestContext, Browser, Page, TestInfo } from "@playwright/test";
+import type { APIRequestContext, Page, TestInfo } from "@playwright/test";
 
-import { E2E_ADMIN, INTRO_SEEN_COOKIE, expect, fieldMessage, placeBusiness, test, testClientIp, usesJavaScript } from "./fixtures";
+import { adminBrowser, expect, fieldMessage, placeBusiness, scriptsReady, test } from "./fixtures";
 
 const toast = (page: Page) => page.getByTestId("toast");
-
-/** With JavaScript, waits until the page's scripts run, so a click is handled by them and not by a plain form post. */
-async function scriptsReady(page: Page, testInfo: TestInfo) {
-  if (!usesJavaScript(testInfo.project.name)) return;
-  await page.waitForFunction(() => "__remixRouter" in window);
-  await page.waitForLoadState("networkidle");
-}
-
-/**
- * The admin, in a browser of its own (the project's JavaScript setting, its own address), signed in
- * through the admin sign-in action; the test's `page` is the business's browser.
- */
-async function adminBrowser(browser: Browser, baseURL: string, testInfo: TestInfo): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL,
-    javaScriptEnabled: usesJavaScript(testInfo.project.name),
-    extraHTTPHeaders: { "X-Forwarded-For": testClientIp() },
-  });
-  await context.addCookies([{ name: INTRO_SEEN_COOKIE.name, value: INTRO_SEEN_COOKIE.value, url: baseURL }]);
-  const page = await context.newPage();
-  const response = await page.request.post("/admin/login", { form: E2E_ADMIN, headers: { Origin: baseURL }, maxRedirects: 0 });
-  expect(response.status(), await response.text()).toBe(302);
-  return page;
-}
 
 /** Publishes through POST /api/posts, as the business's own browser (its session cookie). */
 async function publish(request: APIRequestContext, origin: string, content: string): Promise<string> {

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 
-import { test as base, expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Browser, type Locator, type Page, type TestInfo } from "@playwright/test";
 import sharp from "sharp";
 
 import { E2E_DATA_DIR } from "./server-paths";
@@ -188,4 +188,28 @@ export async function chooseTown(page: Page, town: string) {
     .getByRole("button", { name: new RegExp(`^${town}`) })
     .first()
     .click();
+}
+
+/** With JavaScript, waits until the page's scripts run, so a click is handled by them and not by a plain form post. */
+export async function scriptsReady(page: Page, testInfo: TestInfo) {
+  if (!usesJavaScript(testInfo.project.name)) return;
+  await page.waitForFunction(() => "__remixRouter" in window);
+  await page.waitForLoadState("networkidle");
+}
+
+/**
+ * The admin, in a browser of its own (the project's JavaScript setting, its own address), signed in
+ * through the admin sign-in action; the test's `page` stays the business's browser.
+ */
+export async function adminBrowser(browser: Browser, baseURL: string, testInfo: TestInfo): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL,
+    javaScriptEnabled: usesJavaScript(testInfo.project.name),
+    extraHTTPHeaders: { "X-Forwarded-For": testClientIp() },
+  });
+  await context.addCookies([{ name: INTRO_SEEN_COOKIE.name, value: INTRO_SEEN_COOKIE.value, url: baseURL }]);
+  const page = await context.newPage();
+  const response = await page.request.post("/admin/login", { form: E2E_ADMIN, headers: { Origin: baseURL }, maxRedirects: 0 });
+  expect(response.status(), await response.text()).toBe(302);
+  return page;
 }

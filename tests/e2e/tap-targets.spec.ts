@@ -183,6 +183,7 @@ test("every tap target on the admin screens is at least 44×44 px at 412 px wide
     "/admin/users",
     "/admin/sms-pricing",
     "/admin/payments",
+    "/admin/payments?status=to-look-at",
     "/admin/terms-conditions",
     "/admin/privacy-terms",
     "/admin/about-us",

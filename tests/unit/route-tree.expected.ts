@@ -153,6 +153,7 @@ export const EXPECTED_ROUTE_TREE: Record<string, Record<string, string | null>> 
     "routes/admin+/learn_.new": "/admin/learn/new",
     "routes/admin+/outbox": "/admin/outbox",
     "routes/admin+/payments": "/admin/payments",
+    "routes/admin+/payments_.register[.]csv": "/admin/payments/register.csv",
     "routes/admin+/privacy-terms": "/admin/privacy-terms",
     "routes/admin+/sms-history": "/admin/sms-history",
     "routes/admin+/sms-pricing": "/admin/sms-pricing",

@@ -138,6 +138,8 @@ export const creditOrders = pgTable(
   },
   (table) => [
     index("credit_orders_user_id_created_at_idx").on(table.userId, table.createdAt.desc()),
+    // The admin's list of every order, newest first (/admin/payments), read a page at a time.
+    index("credit_orders_created_at_id_idx").on(table.createdAt.desc(), table.id.desc()),
     uniqueIndex("credit_orders_payment_link_id_key").on(table.paymentLinkId),
     index("credit_orders_open_idx")
       .on(table.expiresAt)

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 
-import { BadFilterNotice, FILTER_CONTROL, FilterButtons } from "~/components/filter-form";
+import { BadFilterNotice, FILTER_CONTROL, FilterButtons, FilterDays } from "~/components/filter-form";
 import { NotFoundBoundary } from "~/components/not-found-boundary";
 import { SmsMessageItem } from "~/components/sms-message-item";
 import { NextPrevious } from "~/components/page-links";
@@ -84,14 +84,7 @@ export default function SmsHistory() {
             ))}
           </select>
         </label>
-        <label className="block text-sm font-medium text-slate-700">
-          From
-          <input type="date" name="from" defaultValue={filters.from} className={FILTER_CONTROL} />
-        </label>
-        <label className="block text-sm font-medium text-slate-700">
-          To
-          <input type="date" name="to" defaultValue={filters.to} className={FILTER_CONTROL} />
-        </label>
+        <FilterDays from={filters.from} to={filters.to} />
         <FilterButtons filtering={filtering} clearTo={filtered ? paths.smsHistory() : null} className="col-span-2 sm:col-span-1" />
       </Form>
 

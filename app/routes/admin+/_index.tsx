@@ -6,6 +6,7 @@ import { AuditTrail } from "~/components/audit-trail";
 import { dashboardCharts } from "~/lib/admin-dashboard-charts";
 import { formatCount } from "~/lib/format-count";
 import { paths } from "~/lib/paths";
+import { TO_LOOK_AT } from "~/lib/schemas/admin-payments";
 import { adminTitle } from "~/lib/title";
 import { DASHBOARD_DAYS, adminDashboard } from "~/models/admin-dashboard.server";
 import { requireAdmin } from "~/utils/admin.server";
@@ -48,7 +49,12 @@ export default function AdminDashboard() {
       to: paths.admin.campaigns({ status: "failed" }),
       testId: "waiting-campaigns",
     },
-    { label: "Payments to look at", value: waiting.paymentsToCheck, to: paths.admin.payments(), testId: "waiting-payments" },
+    {
+      label: "Payments to look at",
+      value: waiting.paymentsToCheck,
+      to: paths.admin.payments({ status: TO_LOOK_AT }),
+      testId: "waiting-payments",
+    },
   ];
   return (
     <div className="space-y-8">

@@ -1,0 +1,1 @@
+CREATE INDEX "credit_orders_created_at_id_idx" ON "credit_orders" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);
