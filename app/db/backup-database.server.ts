@@ -152,15 +152,10 @@ export async function checkDatabaseTarget(target: DatabaseTarget, snapshot: Data
 export async function restoreDatabase(target: DatabaseTarget, directory: string, snapshot: DatabaseSnapshot, force: boolean) {
   const dump = path.join(directory, snapshot.file);
   if (target.databaseUrl) {
-    // One transaction: a restore that fails part-way leaves the database as it was.
-    const options = [
-      "--no-owner",
-      "--no-privileges",
-      "--exit-on-error",
-      "--single-transaction",
-      ...(force ? ["--clean", "--if-exists"] : []),
-    ];
-    await runPostgresClient("pg_restore", target.databaseUrl, [...options, dump]);
+    // One transaction either way: a restore that fails part-way leaves the database as it was.
+    const options = ["--no-owner", "--no-privileges", "--exit-on-error"];
+    if (force) await replacePostgresDatabase(target.databaseUrl, dump, options);
+    else await runPostgresClient("pg_restore", target.databaseUrl, [...options, "--single-transaction", dump]);
     const handle = openPostgres(target.databaseUrl, { max: 1 });
     try {
       compareCounts(snapshot, await describeDatabase(handle.db));
@@ -199,21 +194,36 @@ function pgliteClient(handle: DatabaseHandle) {
   return (handle.db as unknown as { $client: { dumpDataDir: (compression: "gzip") => Promise<Blob> } }).$client;
 }
 
+type PostgresClientProgram = "pg_dump" | "pg_restore" | "psql";
+
 /**
- * Runs pg_dump or pg_restore against `databaseUrl`, the password in PGPASSWORD rather than on the
- * command line (where `ps` would show it). Fails with the tool's own words.
+ * Starts pg_dump, pg_restore or psql against `databaseUrl` (or none, for pg_restore writing SQL),
+ * the password in PGPASSWORD rather than on the command line (where `ps` would show it). `done`
+ * fails with the tool's own words.
  */
-function runPostgresClient(program: "pg_dump" | "pg_restore", databaseUrl: string, args: string[]): Promise<void> {
-  const url = new URL(databaseUrl);
-  const password = decodeURIComponent(url.password);
-  url.password = "";
-  const env = { ...process.env, ...(password ? { PGPASSWORD: password } : {}) };
-  return new Promise((resolve, reject) => {
-    const child = spawn(program, [`--dbname=${url.toString()}`, ...args], { env, stdio: ["ignore", "ignore", "pipe"] });
-    let stderr = "";
-    child.stderr.on("data", (chunk: Buffer) => {
-      if (stderr.length < 4000) stderr += chunk.toString();
-    });
+function startPostgresClient(
+  program: PostgresClientProgram,
+  databaseUrl: string | null,
+  args: string[],
+  pipes: { stdin?: boolean; stdout?: boolean } = {},
+) {
+  const env = { ...process.env };
+  const connection: string[] = [];
+  if (databaseUrl) {
+    const url = new URL(databaseUrl);
+    if (url.password) env.PGPASSWORD = decodeURIComponent(url.password);
+    url.password = "";
+    connection.push(`--dbname=${url.toString()}`);
+  }
+  const child = spawn(program, [...connection, ...args], {
+    env,
+    stdio: [pipes.stdin ? "pipe" : "ignore", pipes.stdout ? "pipe" : "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr!.on("data", (chunk: Buffer) => {
+    if (stderr.length < 4000) stderr += chunk.toString();
+  });
+  const done = new Promise<void>((resolve, reject) => {
     child.on("error", (error: NodeJS.ErrnoException) => {
       reject(
         error.code === "ENOENT"
@@ -228,4 +238,44 @@ function runPostgresClient(program: "pg_dump" | "pg_restore", databaseUrl: strin
       else reject(new Error(`${program} failed (exit code ${code}): ${stderr.trim() || "no message"}`));
     });
   });
+  return { child, done };
+}
+
+function runPostgresClient(program: PostgresClientProgram, databaseUrl: string, args: string[]): Promise<void> {
+  return startPostgresClient(program, databaseUrl, args).done;
+}
+
+/**
+ * --force on PostgreSQL: the database's own schemas dropped and the dump loaded in ONE transaction
+ * (pg_restore's SQL piped into `psql --single-transaction`), so a failure leaves the old data in
+ * place. pg_restore's own --clean cannot do it: it fails on pg-boss's partitioned tables.
+ */
+async function replacePostgresDatabase(databaseUrl: string, dump: string, options: string[]) {
+  const handle = openPostgres(databaseUrl, { max: 1 });
+  let schemas: string[];
+  try {
+    schemas = rowsOf<{ name: string }>(
+      await handle.db.execute(
+        sql`select nspname as name from pg_namespace where nspname not in ('pg_catalog', 'information_schema') and left(nspname, 3) <> 'pg_'`,
+      ),
+    ).map((row) => row.name);
+  } finally {
+    await handle.close();
+  }
+  const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
+  const emptying = [
+    "SET client_min_messages = warning;",
+    ...schemas.map((name) => `DROP SCHEMA IF EXISTS ${quoted(name)} CASCADE;`),
+    // The dump assumes public exists, as in any new database.
+    "CREATE SCHEMA IF NOT EXISTS public;",
+    "",
+  ].join("\n");
+  const psql = startPostgresClient("psql", databaseUrl, ["-X", "-q", "-v", "ON_ERROR_STOP=1", "--single-transaction", "-f", "-"], {
+    stdin: true,
+  });
+  const script = startPostgresClient("pg_restore", null, [...options, "--file=-", dump], { stdout: true });
+  psql.child.stdin!.on("error", () => {}); // psql stopping early fails `done` with its message
+  psql.child.stdin!.write(emptying);
+  script.child.stdout!.pipe(psql.child.stdin!);
+  await Promise.all([script.done, psql.done]);
 }

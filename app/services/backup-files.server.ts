@@ -66,8 +66,10 @@ export async function prepareBackupDirectory(directory: string) {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
   }
-  await mkdir(path.join(directory, "database"), { recursive: true });
-  await mkdir(path.join(directory, UPLOADS), { recursive: true });
+  // Password hashes, contacts and the session secret: readable by the operator's account only.
+  await mkdir(directory, { recursive: true, mode: 0o700 });
+  await mkdir(path.join(directory, "database"), { mode: 0o700 });
+  await mkdir(path.join(directory, UPLOADS), { mode: 0o700 });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { appendFile, cp, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { hostname, tmpdir } from "node:os";
 import path from "node:path";
@@ -167,10 +167,23 @@ describe("a backup restored into a new empty instance", () => {
     }
   });
 
-  it("is refused over an instance that already holds data", async () => {
+  it("is refused over an instance that already holds data; --force replaces it in one piece", async () => {
     await expect(restoreBackup(restored, backupDir)).rejects.toThrow(
       testDatabaseUrl ? /is not empty .* add --force/ : /already holds a database: restore into a new DATA_DIR, or add --force/,
     );
+    // What changed after the backup (every balance zeroed) is undone by a forced restore.
+    const handle = restored.open();
+    await handle.db.update(users).set({ balance: 0 });
+    await handle.close();
+    await restoreBackup(restored, backupDir, { force: true });
+    const again = restored.open();
+    try {
+      expect(await factsOf(again.db, restored.storage)).toEqual(before);
+    } finally {
+      await again.close();
+    }
+    // PGlite's replaced directory is set aside, not deleted.
+    if (!testDatabaseUrl) expect(readdirSync(restored.dataDir).some((name) => name.startsWith("pglite.replaced-"))).toBe(true);
   });
 });
 
