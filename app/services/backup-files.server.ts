@@ -157,6 +157,9 @@ export async function verifyBackup(directory: string): Promise<BackupManifest> {
     else if ((await sha256OfFile(path.join(directory, file.path))) !== file.sha256)
       problems.push(`${file.path} does not match its checksum`);
   }
+  const uploads = manifest.data.files.filter((file) => file.path.startsWith(`${UPLOADS}/`)).length;
+  if (uploads !== manifest.data.uploads.count)
+    problems.push(`the manifest lists ${uploads} uploads but counts ${manifest.data.uploads.count}`);
   const extra = (await filesUnder(directory)).filter((file) => file !== MANIFEST && !listed.has(file));
   if (extra.length > 0)
     problems.push(`${extra.slice(0, 3).join(", ")}${extra.length > 3 ? ` and ${extra.length - 3} more` : ""} not in the manifest`);
