@@ -165,12 +165,12 @@ export async function restoreDatabase(target: DatabaseTarget, directory: string,
     return;
   }
   const directoryOfDatabase = pgliteDirectory(target.dataDir);
-  if (hasPgliteDatabase(target.dataDir)) {
-    // --force: the database there is set aside, never deleted by a restore.
-    await rename(directoryOfDatabase, `${directoryOfDatabase}.replaced-${new Date().toISOString().replace(/[:.]/g, "-")}`);
-  } else {
-    await rm(directoryOfDatabase, { recursive: true, force: true });
-  }
+  // --force: the database there is set aside, never deleted by a restore, and put back if the restore fails.
+  const setAside = hasPgliteDatabase(target.dataDir)
+    ? `${directoryOfDatabase}.replaced-${new Date().toISOString().replace(/[:.]/g, "-")}`
+    : null;
+  if (setAside) await rename(directoryOfDatabase, setAside);
+  else await rm(directoryOfDatabase, { recursive: true, force: true });
   const handle = openPglite({ dataDir: directoryOfDatabase, loadDataDir: new Blob([await readFile(dump)]) });
   try {
     compareCounts(snapshot, await describeDatabase(handle.db));
@@ -178,6 +178,7 @@ export async function restoreDatabase(target: DatabaseTarget, directory: string,
   } catch (error) {
     await handle.close().catch(() => {});
     await rm(directoryOfDatabase, { recursive: true, force: true });
+    if (setAside) await rename(setAside, directoryOfDatabase);
     throw error;
   }
 }
