@@ -12,6 +12,7 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 
 import { withAfterCommit } from "./after-commit.server";
+import { lockDataDirectory } from "./pglite-lock.server";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -95,7 +96,11 @@ function isPlainObject(value: unknown): value is object {
 const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "wal_init_zero=off"];
 
 export function openPglite(options: PGliteOptions & { dataDir?: string }): DatabaseHandle {
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  let release = () => {};
+  if (options.dataDir) {
+    mkdirSync(options.dataDir, { recursive: true });
+    release = lockDataDirectory(path.resolve(options.dataDir));
+  }
   const client = new PGlite({ startParams: PGLITE_START_PARAMS, ...options, extensions: pgliteExtensions });
   return {
     db: withAfterCommit(drizzlePglite(client, { schema }) as unknown as Database),
@@ -112,7 +117,11 @@ export function openPglite(options: PGliteOptions & { dataDir?: string }): Datab
       await client.query("select pg_notify($1, '')", [channel]);
     },
     close: async () => {
-      if (!client.closed) await client.close();
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        release();
+      }
     },
   };
 }

@@ -1,11 +1,12 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -26,6 +27,8 @@ export interface FileStorage {
   get(key: string, options?: StorageCall): Promise<{ bytes: Buffer; contentType: string } | null>;
   exists(key: string, options?: StorageCall): Promise<boolean>;
   delete(key: string, options?: StorageCall): Promise<void>;
+  /** Every stored key, in no set order (backups read the whole storage through it). */
+  list(): AsyncIterable<string>;
   publicUrl(key: string): string;
 }
 
@@ -55,6 +58,11 @@ const CONTENT_TYPES: Record<string, string> = {
   ".gif": "image/gif",
   ".avif": "image/avif",
 };
+
+/** The type a stored file is served with, from its name; null for a name the storage does not serve. */
+export function contentTypeOf(key: string): string | null {
+  return CONTENT_TYPES[path.extname(key).toLowerCase()] ?? null;
+}
 
 /** Keys are relative paths of safe characters; anything that could escape the folder is refused. */
 export function isSafeStorageKey(key: string): boolean {
@@ -97,6 +105,18 @@ export function createLocalDiskStorage(root: string): FileStorage {
     },
     async delete(key) {
       await rm(resolve(key), { force: true });
+    },
+    async *list() {
+      let entries;
+      try {
+        entries = await readdir(root, { recursive: true, withFileTypes: true });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+        throw error;
+      }
+      for (const entry of entries) {
+        if (entry.isFile()) yield path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/");
+      }
     },
     publicUrl,
   };
@@ -244,6 +264,15 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
     async delete(key, call) {
       const command = new DeleteObjectCommand({ Bucket, Key: checked(key) });
       await within("delete", key, call, (sending) => client.send(command, sending));
+    },
+    async *list() {
+      let ContinuationToken: string | undefined;
+      do {
+        const command = new ListObjectsV2Command({ Bucket, ContinuationToken });
+        const page = await within("list", Bucket, undefined, (sending) => client.send(command, sending));
+        for (const object of page.Contents ?? []) if (object.Key) yield object.Key;
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
     publicUrl,
   };
