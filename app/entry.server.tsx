@@ -11,6 +11,9 @@ import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 
 import { config } from "~/config.server";
+import { databaseHandle } from "~/db/db.server";
+import { describeDatabaseError } from "~/db/errors.server";
+import { setupConfiguredDatabase } from "~/db/setup.server";
 import { listenForFeedChanges, listenForPostChanges } from "~/models/feed-cache.server";
 import { verifyDatabaseAtStart } from "~/models/health.server";
 import { listenForSettingsChanges } from "~/models/kept-settings.server";
@@ -41,6 +44,22 @@ export async function serve(request: Request, render: (request: Request) => Prom
   const response = refusal ?? (await withRequestMemo(request, () => serveWithCache(request, renderOrRecall)));
   // Whatever was made for a session (pages drawn, kept or recalled, their data, redirects) stays out of the browser's caches.
   return withSecurityHeaders(response, carriesSession(request));
+}
+
+/**
+ * Migrates, and seeds a new database, in the server's own process before it listens: one process
+ * and one opening of the database instead of a setup script's before it (docs/decisions/031-fast-restarts.md).
+ * The reason it failed, or null.
+ */
+export async function prepareDatabase(): Promise<string | null> {
+  const handle = databaseHandle();
+  try {
+    await setupConfiguredDatabase(handle);
+    return null;
+  } catch (error) {
+    if (config.LOG_LEVEL === "debug") console.error(error);
+    return `Database setup failed on ${handle.description}: ${describeDatabaseError(error)}`;
+  }
 }
 
 /** What other processes (and the database's triggers) say changed, this one forgets: kept pages, prices, settings, sessions. */
