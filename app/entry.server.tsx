@@ -15,7 +15,6 @@ import { databaseHandle } from "~/db/db.server";
 import { describeDatabaseError } from "~/db/errors.server";
 import { setupConfiguredDatabase } from "~/db/setup.server";
 import { listenForFeedChanges, listenForPostChanges } from "~/models/feed-cache.server";
-import { verifyDatabaseAtStart } from "~/models/health.server";
 import { listenForSettingsChanges } from "~/models/kept-settings.server";
 import { rememberSessionsWhileUnchanged } from "~/models/sessions.server";
 import { carriesSession } from "~/utils/cookies.server";
@@ -49,7 +48,7 @@ export async function serve(request: Request, render: (request: Request) => Prom
 /**
  * Migrates, and seeds a new database, in the server's own process before it listens: one process
  * and one opening of the database instead of a setup script's before it (docs/decisions/031-fast-restarts.md).
- * The reason it failed, or null.
+ * The reason it failed (a database that cannot be reached fails the start, not the first visitor), or null.
  */
 export async function prepareDatabase(): Promise<string | null> {
   const handle = databaseHandle();
@@ -68,9 +67,6 @@ export async function listenForChanges() {
 }
 
 const ABORT_DELAY = 5_000;
-
-// Fail the start, not the first visitor, when the database cannot be reached.
-if (config.NODE_ENV !== "test") verifyDatabaseAtStart();
 
 export default async function handleRequest(
   request: Request,
