@@ -34,9 +34,9 @@ export default defineConfig({
     // Times other clients' answers while it floods the server: it runs last, alone (run it by itself with --no-deps).
     { name: "hostile-shapes", testMatch: HOSTILE_SHAPES, dependencies: ["javascript", "no-javascript"] },
   ],
-  // The production build on a fresh embedded database with the demo data (npm run build runs first).
+  // The production build on a fresh embedded database with the demo data (npm run build runs first; the server seeds it).
   webServer: {
-    command: `rm -rf "${E2E_DATA_DIR}" && tsx scripts/db-setup.ts && tsx server/index.ts`,
+    command: `rm -rf "${E2E_DATA_DIR}" && tsx server/index.ts`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,

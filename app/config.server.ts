@@ -407,7 +407,7 @@ export function parseConfig(given: Record<string, string | undefined>): Config {
  */
 export function missingPublicUrl(config: Config, env: Record<string, string | undefined>): string | null {
   if (config.NODE_ENV !== "production" || config.PUBLIC_URL) return null;
-  if (env.npm_lifecycle_event === "start" || env.npm_lifecycle_event === "prestart") return null;
+  if (env.npm_lifecycle_event === "start") return null;
   return "PUBLIC_URL is required in production: the site's public address, such as https://isent.example.in (links in mails and shares are built from it).";
 }
 

@@ -11,8 +11,10 @@ import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 
 import { config } from "~/config.server";
+import { databaseHandle } from "~/db/db.server";
+import { describeDatabaseError } from "~/db/errors.server";
+import { setupConfiguredDatabase } from "~/db/setup.server";
 import { listenForFeedChanges, listenForPostChanges } from "~/models/feed-cache.server";
-import { verifyDatabaseAtStart } from "~/models/health.server";
 import { listenForSettingsChanges } from "~/models/kept-settings.server";
 import { rememberSessionsWhileUnchanged } from "~/models/sessions.server";
 import { carriesSession } from "~/utils/cookies.server";
@@ -43,15 +45,28 @@ export async function serve(request: Request, render: (request: Request) => Prom
   return withSecurityHeaders(response, carriesSession(request));
 }
 
+/**
+ * Migrates, and seeds a new database, in the server's own process before it listens: one process
+ * and one opening of the database instead of a setup script's before it (docs/decisions/031-fast-restarts.md).
+ * The reason it failed (a database that cannot be reached fails the start, not the first visitor), or null.
+ */
+export async function prepareDatabase(): Promise<string | null> {
+  const handle = databaseHandle();
+  try {
+    await setupConfiguredDatabase(handle);
+    return null;
+  } catch (error) {
+    if (config.LOG_LEVEL === "debug") console.error(error);
+    return `Database setup failed on ${handle.description}: ${describeDatabaseError(error)}`;
+  }
+}
+
 /** What other processes (and the database's triggers) say changed, this one forgets: kept pages, prices, settings, sessions. */
 export async function listenForChanges() {
   await Promise.all([listenForFeedChanges(), listenForPostChanges(), listenForSettingsChanges(), rememberSessionsWhileUnchanged()]);
 }
 
 const ABORT_DELAY = 5_000;
-
-// Fail the start, not the first visitor, when the database cannot be reached.
-if (config.NODE_ENV !== "test") verifyDatabaseAtStart();
 
 export default async function handleRequest(
   request: Request,

@@ -1,4 +1,4 @@
-/** Stops `npm start` before the build when the environment is invalid (the config module exits with the reason). */
+/** `npm run check:env`: checks the environment without starting (a deployment's pipeline, before it swaps servers); `npm start` makes the same check. */
 import { config, runModeSummary, startupProblem } from "~/config.server";
 
 const problem = startupProblem(config, process.env);

@@ -13,7 +13,9 @@ import cluster from "node:cluster";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
-import { createRequestHandler, installGlobals, type ServerBuild } from "@remix-run/node";
+import { watch } from "node:fs";
+
+import { broadcastDevReady, createRequestHandler, installGlobals, type ServerBuild } from "@remix-run/node";
 import express from "express";
 
 import type { Config } from "~/config.server";
@@ -23,6 +25,28 @@ import { accessLog } from "./access-log";
 
 type Build = ServerBuild & { entry: { module: typeof entry } };
 
+const BUILD_PATH = path.resolve("build/index.js");
+
+/**
+ * Loads each new build the dev compiler writes (it writes build/version.txt last), as a module of its
+ * own: what the app keeps for the whole process (the database, the job workers) lives on globalThis,
+ * so the new modules reuse it rather than open a second PGlite.
+ */
+function watchBuild(onBuild: (build: Build) => Promise<void>) {
+  let timer: NodeJS.Timeout | undefined;
+  watch(path.dirname(BUILD_PATH), (_event, file) => {
+    if (file !== "version.txt") return;
+    clearTimeout(timer);
+    timer = setTimeout(async () => {
+      try {
+        await onBuild((await import(`${pathToFileURL(BUILD_PATH).href}?t=${Date.now()}`)) as Build);
+      } catch (error) {
+        console.error("[dev] could not load the new build:", error);
+      }
+    }, 50);
+  });
+}
+
 /** Serves until SIGTERM or SIGINT (or, in one of several processes, until the primary goes away). */
 export async function startWebServer(config: Config) {
   // These read the configuration too.
@@ -30,9 +54,9 @@ export async function startWebServer(config: Config) {
   const { answerExpectContinue, limitBodies } = await import("./body-limit");
   const { fetchRequest, requestUrl, sendBytes, sendResponse } = await import("./fetch-bridge");
 
-  const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as Build;
+  let build = (await import(pathToFileURL(BUILD_PATH).href)) as Build;
   installGlobals({ nativeFetch: true });
-  const handleRequest = createRequestHandler(build, config.NODE_ENV);
+  let handleRequest = createRequestHandler(build, config.NODE_ENV);
 
   const app = express();
   app.disable("x-powered-by");
@@ -65,6 +89,12 @@ export async function startWebServer(config: Config) {
     }
   });
 
+  // Migrated (and seeded when new) before anything uses the database; several processes take turns.
+  const setupProblem = await build.entry.module.prepareDatabase();
+  if (setupProblem) {
+    console.error(setupProblem);
+    process.exit(1);
+  }
   // Background jobs (mail, SMS, scheduled posts) run in every server process, sharing the queue in the database.
   await build.entry.module.startBackgroundJobs();
   // What another process changes (the feed, posts, prices, settings), this one forgets too.
@@ -75,6 +105,15 @@ export async function startWebServer(config: Config) {
     console.log(`[server]${which} http://${config.HOST}:${config.PORT} (${config.NODE_ENV}), public address ${config.PUBLIC_ORIGIN}`);
   });
   answerExpectContinue(server, app);
+  if (config.NODE_ENV === "development" && process.env.REMIX_DEV_ORIGIN) {
+    // Under `remix dev --manual` (npm run dev): the new build is loaded in place, and the browser reloads.
+    server.once("listening", () => broadcastDevReady(build));
+    watchBuild((next) => {
+      build = next;
+      handleRequest = createRequestHandler(next, config.NODE_ENV);
+      return broadcastDevReady(next);
+    });
+  }
   // On shutdown, requests under way finish, then the database closes.
   let stopping = false;
   const stop = () => {

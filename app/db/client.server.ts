@@ -38,8 +38,17 @@ export type DatabaseHandle = {
   listen: (channel: string, onNotice: (payload: string) => void) => Promise<void>;
   /** NOTIFY on `channel`, outside any transaction: every process listening hears it, this one too. */
   notify: (channel: string) => Promise<void>;
+  /**
+   * Runs `task` holding PostgreSQL's advisory lock `key` (on a connection of its own, so the task may
+   * use the pool), waiting at most `lockTimeoutMs` for it: past that, a LockTimeoutError. On PGlite,
+   * one connection that only one process can open, the task just runs.
+   */
+  whileLocked: <T>(key: number, lockTimeoutMs: number, task: () => Promise<T>) => Promise<T>;
   close: () => Promise<void>;
 };
+
+/** Another session held the lock for longer than the caller would wait. */
+export class LockTimeoutError extends Error {}
 
 export const pgliteExtensions = { cube, earthdistance, pg_trgm };
 
@@ -80,6 +89,28 @@ export function openPostgres(databaseUrl: string, options: { max?: number } = {}
     notify: async (channel) => {
       await client.notify(channel, "");
     },
+    whileLocked: async (key, lockTimeoutMs, task) => {
+      const connection = await client.reserve();
+      try {
+        // lock_timeout bounds the wait for an advisory lock as for any other lock (SQLSTATE 55P03).
+        await connection.unsafe(`set lock_timeout = ${Math.max(1, Math.round(lockTimeoutMs))}`);
+        try {
+          await connection`select pg_advisory_lock(${key})`;
+        } catch (error) {
+          if ((error as { code?: string }).code === "55P03")
+            throw new LockTimeoutError(`waited ${lockTimeoutMs / 1000} s for advisory lock ${key}`);
+          throw error;
+        }
+        try {
+          return await task();
+        } finally {
+          await connection`select pg_advisory_unlock(${key})`;
+        }
+      } finally {
+        await connection.unsafe("reset lock_timeout").catch(() => {});
+        connection.release();
+      }
+    },
     close: () => client.end({ timeout: 5 }),
   };
 }
@@ -116,6 +147,7 @@ export function openPglite(options: PGliteOptions & { dataDir?: string }): Datab
     notify: async (channel) => {
       await client.query("select pg_notify($1, '')", [channel]);
     },
+    whileLocked: (_key, _lockTimeoutMs, task) => task(),
     close: async () => {
       try {
         if (!client.closed) await client.close();

@@ -43,12 +43,3 @@ async function askDatabase(database: Database): Promise<DatabaseStatus> {
     clearTimeout(timer);
   }
 }
-
-/** Called once when the server starts: a server without its database stops with a clear message. */
-export function verifyDatabaseAtStart() {
-  checkDatabase().then((status) => {
-    if (status.ok) return;
-    console.error(`Cannot start: ${status.message} (${databaseHandle().description}).`);
-    process.exit(1);
-  });
-}

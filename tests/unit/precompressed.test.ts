@@ -30,7 +30,7 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, "_shared", "chunk.js"), script);
   writeFileSync(path.join(dir, "style.css"), "body { color: red; }\n".repeat(50));
   writeFileSync(path.join(dir, "notes.txt"), "not an asset");
-  for (const file of await assetFiles(dir)) await optimizeAsset(file);
+  for (const file of await assetFiles(dir)) await optimizeAsset(file, path.join(dir, ".cache"));
 
   // The way server/static-files.ts mounts it: in front of express.static, under the public path.
   const app = express();

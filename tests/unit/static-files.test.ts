@@ -21,7 +21,7 @@ beforeAll(async () => {
     `export const greet = (name) => "Hello, " + name;\n${"// a comment\n".repeat(40)}`,
   );
   writeFileSync(path.join(dir, "public", "build", "plain.txt"), "no compressed copies");
-  await optimizeAsset(path.join(dir, "public", "build", "entry.js"));
+  await optimizeAsset(path.join(dir, "public", "build", "entry.js"), path.join(dir, ".cache"));
 });
 
 afterEach(() => {
