@@ -65,8 +65,8 @@ async function countedPerRoute(base: string): Promise<Map<string, number>> {
   return counts;
 }
 
-async function run(metrics: boolean, base: string) {
-  const results: Array<{ rps: number; p99: number; answered: number; counted: Record<string, number> }> = [];
+async function run(metrics: boolean, base: string, serverGroup: number) {
+  const results: Array<{ rps: number; p99: number; cpuMs: number; answered: number; counted: Record<string, number> }> = [];
   for (const line of LINES) {
     const headers = { "accept-encoding": "gzip", ...(line.cookie() ? { Cookie: line.cookie() } : {}) };
     const before = metrics ? await countedPerRoute(base) : new Map<string, number>();
@@ -77,15 +77,21 @@ async function run(metrics: boolean, base: string) {
           void fetch(`${base}/metrics`, { headers: { Authorization: `Bearer ${TOKEN}` } }).then((answer) => answer.arrayBuffer());
         }, SCRAPE_SECONDS * 1000)
       : undefined;
-    const result = await measureLoad(`${base}${line.path}`, { connections: CONNECTIONS, duration: DURATION, warmup: 2, headers });
+    const result = await measureLoad(`${base}${line.path}`, {
+      connections: CONNECTIONS,
+      duration: DURATION,
+      warmup: 2,
+      headers,
+      serverGroup,
+    });
     clearInterval(scraper);
     const after = metrics ? await countedPerRoute(base) : new Map<string, number>();
     const counted = Object.fromEntries(
       [...after].map(([route, count]) => [route, count - (before.get(route) ?? 0)]).filter(([, n]) => Number(n) > 0),
     );
-    results.push({ rps: result.rps, p99: result.p99, answered: result.answered, counted });
+    results.push({ rps: result.rps, p99: result.p99, cpuMs: result.cpuMsPerRequest, answered: result.answered, counted });
     console.log(
-      `  ${metrics ? "metrics on " : "metrics off"} ${line.path} (${line.label}): ${Math.round(result.rps)} req/s, p99 ${result.p99} ms${metrics ? `, ${scrapes} scrapes` : ""}`,
+      `  ${metrics ? "metrics on " : "metrics off"} ${line.path} (${line.label}): ${Math.round(result.rps)} req/s, p99 ${result.p99} ms, ${(result.cpuMsPerRequest * 1000).toFixed(0)} µs CPU a request${metrics ? `, ${scrapes} scrapes` : ""}`,
     );
   }
   return results;
@@ -115,7 +121,7 @@ try {
         businessCookie = await signedInBrowser(server.url);
       }
       console.log(`round ${round}, metrics ${mode} (${server.url}, ${CONNECTIONS} connections, ${DURATION} s per line after 2 s)`);
-      runs[mode].push(await run(mode === "on", server.url));
+      runs[mode].push(await run(mode === "on", server.url, server.process.pid!));
       await server.stop();
       server = undefined;
     }
@@ -137,6 +143,8 @@ try {
       formatMs(median(runs.on.map((results) => results[index].p99))),
       runs.off.map((results) => Math.round(results[index].rps)).join(" / "),
       runs.on.map((results) => Math.round(results[index].rps)).join(" / "),
+      // CPU a request moves less than req/s when other work shares the machine.
+      `${Math.round(median(runs.off.map((results) => results[index].cpuMs)) * 1000)} / ${Math.round(median(runs.on.map((results) => results[index].cpuMs)) * 1000)}`,
       share >= MIN_SHARE ? "PASS" : "FAIL",
     ];
   });
@@ -150,6 +158,7 @@ try {
       "p99 on ms",
       "each round off",
       "each round on",
+      "CPU µs a request off / on",
       `>= ${MIN_SHARE * 100}%`,
     ],
     rows,

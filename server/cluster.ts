@@ -6,9 +6,7 @@
  */
 import cluster, { type Worker } from "node:cluster";
 
-import { AggregatorRegistry } from "prom-client";
-
-import { METRICS_ANSWERED, METRICS_ASKED, type MetricsAnswer } from "./metrics-endpoint";
+import { gatherMetricsForProcesses } from "./metrics-endpoint";
 
 /** A process that dies this soon after the last one was replaced waits before it is replaced, up to a minute. */
 const QUICK_DEATH_MS = 10_000;
@@ -59,15 +57,7 @@ export function runServerProcesses(count: number) {
   for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => stopAll(signal));
 
   // GET /metrics reaches one process: it asks here, and every process's metrics are gathered and summed.
-  const metrics = new AggregatorRegistry();
-  cluster.on("message", (worker, message: { type?: string; id?: string }) => {
-    if (message?.type !== METRICS_ASKED || typeof message.id !== "string") return;
-    const answer = (fields: Partial<MetricsAnswer>) => worker.send({ type: METRICS_ANSWERED, id: message.id, ...fields });
-    metrics.clusterMetrics().then(
-      (text) => answer({ contentType: metrics.contentType, text }),
-      (error: Error) => answer({ error: error.message }),
-    );
-  });
+  gatherMetricsForProcesses();
 
   for (let index = 0; index < count; index++) start();
 }

@@ -2,11 +2,12 @@ import cluster from "node:cluster";
 import { randomUUID, timingSafeEqual } from "node:crypto";
 
 import type { RequestHandler } from "express";
+import { AggregatorRegistry } from "prom-client";
 
-/** The messages a process of several and the primary exchange for GET /metrics (server/cluster.ts answers). */
-export const METRICS_ASKED = "isent:metrics-asked";
-export const METRICS_ANSWERED = "isent:metrics-answered";
-export type MetricsAnswer = { type: typeof METRICS_ANSWERED; id: string; contentType?: string; text?: string; error?: string };
+/** The messages a process of several and the primary exchange for GET /metrics. */
+const METRICS_ASKED = "isent:metrics-asked";
+const METRICS_ANSWERED = "isent:metrics-answered";
+type MetricsAnswer = { type: typeof METRICS_ANSWERED; id: string; contentType?: string; text?: string; error?: string };
 
 /** Prometheus's text format, as prom-client writes it. */
 const PROMETHEUS_TEXT = "text/plain; version=0.0.4; charset=utf-8";
@@ -60,5 +61,18 @@ function askPrimary(): Promise<{ contentType: string; text: string }> {
     }, ASK_TIMEOUT_MS);
     process.on("message", onMessage);
     process.send!({ type: METRICS_ASKED, id });
+  });
+}
+
+/** In the primary of several processes: a process asking for the metrics gets every process's, summed (prom-client's AggregatorRegistry). */
+export function gatherMetricsForProcesses() {
+  const metrics = new AggregatorRegistry();
+  cluster.on("message", (worker, message: { type?: string; id?: string }) => {
+    if (message?.type !== METRICS_ASKED || typeof message.id !== "string") return;
+    const answer = (fields: Partial<MetricsAnswer>) => worker.send({ type: METRICS_ANSWERED, id: message.id, ...fields });
+    metrics.clusterMetrics().then(
+      (text) => answer({ contentType: metrics.contentType, text }),
+      (error: Error) => answer({ error: error.message }),
+    );
   });
 }
