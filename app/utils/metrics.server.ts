@@ -93,8 +93,16 @@ export function countSecurityEvent(event: string, outcome: string) {
  * every few seconds from several Prometheus servers costs the database one read per period.
  * A failed read leaves the gauges as they were, and is logged.
  */
+const keptReads = new Set<() => void>();
+
+/** Forget what the gauges read, so the next scrape reads the database again (tests). */
+export function forgetKeptReads() {
+  for (const forget of keptReads) forget();
+}
+
 function keptRead<T>(what: string, forMs: number, read: () => Promise<T>): () => Promise<T | null> {
   let kept: { at: number; value: Promise<T | null> } | undefined;
+  keptReads.add(() => (kept = undefined));
   return () => {
     if (!kept || Date.now() - kept.at > forMs) {
       kept = {

@@ -1,15 +1,18 @@
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 
 import { JOB_NAMES } from "~/jobs/catalogue.server";
 import { queueJob } from "~/jobs/queue.server";
 import { getMailer, useMailer } from "~/services/mail.server";
-import { metricsText } from "~/utils/metrics.server";
+import { forgetKeptReads, metricsText } from "~/utils/metrics.server";
 
 import { createUser } from "../support/accounts";
 import { setupTestDatabase } from "../support/database";
 import { makeSentMessages } from "../support/sms-messages";
 
 const database = setupTestDatabase();
+
+// The gauges keep a read for a few seconds: each test reads the database afresh.
+beforeEach(() => forgetKeptReads());
 
 /** The value of one sample in Prometheus text, 0 when absent. */
 function sample(text: string, name: string, labels: string): number {
@@ -38,8 +41,6 @@ describe("GET /metrics's figures from the database (app/utils/metrics.server.ts)
     await queueJob("campaign-sweep", {}, { startAfter: due });
     // Made long ago for a time still to come (a post scheduled last week for tomorrow): waiting, not late.
     await database.handle.executeSql("update pgboss.job set created_on = now() - interval '2 hours' where start_after > now()");
-    // The gauges keep a read for a few seconds: the queue is read again after that.
-    await new Promise((resolve) => setTimeout(resolve, 5_100));
     const { text } = await metricsText();
     expect(sample(text, "isent_queue_jobs", 'queue="campaign-sweep",state="waiting"')).toBeGreaterThanOrEqual(1);
     expect(sample(text, "isent_queue_oldest_waiting_seconds", 'queue="campaign-sweep"')).toBeLessThan(60);
