@@ -19,8 +19,11 @@ import { listenForSettingsChanges } from "~/models/kept-settings.server";
 import { rememberSessionsWhileUnchanged } from "~/models/sessions.server";
 import { carriesSession } from "~/utils/cookies.server";
 import { crossSiteRefusal } from "~/utils/csrf.server";
+import { logger } from "~/utils/logger.server";
 import { NonceProvider } from "~/utils/nonce-provider";
+import { countMemoryLookup } from "~/utils/metrics.server";
 import { keepPage, keptPage, renderKey } from "~/utils/page-cache.server";
+import { withRequestFacts, type RequestFacts } from "~/utils/request-facts.server";
 import { withRequestMemo } from "~/utils/request-memo.server";
 import { serveWithCache } from "~/utils/response-cache.server";
 import { noteDrawnPage, serveFromKeptPages } from "~/utils/kept-pages.server";
@@ -29,6 +32,8 @@ import { applySecurityHeaders, createNonce, withSecurityHeaders } from "~/utils/
 export { closeDatabase } from "~/db/db.server";
 export { startBackgroundJobs, stopBackgroundJobs } from "~/jobs/workers.server";
 export { keptPublicJson } from "~/utils/response-cache.server";
+export { logger } from "~/utils/logger.server";
+export { countHttpRequest, metricsText } from "~/utils/metrics.server";
 
 /**
  * What the production server (server/index.ts) asks instead of Remix alone, through the
@@ -37,7 +42,9 @@ export { keptPublicJson } from "~/utils/response-cache.server";
  * security headers (and answers made for a session with `Cache-Control: private, no-store`
  * unless they say otherwise), here in one place rather than in each route.
  */
-export async function serve(request: Request, render: (request: Request) => Promise<Response>): Promise<Response> {
+export async function serve(request: Request, render: (request: Request) => Promise<Response>, facts?: RequestFacts): Promise<Response> {
+  // The server's access log and metrics learn from `facts` what the app found out (who was signed in).
+  if (facts) return withRequestFacts(facts, () => serve(request, render));
   const refusal = crossSiteRefusal(request);
   const renderOrRecall = (request: Request) => serveFromKeptPages(request, render);
   const response = refusal ?? (await withRequestMemo(request, () => serveWithCache(request, renderOrRecall)));
@@ -80,6 +87,7 @@ export default async function handleRequest(
   const key = renderKey(request, responseStatusCode, remixContext);
   if (key) noteDrawnPage(key.key, key.perAnswer.length);
   const kept = key && keptPage(key, nonce);
+  if (key) countMemoryLookup("drawn_page", kept !== null);
   if (kept) {
     // The page's data was made for a render that is not needed: let it go.
     void remixContext.serverHandoffStream?.cancel().catch(() => {});
@@ -121,7 +129,7 @@ function renderDocument(request: Request, statusCode: number, remixContext: Entr
         onError(error: unknown) {
           status = 500;
           // Errors after the shell are already reported through handleError.
-          if (shellRendered) console.error(error);
+          if (shellRendered) logger.error({ err: error }, "error while rendering");
         },
       },
     );
@@ -152,5 +160,5 @@ export function handleError(error: unknown, { request }: LoaderFunctionArgs | Ac
   if (request.signal.aborted) return;
   if (error instanceof Response || isRouteErrorResponse(error)) return;
   if (error instanceof Error && error.message.includes(OLD_DATA_REQUEST_WARNING)) return;
-  console.error(`[error] ${request.method} ${new URL(request.url).pathname}:`, error);
+  logger.error({ err: error, method: request.method, path: new URL(request.url).pathname }, "unexpected error");
 }

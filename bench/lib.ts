@@ -304,7 +304,16 @@ export function groupCpuSeconds(group: number): number {
   return groupProcesses(group).reduce((sum, { stat }) => sum + (Number(stat[11]) + Number(stat[12])) / ticksPerSecond, 0);
 }
 
-export type LoadResult = { rps: number; p50: number; p99: number; max: number; failures: number; cpuMsPerRequest: number };
+export type LoadResult = {
+  rps: number;
+  p50: number;
+  p99: number;
+  max: number;
+  failures: number;
+  cpuMsPerRequest: number;
+  /** Answers received, the warm-up's included: what the server's own count of requests should show. */
+  answered: number;
+};
 
 type LoadOptions = {
   connections: number;
@@ -324,7 +333,7 @@ export async function measureLoad(
   url: string,
   { connections, duration, warmup = 3, headers = {}, serverGroup }: LoadOptions,
 ): Promise<LoadResult> {
-  if (warmup > 0) await autocannon({ url, connections, duration: warmup, headers });
+  const warm = warmup > 0 ? await autocannon({ url, connections, duration: warmup, headers }) : undefined;
   const cpuBefore = serverGroup === undefined ? NaN : groupCpuSeconds(serverGroup);
   const result = await autocannon({ url, connections, duration, headers, timeout: 10 });
   const cpuAfter = serverGroup === undefined ? NaN : groupCpuSeconds(serverGroup);
@@ -335,6 +344,7 @@ export async function measureLoad(
     max: result.latency.max,
     failures: result.errors + result.timeouts + result.non2xx,
     cpuMsPerRequest: ((cpuAfter - cpuBefore) * 1000) / result.requests.total,
+    answered: [warm, result].reduce((total, run) => total + (run ? run["2xx"] + run.non2xx : 0), 0),
   };
 }
 

@@ -6,6 +6,8 @@
  */
 import cluster, { type Worker } from "node:cluster";
 
+import { gatherMetricsForProcesses } from "./metrics-endpoint";
+
 /** A process that dies this soon after the last one was replaced waits before it is replaced, up to a minute. */
 const QUICK_DEATH_MS = 10_000;
 
@@ -53,6 +55,9 @@ export function runServerProcesses(count: number) {
   });
 
   for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => stopAll(signal));
+
+  // GET /metrics reaches one process: it asks here, and every process's metrics are gathered and summed.
+  gatherMetricsForProcesses();
 
   for (let index = 0; index < count; index++) start();
 }

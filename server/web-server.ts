@@ -21,7 +21,9 @@ import express from "express";
 import type { Config } from "~/config.server";
 import type * as entry from "~/entry.server";
 
-import { accessLog } from "./access-log";
+import { metricsEndpoint } from "./metrics-endpoint";
+import { observeRequests, observedRequest } from "./observe";
+import { routeIds } from "./route-ids";
 
 type Build = ServerBuild & { entry: { module: typeof entry } };
 
@@ -58,12 +60,25 @@ export async function startWebServer(config: Config) {
   installGlobals({ nativeFetch: true });
   let handleRequest = createRequestHandler(build, config.NODE_ENV);
 
+  const { logger } = build.entry.module;
+  const production = config.NODE_ENV === "production";
+  // Metrics are counted only where they can be read: with METRICS_TOKEN, or outside production.
+  const metricsOn = Boolean(config.METRICS_TOKEN) || !production;
+  const routeIdOf = routeIds(build.routes);
+
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.TRUST_PROXY);
+  // Before the request log: a scrape every few seconds is not a visitor.
+  app.get("/metrics", metricsEndpoint({ token: config.METRICS_TOKEN, production, ownMetrics: build.entry.module.metricsText }));
+  app.use(observeRequests({ logger, countHttpRequest: metricsOn ? build.entry.module.countHttpRequest : undefined }));
   // Compressed (gzip or br) as remix-serve does: files here, Remix's answers in sendResponse.
   app.use(staticFiles(build));
-  if (config.LOG_LEVEL === "debug" || config.LOG_LEVEL === "info") app.use(accessLog());
+  // What passes the files is answered by a Remix route (or by none).
+  app.use((req, res, next) => {
+    observedRequest(res)!.route = routeIdOf(req.path);
+    next();
+  });
   app.use(limitBodies);
 
   // Public JSON the response cache holds (the same for every asker, with every security header) is
@@ -82,7 +97,11 @@ export async function startWebServer(config: Config) {
 
   app.all("*", async (req, res, next) => {
     try {
-      const response = await build.entry.module.serve(fetchRequest(req, res, config.TRUST_PROXY), (request) => handleRequest(request));
+      const response = await build.entry.module.serve(
+        fetchRequest(req, res, config.TRUST_PROXY),
+        (request) => handleRequest(request),
+        observedRequest(res),
+      );
       await sendResponse(response, res);
     } catch (error) {
       next(error);

@@ -44,19 +44,26 @@ export type DatabaseHandle = {
    * one connection that only one process can open, the task just runs.
    */
   whileLocked: <T>(key: number, lockTimeoutMs: number, task: () => Promise<T>) => Promise<T>;
+  /** The most connections this process holds (PGlite: its one). */
+  poolSize: number;
+  /** Seconds a query asking now waits for a connection (the metrics scrape's probe of the pool). */
+  measurePoolWait: () => Promise<number>;
   close: () => Promise<void>;
 };
 
 /** Another session held the lock for longer than the caller would wait. */
 export class LockTimeoutError extends Error {}
 
+const secondsSince = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e9;
+
 export const pgliteExtensions = { cube, earthdistance, pg_trgm };
 
 export type DatabaseTarget = { databaseUrl?: string; dataDir: string };
 
 export function openPostgres(databaseUrl: string, options: { max?: number } = {}): DatabaseHandle {
+  const max = options.max ?? 10;
   const client = postgres(databaseUrl, {
-    max: options.max ?? 10,
+    max,
     // Fail fast when the server is away instead of hanging a request for 30 s.
     connect_timeout: 5,
     idle_timeout: 60,
@@ -111,6 +118,14 @@ export function openPostgres(databaseUrl: string, options: { max?: number } = {}
         connection.release();
       }
     },
+    poolSize: max,
+    // postgres.js keeps its queues to itself: a connection reserved and given back at once waits as long as a query would.
+    measurePoolWait: async () => {
+      const start = process.hrtime.bigint();
+      const connection = await client.reserve();
+      connection.release();
+      return secondsSince(start);
+    },
     close: () => client.end({ timeout: 5 }),
   };
 }
@@ -148,6 +163,13 @@ export function openPglite(options: PGliteOptions & { dataDir?: string }): Datab
       await client.query("select pg_notify($1, '')", [channel]);
     },
     whileLocked: (_key, _lockTimeoutMs, task) => task(),
+    poolSize: 1,
+    // PGlite runs one query at a time: a trivial one waits behind whatever is under way.
+    measurePoolWait: async () => {
+      const start = process.hrtime.bigint();
+      await client.query("select 1");
+      return secondsSince(start);
+    },
     close: async () => {
       try {
         if (!client.closed) await client.close();

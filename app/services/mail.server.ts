@@ -5,6 +5,8 @@ import path from "node:path";
 import nodemailer from "nodemailer";
 
 import { config } from "~/config.server";
+import { logger } from "~/utils/logger.server";
+import { countMail } from "~/utils/metrics.server";
 
 export type MailMessage = { to: string; subject: string; text: string; html?: string };
 
@@ -36,23 +38,40 @@ export function outboxMailer(directory: string, from: string): Mailer {
       const sentAt = new Date();
       const file = path.join(directory, `${sentAt.toISOString().replace(/[:.]/g, "-")}-${randomUUID().slice(0, 8)}.json`);
       await writeFile(file, JSON.stringify({ from, ...message, sentAt: sentAt.toISOString() }, null, 2));
-      console.log(`[mail] to ${message.to}: "${message.subject}" written to ${file}`);
+      logger.info({ to: message.to, subject: message.subject, file }, "mail written to the outbox");
     },
   };
 }
 
 let mailer: Mailer | undefined;
 
-export function getMailer(): Mailer {
+function configuredMailer(): Mailer {
   mailer ??= config.SMTP_URL
     ? smtpMailer(config.SMTP_URL, config.MAIL_FROM)
     : outboxMailer(path.resolve(config.DATA_DIR, "outbox"), config.MAIL_FROM);
   return mailer;
 }
 
+/** Every mail goes through here, so each is counted as sent or failed (GET /metrics), whichever mailer takes it. */
+const countingMailer: Mailer = {
+  async send(message) {
+    try {
+      await configuredMailer().send(message);
+    } catch (error) {
+      countMail("failed");
+      throw error;
+    }
+    countMail("sent");
+  },
+};
+
+export function getMailer(): Mailer {
+  return countingMailer;
+}
+
 /** Where the mail is kept when it is not sent (the demo's outbox, which the admin reads), or null when it goes out. */
 export function keptMailDirectory(): string | null {
-  return getMailer().outbox ?? null;
+  return configuredMailer().outbox ?? null;
 }
 
 export type KeptMail = { file: string; from: string; to: string; subject: string; text: string; sentAt: string };

@@ -2,6 +2,7 @@ import { isActiveAccount } from "~/models/account-rules.server";
 import { readAccessToken } from "~/models/api-tokens.server";
 import { getAccountUser, type AccountUser } from "~/models/users.server";
 
+import { noteRequestUser } from "./request-facts.server";
 import { oncePerRequest } from "./request-memo.server";
 import { securityEvent } from "./security-log.server";
 import { getUser } from "./session.server";
@@ -20,7 +21,9 @@ export async function getApiUser(request: Request): Promise<AccountUser | null> 
   if ("problem" in read) return refusedToken(request, read.problem);
   // A token from before a password reset or a revocation carries an older version: refused.
   const user = await getAccountUser(read.claims.userId, { tokenVersion: read.claims.tokenVersion });
-  return user && isActiveAccount(user) ? user : refusedToken(request, "revoked_token", read.claims.userId);
+  if (!user || !isActiveAccount(user)) return refusedToken(request, "revoked_token", read.claims.userId);
+  noteRequestUser(user.id);
+  return user;
 }
 
 async function refusedToken(request: Request, reason: string, userId?: string): Promise<null> {

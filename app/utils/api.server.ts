@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { jsonShapeProblem } from "~/lib/json-shape";
 
 import { refusedAsCrossSite } from "./csrf.server";
+import { logger } from "./logger.server";
 import { NON_PAGE_HEADERS, applySecurityHeaders, secured } from "./security-headers.server";
 
 /** The headers of a JSON answer that names none of its own: most of them (a health check's, every error's). */
@@ -44,7 +45,8 @@ export function apiRoute(handler: Handler) {
     } catch (error) {
       if (error instanceof Response) return toApiError(error);
       // Not when the client went away or its body was refused (server/body-limit.ts): nobody gets this answer.
-      if (!args.request.signal.aborted) console.error(`[api] ${args.request.method} ${new URL(args.request.url).pathname}:`, error);
+      if (!args.request.signal.aborted)
+        logger.error({ err: error, method: args.request.method, path: new URL(args.request.url).pathname }, "unexpected error");
       return apiError(500, "Something went wrong. Please try again.");
     }
   };

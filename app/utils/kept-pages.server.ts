@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import { hearingSettingsChanges, settingsGeneration } from "~/models/kept-settings.server";
 
 import { SESSION_COOKIE_NAME } from "./cookies.server";
+import { countMemoryLookup } from "./metrics.server";
 import { keptPage } from "./page-cache.server";
 import { RESPONSE_CACHE_TTL_MS } from "./response-cache.server";
 import { contentSecurityPolicy, createNonce } from "./security-headers.server";
@@ -105,14 +106,18 @@ export async function serveFromKeptPages(request: Request, render: (request: Req
     return kept ? answerFromMemory(asker.key, kept, await versionOf(request, asker.signedIn)) : null;
   };
   const hit = await recall();
-  if (hit) return hit;
+  if (hit) {
+    countMemoryLookup("kept_answer", true);
+    return hit;
+  }
   // Asked again while it is being drawn (all of a phone's reloads when it expired): one draw, the others wait for it.
   const underWay = drawsUnderWay.get(asker.key);
   if (underWay) {
     await underWay.catch(() => {});
     const drawn = await recall();
+    countMemoryLookup("kept_answer", drawn !== null);
     if (drawn) return drawn;
-  }
+  } else countMemoryLookup("kept_answer", false);
   const draw = drawAndKeep(request, asker, render);
   drawsUnderWay.set(asker.key, draw);
   try {

@@ -1,5 +1,6 @@
 import { estimatesPlaceByIp } from "~/services/geocoding.server";
 
+import { countMemoryLookup } from "./metrics.server";
 import { contentSecurityPolicy, createNonce, isSecured, secured } from "./security-headers.server";
 import { isAnonIdCookie, newAnonIdCookie } from "./visitor.server";
 
@@ -47,6 +48,7 @@ export async function serveWithCache(request: Request, render: Render): Promise<
 
 async function servePublicJson(key: string, request: Request, render: Render): Promise<Response> {
   const hit = await lookUp(key);
+  countMemoryLookup("public_json", hit !== null);
   if (hit) {
     const answer = new Response(hit.body, { status: hit.status, headers: hit.headers });
     return hit.secured ? secured(answer) : answer;
@@ -65,8 +67,9 @@ async function serveFirstVisitPage(key: string, request: Request, render: Render
   const pending = lookUp(key);
   if (pending) {
     const hit = await pending;
+    countMemoryLookup("first_visit_page", hit !== null);
     if (hit) return personalise(hit);
-  }
+  } else countMemoryLookup("first_visit_page", false);
   const response = render(request);
   const rendered = response.then(keepablePage);
   keep(
@@ -96,6 +99,8 @@ export function keptPublicJson(url: string): KeptJson | null {
   const entry = kept.get(`json ${url}`);
   const answer = entry && entry.expiresAt > Date.now() ? entry.settled : undefined;
   if (!answer?.secured) return null;
+  // Only hits here: a miss goes on to serveWithCache, which counts it.
+  countMemoryLookup("public_json", true);
   let bytes = keptBytes.get(answer);
   if (!bytes) keptBytes.set(answer, (bytes = Buffer.from(answer.body)));
   return { status: answer.status, headers: answer.headers, bytes };

@@ -1,6 +1,8 @@
 import { config } from "~/config.server";
 
 import { clientIp } from "./client-ip.server";
+import { countSecurityEvent } from "./metrics.server";
+import { currentRequestId } from "./request-facts.server";
 
 export type SecurityEventName =
   | "sign_in"
@@ -52,8 +54,10 @@ export const securityLog = {
   },
 };
 
-/** Writes one event with its time, the client's address and the path it came in at. */
+/** Writes one event with its time, the client's address, the path it came in at and the request's id; and counts it. */
 export function securityEvent(request: Request, entry: SecurityEvent) {
+  countSecurityEvent(entry.event, entry.outcome);
+  const requestId = currentRequestId();
   securityLog.write(
     JSON.stringify({
       time: new Date().toISOString(),
@@ -61,6 +65,7 @@ export function securityEvent(request: Request, entry: SecurityEvent) {
       ...entry,
       ip: clientIp(request),
       path: new URL(request.url).pathname,
+      ...(requestId ? { requestId } : {}),
     }),
   );
 }

@@ -11,6 +11,7 @@ import { combineHeaders } from "./http.server";
 import { keepSentForm, waitingKeptDraft } from "./kept-draft.server";
 import { SESSION_COOKIE_NAME, signedCookieOptions } from "./cookies.server";
 import { oncePerRequest } from "./request-memo.server";
+import { noteRequestUser } from "./request-facts.server";
 import { securityEvent, type SignOutScope } from "./security-log.server";
 import { createToastHeaders } from "./toast.server";
 import { paths } from "~/lib/paths";
@@ -55,6 +56,7 @@ async function resolveSession(request: Request): Promise<CurrentSession | null> 
   if (typeof sessionId !== "string") return null;
   const session = await findActiveSession(sessionId);
   if (!session) return null;
+  noteRequestUser(session.user.id);
   return {
     sessionId: session.id,
     user: session.user,

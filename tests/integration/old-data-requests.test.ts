@@ -2,6 +2,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
 
 import * as entry from "~/entry.server";
+import { logger } from "~/utils/logger.server";
 
 import remixConfig from "../../remix.config.js";
 
@@ -50,10 +51,10 @@ function app(): ServerBuild {
   } as unknown as ServerBuild;
 }
 
-let errorLog: MockInstance<typeof console.error>;
+let errorLog: MockInstance<(fields: object, message: string) => void>;
 
 beforeEach(() => {
-  errorLog = vi.spyOn(console, "error").mockImplementation(() => {});
+  errorLog = vi.spyOn(logger, "error").mockImplementation(() => {}) as unknown as typeof errorLog;
 });
 
 afterEach(() => {
@@ -77,7 +78,7 @@ describe("?_data= requests (Remix's data requests from before single fetch)", ()
     expect(answer.status).toBe(500);
     expect(await answer.json()).toEqual({ message: "Unexpected Server Error" });
     expect(errorLog).toHaveBeenCalledTimes(1);
-    expect(errorLog.mock.calls[0][0]).toBe("[error] GET /broken:");
-    expect(errorLog.mock.calls[0][1]).toMatchObject({ message: "the database went away" });
+    expect(errorLog.mock.calls[0][0]).toMatchObject({ method: "GET", path: "/broken", err: { message: "the database went away" } });
+    expect(errorLog.mock.calls[0][1]).toBe("unexpected error");
   });
 });

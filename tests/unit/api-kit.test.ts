@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 
 import { methods, parseJsonBody } from "~/utils/api.server";
+import { logger } from "~/utils/logger.server";
 
 const schema = z.object({ name: z.string({ message: "name is required" }).min(2, "name is too short"), count: z.number().default(1) });
 
@@ -103,7 +104,7 @@ describe("methods", () => {
         throw new Error("database down");
       },
     });
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logged = vi.spyOn(logger, "error").mockImplementation(() => {});
     try {
       const response = await failing.action(args("POST", "{}"));
       expect(response.status).toBe(500);

@@ -3,23 +3,12 @@ import path from "node:path";
 
 import { afterAll, describe, expect, it } from "vitest";
 
+import { messageWith } from "../support/cluster-processes";
+
 const workers: Worker[] = [];
 afterAll(() => {
   for (const worker of workers) worker.kill();
 });
-
-/** The process's next message with `key`. */
-function messageWith<Message>(worker: Worker, key: string): Promise<Message> {
-  return new Promise((resolve, reject) => {
-    const onMessage = (message: Record<string, unknown>) => {
-      if (!(key in message)) return;
-      worker.off("message", onMessage);
-      resolve(message as Message);
-    };
-    worker.on("message", onMessage);
-    worker.once("exit", (code) => reject(new Error(`the process exited with ${code}`)));
-  });
-}
 
 describe("several server processes (WEB_CONCURRENCY)", () => {
   it("a visitor id one process issues names the same visitor in every other (no process counts them)", async () => {
