@@ -31,7 +31,7 @@ const storedSeller = z.object({
   state: z.string().min(2),
 });
 
-/** The seller from the environment (README: SELLER_*), what an installation starts with. */
+/** The seller from the environment (docs/configuration.md: SELLER_*), what an installation starts with. */
 export function configuredSeller(): InvoiceSeller {
   return {
     legalName: config.SELLER_LEGAL_NAME,

@@ -26,7 +26,7 @@ function stateOfGstin(gstin: string | null | undefined): string | null {
   return gstin ? (stateByCode.get(gstin.slice(0, 2)) ?? null) : null;
 }
 
-/** The seller as the admin set it (else as configured, README: SELLER_*): its GSTIN's state wins over the state given. */
+/** The seller as the admin set it (else as configured, docs/configuration.md: SELLER_*): its GSTIN's state wins over the state given. */
 export async function sellerDetails(tx: Transaction) {
   const { seller } = await getBillingSettings(tx);
   return {
