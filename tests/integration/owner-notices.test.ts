@@ -30,11 +30,11 @@ import {
   campaignInput,
   makeSmsTemplate,
   messagesOf,
-  noWorkers,
   recordingProvider,
   sendAndWrite,
   setSendingWindow,
   useSmsPricing,
+  stopWorkersNow,
   withWorkers,
 } from "../support/campaigns";
 import { expiredOrder, ownPack, packOf, usePricingAndPacks, withFakeRazorpay } from "../support/credit-purchases";
@@ -328,7 +328,9 @@ describe("a post removed by the admin", () => {
 
 describe("a campaign finished", () => {
   beforeAll(async () => {
-    noWorkers();
+    // A test run before these (the order is shuffled) may have started the real workers: their
+    // dispatch job would race the one this test runs by hand.
+    await stopWorkersNow();
     await setSendingWindow({ startHour: 0, endHour: 24 });
   });
   afterAll(() => {

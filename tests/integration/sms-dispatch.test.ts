@@ -7,7 +7,6 @@ import { makeContact } from "~/db/seed/factories.server";
 import { changeCampaign, createCampaign, getCampaign, sendCampaign, smsSentCount } from "~/models/campaigns.server";
 import { DISPATCH, DISPATCH_MESSAGES, dispatchCampaign, sweepCampaigns } from "~/models/sms-dispatch.server";
 import { useSmsProvider, type OutgoingSms } from "~/services/sms.server";
-import { stopBackgroundJobs } from "~/jobs/workers.server";
 
 import {
   acceptAll,
@@ -17,10 +16,10 @@ import {
   ledgerRows,
   makeSmsTemplate,
   messagesOf,
-  noWorkers,
   recordingProvider,
   sendAndWrite,
   setSendingWindow,
+  stopWorkersNow,
   SMS_PRICE,
   withWorkers,
   setupCampaignTests,
@@ -247,16 +246,10 @@ describe("dispatching a campaign", () => {
       await vi.waitFor(async () => expect((await statusOf(campaignId)).status).toBe("sent"), { timeout: 10_000 });
       expect(await smsSentCount(user.id)).toBe(3);
     } finally {
-      await withoutWorkersNow();
+      await stopWorkersNow();
     }
   });
 });
-
-/** The other tests run the dispatch themselves: the workers stop, and queueing no longer starts them. */
-async function withoutWorkersNow() {
-  await stopBackgroundJobs();
-  noWorkers();
-}
 
 describe.skipIf(!onPostgres)("two dispatch loops on PostgreSQL", () => {
   it("never hand a message to the provider twice", async () => {

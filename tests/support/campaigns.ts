@@ -6,7 +6,7 @@ import { jobQueue } from "~/db/queue.server";
 import { creditLedger, pricing, settings, smsMessages, users } from "~/db/schema";
 import { makeContact, makeTemplate, makeUser } from "~/db/seed/factories.server";
 import { registerWorkers } from "~/jobs/queue.server";
-import { startBackgroundJobs } from "~/jobs/workers.server";
+import { startBackgroundJobs, stopBackgroundJobs } from "~/jobs/workers.server";
 import type { CampaignInput } from "~/lib/schemas/campaign";
 import type { DailyWindow } from "~/lib/india-time";
 import { writeCampaignMessages } from "~/models/campaign-messages.server";
@@ -72,6 +72,12 @@ export function withoutWorkers() {
 /** From now on, queueing a job starts no workers (the queue itself still takes jobs). */
 export function noWorkers() {
   registerWorkers({ start: async () => ({ queue: await jobQueue(), workerIds: new Map() }) });
+}
+
+/** The workers stop now (a test before may have started them), and queueing no longer starts them: the test runs the jobs itself. */
+export async function stopWorkersNow() {
+  await stopBackgroundJobs();
+  noWorkers();
 }
 
 /** Puts the real workers back (for a test of the whole way through the queue). */
