@@ -1,15 +1,14 @@
 import { randomUUID } from "node:crypto";
 
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 import { creditLedger, creditOrders, creditPacks, invoices } from "~/db/schema";
 import { makePost, makeOffer, makeUser } from "~/db/seed/factories.server";
 import { markPaymentRefunded } from "~/models/admin-payments.server";
 import { adjustBusinessCredits } from "~/models/admin-users.server";
 import { removePost } from "~/models/admin-feed.server";
-import { createCampaign } from "~/models/campaigns.server";
-import { CAMPAIGN_MAIL_DELAY_MINUTES, mailOwnerNotice, recentOwnerNotices } from "~/models/owner-notices.server";
+import { recentOwnerNotices } from "~/models/owner-notices.server";
 import {
   confirmCallback,
   createCreditOrder,
@@ -18,47 +17,19 @@ import {
   reconcileExpiredOrders,
   settleOrder,
 } from "~/models/payments.server";
-import { receiveDeliveryReports } from "~/models/sms-delivery.server";
-import { dispatchCampaign } from "~/models/sms-dispatch.server";
 import { failTestLink, payTestLink, testWebhookFor } from "~/models/test-gateway.server";
-import { useSmsProvider } from "~/services/sms.server";
 
 import { actingAdmin } from "../support/admin";
-import {
-  acceptAll,
-  businessWithContacts,
-  campaignInput,
-  makeSmsTemplate,
-  messagesOf,
-  recordingProvider,
-  sendAndWrite,
-  setSendingWindow,
-  useSmsPricing,
-  stopWorkersNow,
-  withWorkers,
-} from "../support/campaigns";
+import { useSmsPricing } from "../support/campaigns";
 import { expiredOrder, ownPack, packOf, usePricingAndPacks, withFakeRazorpay } from "../support/credit-purchases";
 import { setupTestDatabase } from "../support/database";
 import { mailSinkForTests, type ReceivedMail } from "../support/fake-smtp";
+import { noticesQueuedFor, subjectOf } from "../support/owner-notices";
 
 const test = setupTestDatabase();
 usePricingAndPacks();
 useSmsPricing();
 const smtp = mailSinkForTests("iSent <no-reply@isent.example.in>");
-
-type QueuedNotice = { kind: string; id: string; startAfter: Date };
-
-/** The owner-notice mails queued about one row (an order, a ledger row, a post, a campaign). */
-async function noticesQueuedFor(id: string): Promise<QueuedNotice[]> {
-  const { rows } = await test.handle.executeSql(
-    "select data, start_after from pgboss.job where name = 'owner-notice-mail' and data->>'id' = $1",
-    [id],
-  );
-  return (rows as Array<{ data: { kind: string; id: string }; start_after: string | Date }>).map((row) => ({
-    ...row.data,
-    startAfter: new Date(row.start_after),
-  }));
-}
 
 /** Waits until every mail job due by now has run (a finished campaign's waits its 10 minutes: not counted). */
 async function mailsSettled() {
@@ -75,10 +46,6 @@ async function mailsSettled() {
 
 function mailsTo(email: string): ReceivedMail[] {
   return smtp.inbox.filter((mail) => mail.to.includes(email));
-}
-
-function subjectOf(mail: ReceivedMail): string {
-  return /^Subject: (.*)$/m.exec(mail.raw)?.[1]?.trim() ?? "";
 }
 
 async function orderFor(user: { id: string; email: string; businessName: string }, credits = 100) {
@@ -112,7 +79,7 @@ describe("a payment received", () => {
     const answers = await Promise.all(Array.from({ length: 4 }, () => receivePaymentWebhook(webhook.rawBody, webhook.signature)));
     expect(answers.filter((answer) => answer.message === "Credited.")).toHaveLength(1);
 
-    expect(await noticesQueuedFor(order.id)).toEqual([expect.objectContaining({ kind: "payment_received", id: order.id })]);
+    expect(await noticesQueuedFor(test.handle, order.id)).toEqual([expect.objectContaining({ kind: "payment_received", id: order.id })]);
     const mail = await smtp.mailTo(user.email);
     await mailsSettled();
     expect(mailsTo(user.email)).toHaveLength(1);
@@ -139,10 +106,10 @@ describe("a payment received", () => {
 
     const [row] = await test.db.select().from(creditOrders).where(eq(creditOrders.id, order.id));
     expect(row.status).toBe("created");
-    expect(await noticesQueuedFor(order.id)).toEqual([]);
+    expect(await noticesQueuedFor(test.handle, order.id)).toEqual([]);
     // Delivered again once the database takes it: credited, and mailed, once.
     expect(await receivePaymentWebhook(webhook.rawBody, webhook.signature)).toMatchObject({ status: 200, message: "Credited." });
-    expect(await noticesQueuedFor(order.id)).toHaveLength(1);
+    expect(await noticesQueuedFor(test.handle, order.id)).toHaveLength(1);
   });
 });
 
@@ -163,7 +130,7 @@ describe("an order that ends unpaid", () => {
     await confirmCallback(user.id, callback);
     await confirmCallback(user.id, callback);
 
-    expect(await noticesQueuedFor(order.id)).toEqual([expect.objectContaining({ kind: "order_unpaid" })]);
+    expect(await noticesQueuedFor(test.handle, order.id)).toEqual([expect.objectContaining({ kind: "order_unpaid" })]);
     const mail = await smtp.mailTo(user.email);
     expect(subjectOf(mail)).toBe("Your payment did not go through");
     expect(mail.text).toContain("Your payment of ₹118.00 for 100 credits did not go through.");
@@ -179,7 +146,7 @@ describe("an order that ends unpaid", () => {
     expect(mail.text).toContain("Your order for 100 credits (₹118.00) was not paid before its payment link ended.");
     await reconcileExpiredOrders(paymentSetup());
     await settleOrder(order.id, paymentSetup());
-    expect(await noticesQueuedFor(order.id)).toHaveLength(1);
+    expect(await noticesQueuedFor(test.handle, order.id)).toHaveLength(1);
   });
 
   it("a payment that came after its order expired, for a pack withdrawn since: one mail saying it will be refunded, one when the admin has", async () => {
@@ -192,7 +159,7 @@ describe("an order that ends unpaid", () => {
       const paid = fake.pay(order.paymentLinkId!);
       await Promise.all(Array.from({ length: 3 }, () => receivePaymentWebhook(paid.rawBody, paid.signature, setup)));
 
-      expect((await noticesQueuedFor(order.id)).map((notice) => notice.kind)).toEqual(["order_unpaid", "order_unpaid"]);
+      expect((await noticesQueuedFor(test.handle, order.id)).map((notice) => notice.kind)).toEqual(["order_unpaid", "order_unpaid"]);
       const mail = await smtp.mailTo(user.email, smtp.inbox.indexOf(expiredMail) + 1);
       expect(subjectOf(mail)).toBe("Your late payment will be refunded");
       expect(mail.text).toContain("Your payment of ₹106.20 arrived after your order for 100 credits had expired");
@@ -231,7 +198,7 @@ describe("credits added or taken by the admin", () => {
       .select()
       .from(creditLedger)
       .where(eq(creditLedger.reference, `admin:${input.nonce}`));
-    expect(await noticesQueuedFor(entry.id)).toHaveLength(1);
+    expect(await noticesQueuedFor(test.handle, entry.id)).toHaveLength(1);
     const mail = await smtp.mailTo(user.email);
     expect(subjectOf(mail)).toBe("40 credits added to your balance");
     expect(mail.text).toContain("> Sorry for the outage <b>today</b>");
@@ -308,7 +275,7 @@ describe("a post removed by the admin", () => {
     const admin = await actingAdmin();
     expect(await removePost(admin, { postId: offer.id, reason: "Misleading price" })).toMatchObject({ ok: true });
     expect(await removePost(admin, { postId: offer.id, reason: "Again" })).toMatchObject({ ok: false });
-    expect(await noticesQueuedFor(offer.id)).toEqual([expect.objectContaining({ kind: "post_removed" })]);
+    expect(await noticesQueuedFor(test.handle, offer.id)).toEqual([expect.objectContaining({ kind: "post_removed" })]);
 
     const mail = await smtp.mailTo(user.email);
     expect(subjectOf(mail)).toBe("Your offer was removed from the feed");
@@ -322,71 +289,7 @@ describe("a post removed by the admin", () => {
     await expect(
       withFailingInserts("admin_audit_log", async () => removePost(await actingAdmin(), { postId: post.id, reason: "Spam" })),
     ).rejects.toThrow();
-    expect(await noticesQueuedFor(post.id)).toEqual([]);
-  });
-});
-
-describe("a campaign finished", () => {
-  beforeAll(async () => {
-    // A test run before these (the order is shuffled) may have started the real workers: their
-    // dispatch job would race the one this test runs by hand.
-    await stopWorkersNow();
-    await setSendingWindow({ startHour: 0, endHour: 24 });
-  });
-  afterAll(() => {
-    useSmsProvider(undefined);
-    withWorkers();
-  });
-
-  it("queues one mail for when the delivery reports are in, with sent, delivered, failed and refunded numbers", async () => {
-    let handedOver = 0;
-    // The provider turns the first message away and takes the other three.
-    useSmsProvider(
-      recordingProvider((message) =>
-        handedOver++ === 0 ? { messageId: message.messageId, outcome: "rejected", reason: "Invalid number" } : acceptAll(message),
-      ),
-    );
-    const template = await makeSmsTemplate();
-    const { user } = await businessWithContacts(4, { balance: 1_000 });
-    const created = await createCampaign(user.id, campaignInput(template.id, { name: "Diwali <offer>" }));
-    if (!created.ok) throw new Error(created.message);
-    const campaignId = created.campaign.id;
-    const sent = await sendAndWrite(user.id, campaignId);
-    if (!sent.ok) throw new Error(sent.message);
-    const before = Date.now();
-    expect(await dispatchCampaign(campaignId)).toBe("finished");
-
-    const queued = await noticesQueuedFor(campaignId);
-    expect(queued).toEqual([expect.objectContaining({ kind: "campaign_finished", id: campaignId })]);
-    expect(queued[0].startAfter.getTime()).toBeGreaterThanOrEqual(before + CAMPAIGN_MAIL_DELAY_MINUTES * 60_000 - 1_000);
-    // Settling again (the sweep) queues nothing more.
-    expect(await dispatchCampaign(campaignId)).not.toBe("finished");
-    expect(await noticesQueuedFor(campaignId)).toHaveLength(1);
-
-    // The reports come in: two delivered, one not.
-    const taken = (await messagesOf(campaignId)).filter((message) => message.providerMessageId);
-    expect(taken).toHaveLength(3);
-    await receiveDeliveryReports("fake", [
-      { providerMessageId: taken[0].providerMessageId!, status: "delivered" },
-      { providerMessageId: taken[1].providerMessageId!, status: "delivered" },
-      { providerMessageId: taken[2].providerMessageId!, status: "undelivered", reason: "Number switched off" },
-    ]);
-    // The job, run when its time comes.
-    expect(await mailOwnerNotice(queued[0] as { kind: "campaign_finished"; id: string })).toBe(true);
-    const mail = await smtp.mailTo(user.email);
-    expect(subjectOf(mail)).toBe("Campaign finished: Diwali <offer>");
-    expect(mail.text).toContain("Your SMS campaign has finished: 3 messages went to the operator.");
-    for (const line of ["Recipients: 4", "Sent: 3", "Delivered: 2", "Failed or undelivered: 2", "Credits refunded: 2 credits"]) {
-      expect(mail.text).toContain(line);
-    }
-    expect(mail.text).not.toContain("Awaiting a delivery report");
-    expect(mail.text).toContain(`http://localhost/campaigns/${campaignId}`);
-    expect(mail.html).toContain("Campaign finished: Diwali &lt;offer&gt;");
-    expect((await recentOwnerNotices(user.id))[0]).toMatchObject({
-      kind: "campaign_finished",
-      headline: "Campaign finished: Diwali <offer>",
-      link: { label: "Open the campaign", to: `/campaigns/${campaignId}` },
-    });
+    expect(await noticesQueuedFor(test.handle, post.id)).toEqual([]);
   });
 });
 
