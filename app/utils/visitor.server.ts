@@ -31,9 +31,9 @@ function readAnonIdCookie(request: Request): Promise<unknown> {
   return anonIdCookie.parse(request.headers.get("Cookie"));
 }
 
-/** A visitor this server has not met: no visitor id and no remembered place (their very first page). */
-export async function isNewVisitor(request: Request): Promise<boolean> {
-  return verifyVisitorToken(await readAnonIdCookie(request)) === null && (await readVisitorLocation(request)) === null;
+/** Whether the request carries a visitor id this server issued (else it is a visitor's very first page). */
+export async function hasVisitorId(request: Request): Promise<boolean> {
+  return verifyVisitorToken(await readAnonIdCookie(request)) !== null;
 }
 
 /** Who likes or views (visitorIdOf decides), from this request's user, its cookie and an `anonId` in its body. */

@@ -17,7 +17,7 @@ import { estimateFirstPlace, estimatesPlaceByIp } from "~/services/geocoding.ser
 import { clientIp } from "~/utils/client-ip.server";
 import {
   hasSeenIntro,
-  isNewVisitor,
+  hasVisitorId,
   readVisitorLocation,
   serializeVisitorLocation,
   takeLocationChosen,
@@ -136,9 +136,12 @@ export async function loadHomeFeed(request: Request) {
   );
 }
 
-/** The place a new visitor's address is estimated at (remembered like a chosen one, so 'Change' and 'Show all' work as usual). */
+/**
+ * The place a new visitor's address is estimated at (remembered like a chosen one, so 'Change' and
+ * 'Show all' work as usual). Asked only for a visitor with no remembered place and no visitor id.
+ */
 async function estimatedPlace(request: Request): Promise<VisitorLocation | null> {
-  if (!estimatesPlaceByIp() || !(await isNewVisitor(request))) return null;
+  if (!estimatesPlaceByIp() || (await hasVisitorId(request))) return null;
   const found = await estimateFirstPlace(clientIp(request));
   return found ? { ...found, source: "ip", ts: Date.now() } : null;
 }
