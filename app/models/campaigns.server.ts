@@ -78,6 +78,8 @@ export type CampaignRefusal = {
   cost?: number;
   balance?: number;
   shortfall?: number;
+  /** A change the transition table refuses (409): the status the campaign is in now. */
+  currentStatus?: Campaign["status"];
 };
 
 export const CAMPAIGN_REFUSALS = {
@@ -588,7 +590,8 @@ export async function sendCampaign(userId: string, campaignId: string, { at }: {
   return db().transaction(async (tx): Promise<CampaignResult> => {
     const campaign = await lockCampaign(tx, userId, campaignId);
     if (!campaign) return refuse(404, CAMPAIGN_REFUSALS.notFound);
-    if (!canApply("send", campaign.status)) return refuse(409, actionRefusal("send", campaign.status));
+    if (!canApply("send", campaign.status))
+      return { ...refuse(409, actionRefusal("send", campaign.status)), currentStatus: campaign.status };
     const prepared = await prepare(tx, userId, await sourceOf(tx, campaign), campaign.slotFills, campaign.audience);
     if ("ok" in prepared) return prepared;
     const problem = firstProblem(prepared.fieldErrors);

@@ -212,8 +212,8 @@ export async function campaignComposerAction(request: Request) {
     return redirectWithToast(paths.campaign(created.campaign.id), { type: "success", title: "Draft saved" });
   }
   const sent = await sendCampaign(user.id, created.campaign.id);
-  // The same form sent twice at once: the first sent it while this one waited.
-  if (!sent.ok && sent.status === 409 && created.repeated) return alreadySent(created.campaign.id);
+  // The same form sent twice at once: the other request sent it while this one waited (whichever of the two created it).
+  if (!sent.ok && sent.currentStatus && sent.currentStatus !== "draft") return alreadySent(created.campaign.id);
   if (!sent.ok) {
     const shortfall =
       sent.status === 402 ? { cost: sent.cost ?? 0, balance: sent.balance ?? user.balance, shortfall: sent.shortfall ?? 0 } : null;
