@@ -122,7 +122,7 @@ function Feed({ feed }: { feed: LoadedFeed }) {
       <FeedHeader state={feed.state} categories={feed.categories} signedIn={Boolean(rootData?.signedIn)} onRefresh={refresh} />
       <LocationBar location={feed.location} justChosen={feed.locationJustChosen} state={feed.state} returnTo={returnTo} />
 
-      <main className="mx-auto max-w-2xl space-y-4 px-3 py-4">
+      <main className="feed-posts mx-auto max-w-2xl space-y-4 px-3 py-4">
         <h1 className="sr-only">Local business posts</h1>
         {loadingFeed || status === "refreshing" ? (
           <p role="status" className="text-center text-sm text-slate-500">
