@@ -8,9 +8,10 @@
  *   npm run build && npx tsx bench/metrics.ts    # --pairs 8 --duration 4 --connections 16 --scrape 1 --port 4637
  *
  * Target: with metrics on, at least 95% of the throughput without, on every line, judged on the median
- * of the pairs' ratios on / off (exit code 1 if a line is under). Why pairs: on a shared machine the same setting moves ±15% from one
- * minute to the next, more than the 5% to be judged; the two bursts of a pair follow each other, so
- * their ratio keeps the difference and drops most of the drift (the ratios' spread is printed).
+ * of the pairs' ratios on / off (exit code 1 if a line is under). Why pairs: on a shared machine the
+ * same setting moves ±15% from one minute to the next, more than the 5% to be judged; the two bursts of
+ * a pair follow each other, so their ratio keeps the difference and drops most of the drift (the
+ * ratios' spread is printed).
  *
  * Lines: the public JSON /api/feed (answered from memory before Remix: the cheapest request, where
  * a per-request cost shows most), / for a returning visitor (anon_id cookie) and /app signed in. The
