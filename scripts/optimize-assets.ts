@@ -29,7 +29,7 @@ const PRECOMPRESSED_EXTENSIONS = [".js", ".css"];
 export const CACHE_DIR = path.resolve(".cache/optimized-assets");
 const CACHE_DAYS = 14;
 /** Raised when what optimizeAsset makes of a file changes; terser's version is part of the key too. */
-const RECIPE = `terser ${createRequire(import.meta.url)("terser/package.json").version}, passes 2; zopfli 15; brotli 11`;
+const RECIPE = `terser ${createRequire(import.meta.url)("terser/package.json").version}, passes 2, compile hints kept; zopfli 15; brotli 11`;
 
 async function minifyScript(source: string, file: string): Promise<string> {
   const result = await minify(source, {
@@ -37,7 +37,8 @@ async function minifyScript(source: string, file: string): Promise<string> {
     ecma: 2020,
     compress: { passes: 2 },
     mangle: true,
-    format: { comments: false },
+    // V8's compile hint (scripts/regroup-chunks.ts) is the one comment kept.
+    format: { comments: /^# allFunctionsCalledOnLoad$/ },
   });
   if (result.code === undefined) throw new Error(`terser returned nothing for ${file}`);
   return result.code;

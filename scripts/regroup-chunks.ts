@@ -135,6 +135,10 @@ export async function regroupBuild(root: string): Promise<{ before: number; afte
     entryFileNames: "[name]-[hash].js",
     chunkFileNames: (chunk) => `_shared/${chunk.name.replace(/-[A-Z0-9]{8}$/, "")}-[hash].js`,
     manualChunks: (id) => groups.get(urlOfFile(id)),
+    // V8's explicit compile hint: every function of React and Remix runs while the page hydrates, so
+    // compiling them all at once, while the file streams in (off the main thread), spares the main
+    // thread compiling each lazily on its first call.
+    banner: (chunk) => (chunk.name === "framework" ? "//# allFunctionsCalledOnLoad" : ""),
   });
   await bundle.close();
   const chunks = output.filter((item): item is OutputChunk => item.type === "chunk");
