@@ -97,7 +97,7 @@ function AskForPlace({ returnTo }: { returnTo: string }) {
           Search
         </button>
       </Form>
-      <div className="mt-2 flex flex-wrap gap-2 empty:hidden">
+      <div className="mt-2 flex flex-wrap gap-2 [@media(scripting:none)]:hidden">
         <UseMyLocationForm returnTo={returnTo} />
       </div>
     </>

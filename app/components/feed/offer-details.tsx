@@ -1,6 +1,5 @@
 import { useState } from "react";
 
-import { useHydrated } from "~/hooks/use-hydrated";
 import { usePageTime } from "~/hooks/root-context";
 import { formatDayMonth, offerEndsLabel } from "~/lib/india-time";
 import type { FeedPost } from "~/models/feed.server";
@@ -38,32 +37,30 @@ export default function OfferDetails({ post }: { post: FeedPost }) {
 }
 
 /**
- * The coupon code, selected whole by one tap; with JavaScript a button copies it. The row is as
- * tall as that button from the start, so the card below does not move when it appears.
+ * The coupon code, selected whole by one tap; with JavaScript a button copies it. The button is in
+ * the page's HTML, drawn where scripts run (CSS `scripting`), so nothing moves when they start and
+ * no card renders again once hydrated; where scripts are off it is not drawn.
  */
 function CouponCode({ code }: { code: string }) {
   const [copied, setCopied] = useState(false);
-  const hydrated = useHydrated();
   return (
     <p className="mt-1 flex min-h-11 items-center gap-2 text-xs text-green-900">
       Code{" "}
       <span className="select-all rounded bg-white px-1.5 py-0.5 font-mono text-sm font-semibold" data-testid="coupon-code">
         {code}
       </span>
-      {hydrated ? (
-        <button
-          type="button"
-          onClick={() =>
-            navigator.clipboard?.writeText(code).then(
-              () => setCopied(true),
-              () => setCopied(false),
-            )
-          }
-          className="tap rounded px-2 font-medium text-green-800 underline decoration-dotted hover:bg-green-100"
-        >
-          {copied ? "Copied" : "Copy code"}
-        </button>
-      ) : null}
+      <button
+        type="button"
+        onClick={() =>
+          navigator.clipboard?.writeText(code).then(
+            () => setCopied(true),
+            () => setCopied(false),
+          )
+        }
+        className="tap rounded px-2 font-medium text-green-800 underline decoration-dotted hover:bg-green-100 [@media(scripting:none)]:hidden"
+      >
+        {copied ? "Copied" : "Copy code"}
+      </button>
     </p>
   );
 }

@@ -1,8 +1,6 @@
 import { Form, useSubmit } from "@remix-run/react";
 import { useState } from "react";
 
-import { useHydrated } from "~/hooks/use-hydrated";
-
 /** 15 s for a precise fix, then 10 s accepting a position up to 5 minutes old. */
 const PRECISE = { enableHighAccuracy: true, timeout: 15_000, maximumAge: 0 };
 const RELAXED = { enableHighAccuracy: false, timeout: 10_000, maximumAge: 300_000 };
@@ -16,12 +14,12 @@ function currentPosition(options: PositionOptions): Promise<GeolocationPosition>
  * posts as it is and the server uses the network's location. Only with
  * JavaScript: without it there is no position to ask for, and the network's
  * is rarely the visitor's area, so the place search (beside it) is offered.
+ * It is in the page's HTML, drawn where scripts run (CSS `scripting`): nothing
+ * below it moves when they start (a tap before they do posts the form as it is).
  */
 export function UseMyLocationForm({ returnTo, action = "/location" }: { returnTo: string; action?: string }) {
   const submit = useSubmit();
   const [locating, setLocating] = useState(false);
-  const hydrated = useHydrated();
-  if (!hydrated) return null;
 
   async function locate(event: React.FormEvent<HTMLFormElement>) {
     if (!("geolocation" in navigator)) return;
@@ -48,7 +46,7 @@ export function UseMyLocationForm({ returnTo, action = "/location" }: { returnTo
   }
 
   return (
-    <Form method="post" action={action} onSubmit={locate}>
+    <Form method="post" action={action} onSubmit={locate} className="[@media(scripting:none)]:hidden">
       <input type="hidden" name="intent" value="ip" />
       <input type="hidden" name="returnTo" value={returnTo} />
       <button
