@@ -668,7 +668,8 @@ export async function changeCampaign(userId: string, campaignId: string, action:
   return db().transaction(async (tx): Promise<ChangeResult> => {
     const campaign = await lockCampaign(tx, userId, campaignId);
     if (!campaign) return refuse(404, CAMPAIGN_REFUSALS.notFound);
-    if (!canApply(action, campaign.status)) return refuse(409, actionRefusal(action, campaign.status));
+    if (!canApply(action, campaign.status))
+      return { ...refuse(409, actionRefusal(action, campaign.status)), currentStatus: campaign.status };
     if (action === "pause") {
       await transitionCampaign(tx, campaign.id, "pause", "Paused by the business");
     } else if (action === "cancel") {

@@ -415,7 +415,7 @@ describe("the state machine", () => {
         const [after] = await db().select().from(campaigns).where(eq(campaigns.id, campaign.id));
         const events = await db().select().from(campaignEvents).where(eq(campaignEvents.campaignId, campaign.id));
         if (!applies) {
-          expect(result).toEqual({ ok: false, status: 409, message: actionRefusal(action, status) });
+          expect(result).toEqual({ ok: false, status: 409, message: actionRefusal(action, status), currentStatus: status });
           expect(after.status).toBe(status);
           expect(events).toEqual([]);
           return;
