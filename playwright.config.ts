@@ -1,3 +1,5 @@
+import { fileURLToPath } from "node:url";
+
 import { defineConfig, devices } from "@playwright/test";
 
 import { E2E_DATA_DIR, E2E_PORT as PORT } from "./tests/e2e/server-paths";
@@ -16,7 +18,8 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: "retain-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+      // CHROMIUM_PATH (or /usr/bin/chromium), less what a test never shows (chromium.sh).
+      executablePath: fileURLToPath(new URL("tests/e2e/chromium.sh", import.meta.url)),
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-dev-shm-usage"],
     },
   },

@@ -94,8 +94,10 @@ test.describe("pages kept in memory @api", () => {
     const target = postIds(before).find((id) => !likeOf(before, id).pressed)!;
     await like(meera, target, baseURL!);
 
-    const after = await (await meera.request.get("/")).text();
-    expect(likeOf(after, target)).toEqual({ pressed: true, count: likeOf(before, target).count + 1 });
+    const after = likeOf(await (await meera.request.get("/")).text(), target);
+    expect(after.pressed).toBe(true);
+    // (At least one more: tests running beside this one may like the same post.)
+    expect(after.count).toBeGreaterThan(likeOf(before, target).count);
     await meera.request.dispose();
   });
 
