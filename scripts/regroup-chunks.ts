@@ -11,6 +11,11 @@
  *   screens load the whole group when they need a part of it (a workspace screen loads most of it
  *   anyway). A chunk over HOME_GROUP_MAX_BYTES (the feed's PostCard, shared only with the composer
  *   screens) stays a file of its own;
+ * - `workspace`: the small chunks the signed-in business's screens (`_app+`, `_account+`) import
+ *   beyond those: /send-post loaded 30 files, 20 of them under 4 KB. On a phone's network each file
+ *   costs a round trip more than its bytes (Lighthouse's slow 4G: 150 ms, six at a time), so one
+ *   file holding them all (about 12 KB gzip) is drawn sooner than the half of it a screen uses in
+ *   twenty. Another screen sharing one of them (admin, sign-in) loads the group too;
  * - `server-stubs`: the empty modules Remix leaves in the browser for a route's *.server imports,
  *   a 94-byte chunk per set of routes sharing one (a workspace screen loaded up to eight).
  * New names are content hashes again, so the year-long caching of /build/ holds. The assets manifest
@@ -33,22 +38,32 @@ export type AssetsManifest = {
   version: string;
   [field: string]: unknown;
 };
-type Group = "framework" | "home" | "server-stubs";
-type Metafile = { outputs: Record<string, { bytes: number; inputs: Record<string, { bytesInOutput: number }> }> };
+type Group = "framework" | "home" | "workspace" | "server-stubs";
+type Metafile = {
+  outputs: Record<
+    string,
+    { bytes: number; inputs: Record<string, { bytesInOutput: number }>; imports?: Array<{ path: string; kind: string }> }
+  >;
+};
 
 const HOME_ROUTE = "routes/_index/route";
+/** The signed-in business's screens: the routes under these folders (remix-flat-routes ids). */
+const WORKSPACE_ROUTES = /^routes\/(_app|_account)\+\//;
 /** esbuild's bytes: the home page's helpers are 2.2 KB at most, its PostCard chunk about 10 KB. */
 export const HOME_GROUP_MAX_BYTES = 4_096;
 
 /**
  * The group of each of esbuild's files (by URL), or none: the root module and the chunks the entry
  * and root import are `framework`; the small chunks the home route imports beyond those are `home`;
- * a chunk of nothing but emptied server modules (esbuild's inputs `empty-module:…`) is `server-stubs`.
+ * a chunk of nothing but emptied server modules (esbuild's inputs `empty-module:…`) is `server-stubs`;
+ * the small chunks a workspace screen imports beyond all those are `workspace`, unless one imports a
+ * chunk in no group (a schema chunk importing zod's): every workspace screen would then load that too.
  */
 export function chunkGroups(
   manifest: AssetsManifest,
   bytesOf: (url: string) => number,
   inputsOf: (url: string) => string[] = () => [],
+  staticImportsOf: (url: string) => string[] = () => [],
 ): Map<string, Group> {
   const groups = new Map<string, Group>();
   for (const url of [manifest.routes.root.module, ...manifest.entry.imports, ...(manifest.routes.root.imports ?? [])]) {
@@ -64,6 +79,22 @@ export function chunkGroups(
         groups.set(url, "server-stubs");
     }
   }
+  const candidates = new Set(
+    Object.values(manifest.routes)
+      .filter((route) => WORKSPACE_ROUTES.test(route.id))
+      .flatMap((route) => route.imports ?? [])
+      .filter((url) => !groups.has(url) && bytesOf(url) <= HOME_GROUP_MAX_BYTES),
+  );
+  // Drop each candidate that imports a chunk in no group, until none does (a dropped one leaves no group).
+  for (let dropped = true; dropped;) {
+    dropped = false;
+    for (const url of candidates) {
+      if (staticImportsOf(url).every((other) => groups.has(other) || candidates.has(other))) continue;
+      candidates.delete(url);
+      dropped = true;
+    }
+  }
+  for (const url of candidates) groups.set(url, "workspace");
   return groups;
 }
 
@@ -112,6 +143,8 @@ export async function regroupBuild(root: string): Promise<{ before: number; afte
     manifest,
     (url) => outputOf(url)?.bytes ?? Infinity,
     (url) => Object.keys(outputOf(url)?.inputs ?? {}),
+    (url) =>
+      (outputOf(url)?.imports ?? []).filter((one) => one.kind === "import-statement").map((one) => urlOfFile(path.join(root, one.path))),
   );
 
   // One input per module file (several routes may share one), named as esbuild named it, less its hash.
@@ -134,7 +167,9 @@ export async function regroupBuild(root: string): Promise<{ before: number; afte
     hashCharacters: "base36",
     entryFileNames: "[name]-[hash].js",
     chunkFileNames: (chunk) => `_shared/${chunk.name.replace(/-[A-Z0-9]{8}$/, "")}-[hash].js`,
-    manualChunks: (id) => groups.get(urlOfFile(id)),
+    // A chunk in no group stays a file of its own, named for it: left unnamed, rollup would move it
+    // into a group that imports it (zod into `workspace`, through a small schema chunk).
+    manualChunks: (id) => groups.get(urlOfFile(id)) ?? (urlOfFile(id).startsWith("/build/_shared/") ? path.basename(id, ".js") : undefined),
     // V8's explicit compile hint: every function of React and Remix runs while the page hydrates, so
     // compiling them all at once, while the file streams in (off the main thread), spares the main
     // thread compiling each lazily on its first call.

@@ -38,6 +38,16 @@ import { stub as csrf } from "/build/_shared/chunk-CSRFAAAA.js";
 export default function SendPost() { return [framework(), time(), card(), session.name, csrf.name].join(" "); }`,
   "routes/contacts-CONTACTS.js": `import { stub as session } from "/build/_shared/chunk-SESSIONS.js";
 export default function Contacts() { return session.name; }`,
+  // Two of the business's screens: small chunks of their own, one importing a big library chunk.
+  "routes/_app+/campaigns-CAMPAIGN.js": `import { form } from "/build/_shared/chunk-FORMSAAA.js";
+import { badge } from "/build/_shared/chunk-BADGEAAA.js";
+import { parse } from "/build/_shared/chunk-ZODAAAAA.js";
+export default function Campaigns() { return [form(), badge(), parse()].join(" "); }`,
+  "routes/_app+/settings-SETTINGS.js": `import { badge } from "/build/_shared/chunk-BADGEAAA.js";
+export default function Settings() { return badge(); }`,
+  "_shared/chunk-FORMSAAA.js": `import { parse } from "/build/_shared/chunk-ZODAAAAA.js"; export function form() { return "form " + parse(); }`,
+  "_shared/chunk-BADGEAAA.js": `export function badge() { return "badge"; }`,
+  "_shared/chunk-ZODAAAAA.js": `export function parse() { return "parsed"; }\nexport const library = "${"z".repeat(HOME_GROUP_MAX_BYTES)}";`,
   // What Remix leaves of a *.server module in the browser: an empty stub, shared as a chunk of its own.
   "_shared/chunk-SESSIONS.js": `export const stub = { name: "session.server" };`,
   "_shared/chunk-CSRFAAAA.js": `export const stub = { name: "csrf.server" };`,
@@ -68,6 +78,12 @@ const MANIFEST: AssetsManifest = {
       "chunk-CSRFAAAA.js",
     ]),
     "routes/contacts": route("routes/contacts", "root", "routes/contacts-CONTACTS.js", ["chunk-SESSIONS.js"]),
+    "routes/_app+/campaigns": route("routes/_app+/campaigns", "root", "routes/_app+/campaigns-CAMPAIGN.js", [
+      "chunk-FORMSAAA.js",
+      "chunk-BADGEAAA.js",
+      "chunk-ZODAAAAA.js",
+    ]),
+    "routes/_app+/settings": route("routes/_app+/settings", "root", "routes/_app+/settings-SETTINGS.js", ["chunk-BADGEAAA.js"]),
   },
   version: "abcd1234",
   url: "/build/manifest-ABCD1234.js",
@@ -83,12 +99,17 @@ const importOf = (url: string) => import(pathToFileURL(fileOf(url)).href);
 
 beforeAll(async () => {
   root = mkdtempSync(path.join(tmpdir(), "regroup-"));
-  const outputs: Record<string, { bytes: number; inputs: Record<string, { bytesInOutput: number }> }> = {};
+  const outputs: Record<string, { bytes: number; inputs: Record<string, { bytesInOutput: number }>; imports: object[] }> = {};
   for (const [file, code] of Object.entries(FILES)) {
     mkdirSync(path.dirname(path.join(root, "public/build", file)), { recursive: true });
     writeFileSync(path.join(root, "public/build", file), code);
     const input = code.includes(".server") ? `empty-module:~/utils/${file}` : `app/${file.replace(/-[A-Z]{8}\.js$/, ".tsx")}`;
-    outputs[`public/build/${file}`] = { bytes: code.length, inputs: { [input]: { bytesInOutput: code.length } } };
+    // As esbuild lists them: static imports and import() apart, by their paths in the project.
+    const imports = [
+      ...[...code.matchAll(/from "\/(build\/[^"]+)"/g)].map((match) => ({ path: `public/${match[1]}`, kind: "import-statement" })),
+      ...[...code.matchAll(/import\("\/(build\/[^"]+)"\)/g)].map((match) => ({ path: `public/${match[1]}`, kind: "dynamic-import" })),
+    ];
+    outputs[`public/build/${file}`] = { bytes: code.length, inputs: { [input]: { bytesInOutput: code.length } }, imports };
   }
   writeFileSync(path.join(root, "public/build/manifest-ABCD1234.js"), `window.__remixManifest=${JSON.stringify(MANIFEST)};`);
   mkdirSync(path.join(root, "build"));
@@ -126,6 +147,19 @@ describe("regrouping the browser build", () => {
     expect(manifest.routes["routes/send-post"].imports).toHaveLength(3);
   });
 
+  it("puts the business's screens' small chunks in one workspace file, but not one that would make them all load a big chunk", () => {
+    const settings = manifest.routes["routes/_app+/settings"].imports!;
+    expect(settings).toEqual([expect.stringMatching(/^\/build\/_shared\/workspace-[a-z0-9]+\.js$/)]);
+    // The forms chunk imports the big library chunk: both stay files of their own, loaded by the screen that needs them.
+    const campaigns = manifest.routes["routes/_app+/campaigns"].imports!;
+    expect(campaigns).toHaveLength(3);
+    expect(campaigns).toContain(settings[0]);
+    const own = campaigns.filter((url) => url !== settings[0]);
+    for (const url of own) expect(url).toMatch(/^\/build\/_shared\/chunk-[a-z0-9]+\.js$/);
+    expect(own.filter((url) => readFileSync(fileOf(url), "utf8").includes("zzzz"))).toHaveLength(1);
+    expect(readFileSync(fileOf(settings[0]), "utf8")).not.toContain("zzzz");
+  });
+
   it("leaves only files the manifest names, with new content-hash names, and every one exists", () => {
     const urls = [
       manifest.entry.module,
@@ -156,6 +190,7 @@ describe("regrouping the browser build", () => {
     await importOf(manifest.entry.module);
     expect((globalThis as { hydrated?: string }).hydrated).toBe("framework");
     expect((await importOf(manifest.routes["routes/send-post"].module)).default()).toBe("framework time card session.server csrf.server");
+    expect((await importOf(manifest.routes["routes/_app+/campaigns"].module)).default()).toBe("form parsed badge parsed");
   });
 
   it("lists what each new file holds for bundle-report", () => {
