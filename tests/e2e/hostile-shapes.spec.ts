@@ -8,26 +8,20 @@ import {
   sendCampaignShapes,
   sendToAudience,
 } from "../support/hostile-campaigns";
-import { HOSTILE_SHAPES, answerProblem, planProbes, probePaths, sendToEveryRoute, watchHealth } from "../support/hostile-shapes";
+import { HOSTILE_SHAPES, answerProblem, planProbes, probePaths, sendToEveryRoute } from "../support/hostile-shapes";
 
 import { expect, test, testClientIp } from "./fixtures";
 
-// One at a time: each times other clients' answers, which the other's requests would slow.
+// One at a time: each floods the server, and the other's pages would wait behind it.
 test.describe.configure({ mode: "serial" });
 
-/** What one hostile request may cost: an answer within 2 s, while another client's health checks stay under 200 ms. */
-const ANSWER_MS = 2_000;
-const HEALTH_MS = 200;
-
 /**
- * Its own project (playwright.config.ts), after the others: what it times must not wait behind
- * another test's pages. Alone: `npx playwright test --project=hostile-shapes --no-deps`.
+ * The answers to the worst shapes; what they cost (each answer within 2 s, another client's health
+ * checks under 200 ms) is judged by `npx tsx bench/hostile-shapes.ts` on a quiet machine, not here.
+ * Its own project (playwright.config.ts), after the others, so no other test's pages wait behind its
+ * floods. Alone: `npx playwright test --project=hostile-shapes --no-deps`.
  */
-test("every form and /api route answers its worst request shapes with a 4xx within 2 s, and other clients do not wait", async ({
-  page,
-  login,
-  baseURL,
-}) => {
+test("every form and /api route answers its worst request shapes with a 4xx", async ({ page, login, baseURL }) => {
   test.setTimeout(180_000);
   await login();
   const cookie = (await page.context().cookies()).map(({ name, value }) => `${name}=${value}`).join("; ");
@@ -36,24 +30,20 @@ test("every form and /api route answers its worst request shapes with a 4xx with
   expect(paths.length, "routes with an action or under /api").toBeGreaterThanOrEqual(40);
   const probes = await planProbes(baseURL!, paths, { "X-Forwarded-For": attacker }, { "X-Forwarded-For": attacker, Cookie: cookie });
 
-  const health = watchHealth(baseURL!, testClientIp());
   const problems: string[] = [];
   for (const shape of HOSTILE_SHAPES) {
     for (const answer of await sendToEveryRoute(baseURL!, probes, shape)) {
-      const problem = answerProblem(answer, ANSWER_MS);
+      const problem = answerProblem(answer);
       if (problem) problems.push(`${shape.name}: ${problem}`);
     }
   }
-  const { count, max } = await health.stop();
   expect(problems).toEqual([]);
-  expect(count, "health checks made meanwhile").toBeGreaterThan(50);
-  expect(max, "the slowest /api/health answer meanwhile (ms)").toBeLessThan(HEALTH_MS);
 });
 
 /** The business's audience for the campaign shapes: enough that a quadratic request would take minutes. */
 const AUDIENCE = 4_000;
 
-test("a campaign's worst shapes (long or invisible slot text, too many ids, estimate loops, a Send) answer in time, and other clients do not wait", async ({
+test("a campaign's worst shapes (long or invisible slot text, too many ids, estimate loops, a Send) are answered as they should be", async ({
   page,
   login,
   baseURL,
@@ -70,20 +60,15 @@ test("a campaign's worst shapes (long or invisible slot text, too many ids, esti
   await page.getByRole("button", { name: "Pay", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Payment received" })).toBeVisible();
 
-  const health = watchHealth(baseURL!, testClientIp());
   const problems = (await sendCampaignShapes(sender, campaignShapes(template)))
-    .map((answer) => campaignAnswerProblem(answer, ANSWER_MS))
+    .map((answer) => campaignAnswerProblem(answer))
     .filter((problem) => problem !== null);
   const loops = await estimateLoops(sender, template, { loops: 4, ms: 5_000 });
   const sent = await sendToAudience(sender, template, { audience: { tags: [REGULARS] }, timeoutMs: 60_000 });
-  const { count, max } = await health.stop();
   expect(problems).toEqual([]);
   expect(
     [...loops.keys()].filter((status) => status !== 200 && status !== 429),
     "live count statuses",
   ).toEqual([]);
   expect(sent.messages).toBe(Math.ceil(AUDIENCE / 3));
-  expect(sent.sendMs, "the Send's own answer (ms)").toBeLessThan(ANSWER_MS);
-  expect(count, "health checks made meanwhile").toBeGreaterThan(50);
-  expect(max, "the slowest /api/health answer meanwhile (ms)").toBeLessThan(HEALTH_MS);
 });

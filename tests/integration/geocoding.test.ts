@@ -171,10 +171,9 @@ describe("place search chain against local fake services", () => {
       { timeoutMs: 200 },
     );
 
-    const startedAt = Date.now();
+    // The stuck service never answers: only the chain's 200 ms timeout moves on to photon (else the test times out).
     const places = await search("Indiranagar");
 
-    expect(Date.now() - startedAt).toBeLessThan(3_000);
     expect(places.map((place) => place.source)).toEqual(["photon", "photon", "photon"]);
     expect([broken, stuck, photon].map((service) => service.requests.length)).toEqual([1, 1, 1]);
     expect(console.warn).toHaveBeenCalledWith(expect.stringMatching(/nominatim skipped.*HTTP 500/));

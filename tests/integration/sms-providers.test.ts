@@ -85,11 +85,10 @@ describe("MSG91 (Flow API v5) against its fake", () => {
   });
 
   it("no answer within the timeout is tried again", async () => {
+    // The fake never answers: only the provider's own 300 ms timeout ends the call (else the test times out).
     fake.hangNext();
-    const started = Date.now();
     const [outcome] = await provider(300).send([outgoing()]);
     expect(outcome).toMatchObject({ outcome: "retry", reason: "The provider did not answer in time" });
-    expect(Date.now() - started).toBeLessThan(2_000);
   });
 
   it("a 4xx, or a 200 with type error, is refused for good with MSG91's reason", async () => {
