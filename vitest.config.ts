@@ -29,11 +29,19 @@ export default defineConfig({
     maxWorkers: 2,
     sequence: { shuffle: true, seed },
     // Unit tests need no database: only the integration project migrates the template database.
+    // Both first check that patches/ is applied to node_modules.
     projects: [
-      { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"] } },
       {
         extends: true,
-        test: { name: "integration", include: ["tests/integration/**/*.test.{ts,tsx}"], globalSetup: ["tests/support/global-setup.ts"] },
+        test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"], globalSetup: ["tests/support/patches-applied.ts"] },
+      },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.{ts,tsx}"],
+          globalSetup: ["tests/support/patches-applied.ts", "tests/support/global-setup.ts"],
+        },
       },
     ],
   },
