@@ -71,6 +71,8 @@ const environmentSchema = z
       .default("true")
       .transform((value) => value === "true"),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+    /** off: every in-process memory (app/memory) works each answer out afresh; the same product, slower. */
+    MEMORY: z.enum(["on", "off"]).default("on"),
     /** The bearer token GET /metrics asks for; unset, /metrics is not there in production (open in development). */
     METRICS_TOKEN: optionalString.pipe(z.string().min(16, "must be at least 16 characters").optional()),
     /** A business session nobody uses for this long ends; one in use is extended, up to SESSION_MAX_DAYS after sign-in. */

@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { databaseHandle, db } from "~/db/db.server";
 import { postLikes, posts, users } from "~/db/schema";
 import type { FeedQuery } from "~/lib/feed-query";
+import { defineMemory, type Memory } from "~/memory/memory.server";
 import { clearResponseCache } from "~/utils/response-cache.server";
 import { forgetPagesShowing, hearingPostChanges, pageKeptUntil } from "~/utils/kept-pages.server";
 
@@ -17,42 +18,28 @@ import { livePostCondition } from "./live-post.server";
  * so nothing about a visitor lives here.
  */
 const TTL_MS = 10_000;
-const MAX_ENTRIES = 500;
-const pages = new Map<string, { expiresAt: number; page: Promise<FeedPage> }>();
+const pages = defineMemory<FeedPage>({
+  name: "feed-pages",
+  purpose: "public feed pages by query, shared by all askers",
+  max: 500,
+  ttlMs: TTL_MS,
+});
+const categories = defineMemory<NamedItem[]>({ name: "feed-categories", purpose: "the feed's category menu", max: 1, ttlMs: TTL_MS });
 
-export function cachedFeedPage(query: FeedQuery): Promise<FeedPage> {
-  const key = JSON.stringify(query);
-  const now = Date.now();
-  const hit = pages.get(key);
-  if (hit && hit.expiresAt > now) {
-    pageKeptUntil(hit.expiresAt);
-    return hit.page;
-  }
-  const page = listFeed(query);
-  pages.set(key, { expiresAt: now + TTL_MS, page });
-  pageKeptUntil(now + TTL_MS);
-  page.catch(() => pages.delete(key));
-  if (pages.size > MAX_ENTRIES) pages.delete(pages.keys().next().value!);
-  return page;
+/** `memory`'s answer for `key`, and the page drawn from it holds no longer than it is kept (nothing kept: not at all). */
+function rememberForPage<V>(memory: Memory<V>, key: string, compute: () => Promise<V>): Promise<V> {
+  const value = memory.remember(key, compute);
+  pageKeptUntil(memory.keptUntil(key) ?? Date.now());
+  return value;
 }
 
-let categories: { expiresAt: number; list: Promise<NamedItem[]> } | null = null;
+export function cachedFeedPage(query: FeedQuery): Promise<FeedPage> {
+  return rememberForPage(pages, JSON.stringify(query), () => listFeed(query));
+}
 
 /** The feed's category menu, remembered as long as a feed page (the admin's changes forget it: forgetCachedFeed). */
 export function cachedCategories(): Promise<NamedItem[]> {
-  const now = Date.now();
-  if (categories && categories.expiresAt > now) {
-    pageKeptUntil(categories.expiresAt);
-    return categories.list;
-  }
-  const list = listCategories();
-  const entry = { expiresAt: now + TTL_MS, list };
-  pageKeptUntil(entry.expiresAt);
-  categories = entry;
-  list.catch(() => {
-    if (categories === entry) categories = null;
-  });
-  return list;
+  return rememberForPage(categories, "all", listCategories);
 }
 
 /** What each process listens on: another one changed what is in the feed. */
@@ -75,7 +62,7 @@ export function forgetCachedFeed() {
 
 function forgetInThisProcess() {
   pages.clear();
-  categories = null;
+  categories.clear();
   clearResponseCache();
   forgetPagesShowing("*");
 }

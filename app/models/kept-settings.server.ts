@@ -1,4 +1,5 @@
 import { databaseHandle } from "~/db/db.server";
+import { defineMemory } from "~/memory/memory.server";
 
 /**
  * What the admin sets for everyone (prices, credit packs, settings such as the GST rate), kept in
@@ -15,21 +16,18 @@ import { databaseHandle } from "~/db/db.server";
 const MAX_AGE_MS = 60_000;
 export const SETTINGS_CHANGED_CHANNEL = "isent_settings_changed";
 
-const kept = new Map<string, { expiresAt: number; value: Promise<unknown> }>();
+const kept = defineMemory<unknown>({
+  name: "admin-settings",
+  purpose: "prices, credit packs and settings the admin sets, as shown on pages (never for charging)",
+  max: 200,
+  ttlMs: MAX_AGE_MS,
+});
 /** Kept only once this process hears of changes (a process that cannot listen reads every time). */
 let hearing = false;
 
 export function keptSetting<T>(key: string, read: () => Promise<T>): Promise<T> {
   if (!hearing) return read();
-  const now = Date.now();
-  const hit = kept.get(key);
-  if (hit && hit.expiresAt > now) return hit.value as Promise<T>;
-  const entry = { expiresAt: now + MAX_AGE_MS, value: read() };
-  kept.set(key, entry);
-  entry.value.catch(() => {
-    if (kept.get(key) === entry) kept.delete(key);
-  });
-  return entry.value;
+  return kept.remember(key, read) as Promise<T>;
 }
 
 /** Raised each time the admin's values change: a signed-in business's kept page (kept-pages.server.ts) is kept with it. */

@@ -5,6 +5,7 @@ import type { Database } from "~/db/client.server";
 import { databaseHandle, db } from "~/db/db.server";
 import { sessions, users } from "~/db/schema";
 import { isUuid } from "~/lib/ids";
+import { accountTag, defineMemory } from "~/memory/memory.server";
 
 import { activeAccountCondition, isAdminAccount } from "./account-rules.server";
 import { accountColumns, toAccountUser, type AccountUser } from "./account-user.server";
@@ -77,8 +78,11 @@ export type ActiveSession = {
  * every request looks it up: another process's notice could come after the next request.
  */
 const SESSIONS_CHANGED_CHANNEL = "isent_sessions_changed";
-const MAX_REMEMBERED_SESSIONS = 5_000;
-const remembered = new Map<string, { session: ActiveSession; until: number }>();
+const remembered = defineMemory<ActiveSession>({
+  name: "sessions",
+  purpose: "signed-in sessions' lookups on PGlite, until their account or sessions change",
+  max: 5_000,
+});
 let rememberingSessions = false;
 /** Notices heard so far: a lookup under way when one comes is not remembered (it may have read before the change). */
 let noticesHeard = 0;
@@ -101,8 +105,7 @@ function forgetSessionsOf(payload: string) {
     remembered.clear();
     return;
   }
-  const accounts = new Set(payload.split(","));
-  for (const [id, entry] of remembered) if (accounts.has(entry.session.user.id)) remembered.delete(id);
+  remembered.forgetTagged(payload.split(",").map(accountTag));
 }
 
 /**
@@ -111,8 +114,8 @@ function forgetSessionsOf(payload: string) {
  */
 export async function findActiveSession(sessionId: string): Promise<ActiveSession | null> {
   if (!isUuid(sessionId)) return null;
-  const kept = remembered.get(sessionId);
-  if (kept && kept.until > Date.now()) return kept.session;
+  const kept = rememberingSessions ? remembered.recall(sessionId) : undefined;
+  if (kept) return kept;
   const noticesBefore = noticesHeard;
   const [row] = await db()
     .select({
@@ -159,9 +162,7 @@ export async function findActiveSession(sessionId: string): Promise<ActiveSessio
   // The touch's own notice came after noticesBefore: a touched session is remembered from the next lookup.
   if (rememberingSessions && noticesHeard === noticesBefore) {
     const until = Math.min(row.expiresAt.getTime(), row.absoluteExpiresAt.getTime(), lastSeenAt + lifetime.touchEveryMs);
-    remembered.delete(row.id);
-    remembered.set(row.id, { session, until });
-    if (remembered.size > MAX_REMEMBERED_SESSIONS) remembered.delete(remembered.keys().next().value!);
+    if (until > now) remembered.keep(row.id, session, { ttlMs: until - now, tags: [accountTag(session.user.id)] });
   }
   return session;
 }

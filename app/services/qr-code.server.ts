@@ -1,5 +1,7 @@
 import QRCode from "qrcode";
 
+import { defineMemory } from "~/memory/memory.server";
+
 /**
  * A QR code for a URL (the business card's page), made here, offline, by the `qrcode` package:
  * error correction M (readable with a crease or a smudge), a quiet zone of 2 modules.
@@ -9,17 +11,9 @@ export function qrCodePng(url: string, widthPx = 512): Promise<Buffer> {
 }
 
 /** A card's URL never changes and its code takes milliseconds to work out: the last ones made are kept. */
-const KEPT_SVGS = 1_000;
-const svgs = new Map<string, Promise<string>>();
+const svgs = defineMemory<string>({ name: "qr-codes", purpose: "business cards' QR codes as SVG, by the card's URL", max: 1_000 });
 
 /** The same QR code as SVG, for the card's page and its printable and PNG versions (and the dashboard's card at every visit). */
 export function qrCodeSvg(url: string): Promise<string> {
-  let svg = svgs.get(url);
-  if (!svg) {
-    svg = QRCode.toString(url, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
-    svg.catch(() => svgs.delete(url));
-    svgs.set(url, svg);
-    if (svgs.size > KEPT_SVGS) svgs.delete(svgs.keys().next().value!);
-  }
-  return svg;
+  return svgs.remember(url, () => QRCode.toString(url, { type: "svg", errorCorrectionLevel: "M", margin: 2 }));
 }

@@ -1,0 +1,130 @@
+import { LRUCache } from "lru-cache";
+
+import { config } from "~/config.server";
+
+/**
+ * The one kind of memory the server keeps between requests (issue 39; decision 035): a named,
+ * bounded store of answers being or already worked out. Every asker of a key shares one promise
+ * (single flight: the second asker waits for the first's query rather than running its own), a
+ * rejected one is forgotten at once, an entry lives `ttlMs` at most (or until its version moves on)
+ * and the least recently used go first past `max`. Each memory registers itself, so the server can
+ * list them all with their size and hit ratio (listMemories).
+ *
+ * MEMORY=off makes every memory pass-through: each ask works its answer out afresh. The product
+ * must behave the same, only slower (an e2e project runs that way).
+ */
+export type MemorySpec = {
+  /** Unique; how the inventory and the admin's list name it. */
+  name: string;
+  /** What it keeps and why, in a line. */
+  purpose: string;
+  max: number;
+  /** How long an entry may be used at most; none: until evicted or forgotten. */
+  ttlMs?: number;
+};
+
+type Entry<V> = { value: Promise<V>; version: number | undefined; tags: readonly string[] };
+/** How an entry is kept: under a version, for less than the memory's time, and with tags (`account:<id>`) a change can name. */
+export type KeepOptions = { version?: number; ttlMs?: number; tags?: readonly string[] };
+
+export type MemoryStats = MemorySpec & { size: number; hits: number; misses: number };
+
+export class Memory<V> {
+  readonly spec: MemorySpec;
+  private readonly store: LRUCache<string, Entry<V>>;
+  private hits = 0;
+  private misses = 0;
+
+  constructor(spec: MemorySpec) {
+    this.spec = spec;
+    this.store = new LRUCache<string, Entry<V>>({ max: spec.max, ttl: spec.ttlMs, ttlAutopurge: false });
+  }
+
+  /**
+   * The kept answer for `key`, or `compute()`'s, then kept. With `version`, an entry kept under
+   * another version is not used (and is replaced); with `ttlMs`, this entry's life is shorter than
+   * the memory's own.
+   */
+  remember(key: string, compute: () => Promise<V>, options: KeepOptions = {}): Promise<V> {
+    const hit = this.recall(key, options.version);
+    if (hit) return hit;
+    const value = compute();
+    this.keepPromise(key, value, options);
+    return value;
+  }
+
+  /** The answer kept for `key` (under `version`, when given), counted as a hit or a miss. */
+  recall(key: string, version?: number): Promise<V> | undefined {
+    const hit = memoryOn() ? this.store.get(key) : undefined;
+    if (hit && hit.version === version) {
+      this.hits++;
+      return hit.value;
+    }
+    this.misses++;
+    return undefined;
+  }
+
+  /** Keeps an answer already worked out (when the caller decides after its query whether it may be kept). */
+  keep(key: string, value: V, options: KeepOptions = {}): void {
+    this.keepPromise(key, Promise.resolve(value), options);
+  }
+
+  private keepPromise(key: string, value: Promise<V>, { version, ttlMs, tags = [] }: KeepOptions) {
+    if (!memoryOn()) return;
+    const entry: Entry<V> = { value, version, tags };
+    this.store.set(key, entry, ttlMs === undefined ? undefined : { ttl: ttlMs });
+    value.catch(() => {
+      if (this.store.peek(key) === entry) this.store.delete(key);
+    });
+  }
+
+  /** When the entry kept for `key` stops being used (ms since the epoch), or null when none is kept. */
+  keptUntil(key: string): number | null {
+    if (!this.store.has(key)) return null;
+    const left = this.store.getRemainingTTL(key);
+    return Number.isFinite(left) ? Date.now() + left : null;
+  }
+
+  forget(key: string): void {
+    this.store.delete(key);
+  }
+
+  /** Forgets, at once, every entry kept with any of these tags. */
+  forgetTagged(tags: Iterable<string>): void {
+    const named = new Set(tags);
+    for (const [key, entry] of this.store.entries()) if (entry.tags.some((tag) => named.has(tag))) this.store.delete(key);
+  }
+
+  clear(): void {
+    this.store.clear();
+  }
+
+  stats(): MemoryStats {
+    return { ...this.spec, size: this.store.size, hits: this.hits, misses: this.misses };
+  }
+}
+
+const registry = new Map<string, Memory<unknown>>();
+
+/** A new memory, registered under its name (a second memory of one name is a mistake in the code). */
+export function defineMemory<V>(spec: MemorySpec): Memory<V> {
+  if (registry.has(spec.name)) throw new Error(`A memory named ${spec.name} is already defined`);
+  const memory = new Memory<V>(spec);
+  registry.set(spec.name, memory as Memory<unknown>);
+  return memory;
+}
+
+/** Every memory this process has defined, with its size and hits so far, by name. */
+export function listMemories(): MemoryStats[] {
+  return [...registry.values()].map((memory) => memory.stats()).sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** Whether memories keep anything (MEMORY, default on). */
+export function memoryOn(): boolean {
+  return config.MEMORY === "on";
+}
+
+/** The tag of what is kept about one account (its sessions), which a change to the account forgets. */
+export function accountTag(accountId: string): string {
+  return `account:${accountId}`;
+}
