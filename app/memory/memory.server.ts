@@ -4,9 +4,9 @@ import { config } from "~/config.server";
 
 /**
  * The one kind of memory the server keeps between requests (issue 39; decision 035): a named,
- * bounded store of answers being or already worked out. Every asker of a key shares one promise
- * (single flight: the second asker waits for the first's query rather than running its own), a
- * rejected one is forgotten at once, an entry lives `ttlMs` at most (or until its version moves on)
+ * bounded store of answers being or already worked out. Kept as a promise, an answer is shared by
+ * every asker of its key while it is worked out (single flight: the second asker waits for the
+ * first's query rather than running its own), and forgotten at once if it fails; an entry lives `ttlMs` at most (or until its version moves on)
  * and the least recently used go first past `max`. Each memory registers itself, so the server can
  * list them all with their size and hit ratio (listMemories).
  *
@@ -23,7 +23,7 @@ export type MemorySpec = {
   ttlMs?: number;
 };
 
-type Entry<V> = { value: Promise<V>; version: number | undefined; tags: readonly string[] };
+type Entry<V> = { value: V; version: number | undefined; tags: readonly string[] };
 /** How an entry is kept: under a version, for less than the memory's time, and with tags (`account:<id>`) a change can name. */
 export type KeepOptions = { version?: number; ttlMs?: number; tags?: readonly string[] };
 
@@ -37,7 +37,8 @@ export class Memory<V> {
 
   constructor(spec: MemorySpec) {
     this.spec = spec;
-    this.store = new LRUCache<string, Entry<V>>({ max: spec.max, ttl: spec.ttlMs, ttlAutopurge: false });
+    // Time by Date.now(), read at every look (no cached clock): what tests' fake clocks move.
+    this.store = new LRUCache<string, Entry<V>>({ max: spec.max, ttl: spec.ttlMs, ttlResolution: 0, perf: { now: () => Date.now() } });
   }
 
   /**
@@ -45,16 +46,16 @@ export class Memory<V> {
    * another version is not used (and is replaced); with `ttlMs`, this entry's life is shorter than
    * the memory's own.
    */
-  remember(key: string, compute: () => Promise<V>, options: KeepOptions = {}): Promise<V> {
+  remember(key: string, compute: () => V, options: KeepOptions = {}): V {
     const hit = this.recall(key, options.version);
-    if (hit) return hit;
+    if (hit !== undefined) return hit;
     const value = compute();
-    this.keepPromise(key, value, options);
+    this.keep(key, value, options);
     return value;
   }
 
   /** The answer kept for `key` (under `version`, when given), counted as a hit or a miss. */
-  recall(key: string, version?: number): Promise<V> | undefined {
+  recall(key: string, version?: number): V | undefined {
     const hit = memoryOn() ? this.store.get(key) : undefined;
     if (hit && hit.version === version) {
       this.hits++;
@@ -64,18 +65,20 @@ export class Memory<V> {
     return undefined;
   }
 
-  /** Keeps an answer already worked out (when the caller decides after its query whether it may be kept). */
-  keep(key: string, value: V, options: KeepOptions = {}): void {
-    this.keepPromise(key, Promise.resolve(value), options);
+  /** What is kept for `key` now, without counting a hit or a miss or making it recently used. */
+  peek(key: string): V | undefined {
+    return memoryOn() ? this.store.peek(key)?.value : undefined;
   }
 
-  private keepPromise(key: string, value: Promise<V>, { version, ttlMs, tags = [] }: KeepOptions) {
+  /** Keeps an answer (a promise of one is forgotten if it fails). */
+  keep(key: string, value: V, { version, ttlMs, tags = [] }: KeepOptions = {}): void {
     if (!memoryOn()) return;
     const entry: Entry<V> = { value, version, tags };
     this.store.set(key, entry, ttlMs === undefined ? undefined : { ttl: ttlMs });
-    value.catch(() => {
-      if (this.store.peek(key) === entry) this.store.delete(key);
-    });
+    if (value instanceof Promise)
+      value.catch(() => {
+        if (this.store.peek(key) === entry) this.store.delete(key);
+      });
   }
 
   /** When the entry kept for `key` stops being used (ms since the epoch), or null when none is kept. */

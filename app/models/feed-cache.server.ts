@@ -18,16 +18,21 @@ import { livePostCondition } from "./live-post.server";
  * so nothing about a visitor lives here.
  */
 const TTL_MS = 10_000;
-const pages = defineMemory<FeedPage>({
+const pages = defineMemory<Promise<FeedPage>>({
   name: "feed-pages",
   purpose: "public feed pages by query, shared by all askers",
   max: 500,
   ttlMs: TTL_MS,
 });
-const categories = defineMemory<NamedItem[]>({ name: "feed-categories", purpose: "the feed's category menu", max: 1, ttlMs: TTL_MS });
+const categories = defineMemory<Promise<NamedItem[]>>({
+  name: "feed-categories",
+  purpose: "the feed's category menu",
+  max: 1,
+  ttlMs: TTL_MS,
+});
 
 /** `memory`'s answer for `key`, and the page drawn from it holds no longer than it is kept (nothing kept: not at all). */
-function rememberForPage<V>(memory: Memory<V>, key: string, compute: () => Promise<V>): Promise<V> {
+function rememberForPage<V>(memory: Memory<V>, key: string, compute: () => V): V {
   const value = memory.remember(key, compute);
   pageKeptUntil(memory.keptUntil(key) ?? Date.now());
   return value;

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Database, DatabaseHandle } from "~/db/client.server";
 import { databaseHandle } from "~/db/db.server";
 import { describeDatabaseError } from "~/db/errors.server";
+import { defineMemory } from "~/memory/memory.server";
 
 const HEALTH_TIMEOUT_MS = 3_000;
 /** How long an ok answer stands: probes (or a flood of /api/health) cost the database at most a query a second. */
@@ -10,7 +11,8 @@ const HEALTHY_FOR_MS = 1_000;
 
 export type DatabaseStatus = { ok: true } | { ok: false; message: string };
 
-let latest: { handle: DatabaseHandle; startedAt: number; status: Promise<DatabaseStatus>; settled: boolean } | undefined;
+type Check = { handle: DatabaseHandle; startedAt: number; status: Promise<DatabaseStatus> };
+const checks = defineMemory<Check>({ name: "database-health", purpose: "the latest check that the database answers", max: 1 });
 
 /**
  * Whether the database answers a trivial query within a few seconds. Checks asked for while one is
@@ -18,13 +20,16 @@ let latest: { handle: DatabaseHandle; startedAt: number; status: Promise<Databas
  */
 export function checkDatabase(): Promise<DatabaseStatus> {
   const handle = databaseHandle();
-  const reusable = latest?.handle === handle && (!latest.settled || Date.now() - latest.startedAt < HEALTHY_FOR_MS);
-  if (reusable) return latest!.status;
-  const check = { handle, startedAt: Date.now(), status: askDatabase(handle.db), settled: false };
-  latest = check;
-  check.status.then((status) => {
-    check.settled = true;
-    if (!status.ok && latest === check) latest = undefined;
+  const latest = checks.recall("latest");
+  if (latest?.handle === handle) return latest.status;
+  const check: Check = { handle, startedAt: Date.now(), status: askDatabase(handle.db) };
+  // Shared while under way (the query gives up after HEALTH_TIMEOUT_MS), then as its answer says.
+  checks.keep("latest", check, { ttlMs: HEALTH_TIMEOUT_MS + HEALTHY_FOR_MS });
+  void check.status.then((status) => {
+    if (checks.peek("latest") !== check) return;
+    const standsMs = check.startedAt + HEALTHY_FOR_MS - Date.now();
+    if (status.ok && standsMs > 0) checks.keep("latest", check, { ttlMs: standsMs });
+    else checks.forget("latest");
   });
   return check.status;
 }

@@ -16,7 +16,7 @@ import { defineMemory } from "~/memory/memory.server";
 const MAX_AGE_MS = 60_000;
 export const SETTINGS_CHANGED_CHANNEL = "isent_settings_changed";
 
-const kept = defineMemory<unknown>({
+const kept = defineMemory<Promise<unknown>>({
   name: "admin-settings",
   purpose: "prices, credit packs and settings the admin sets, as shown on pages (never for charging)",
   max: 200,

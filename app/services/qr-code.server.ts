@@ -11,7 +11,7 @@ export function qrCodePng(url: string, widthPx = 512): Promise<Buffer> {
 }
 
 /** A card's URL never changes and its code takes milliseconds to work out: the last ones made are kept. */
-const svgs = defineMemory<string>({ name: "qr-codes", purpose: "business cards' QR codes as SVG, by the card's URL", max: 1_000 });
+const svgs = defineMemory<Promise<string>>({ name: "qr-codes", purpose: "business cards' QR codes as SVG, by the card's URL", max: 1_000 });
 
 /** The same QR code as SVG, for the card's page and its printable and PNG versions (and the dashboard's card at every visit). */
 export function qrCodeSvg(url: string): Promise<string> {

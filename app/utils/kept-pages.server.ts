@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 
+import { defineMemory } from "~/memory/memory.server";
 import { hearingSettingsChanges, settingsGeneration } from "~/models/kept-settings.server";
 
 import { SESSION_COOKIE_NAME } from "./cookies.server";
@@ -39,14 +40,10 @@ import { VISITOR_COOKIE_NAMES } from "./visitor.server";
  * - Time: never kept past the feed page or menu it was drawn from, an offer's end, or
  *   RESPONSE_CACHE_TTL_MS (relative times, such as '5 minutes ago', are as drawn up to then).
  */
-const MAX_ENTRIES = 2_000;
-
 type Shown = { postIds: Set<string>; ownData: boolean; until: number; pageKey?: string; perAnswer: number };
 type KeptAnswer = {
-  expiresAt: number;
   pageKey: string;
   perAnswer: number;
-  postIds: Set<string>;
   /** The account's pages version and the settings generation it was drawn at; null for a visitor's page. */
   version: string | null;
   headers: [string, string][];
@@ -56,7 +53,13 @@ type Asker = { key: string; signedIn: boolean };
 
 const drawing = new AsyncLocalStorage<Shown>();
 const drawsUnderWay = new Map<string, Promise<Response>>();
-const keptAnswers = new Map<string, KeptAnswer>();
+/** Each kept until its `until`, tagged with the posts it shows (`post:<id>`). */
+const keptAnswers = defineMemory<KeptAnswer>({
+  name: "returning-pages",
+  purpose: "returning visitors' and businesses' own pages, by address and Cookie header, until what they show changes",
+  max: 2_000,
+});
+const postTag = (postId: string) => `post:${postId}`;
 
 /** Pages are kept only once this process hears of changed posts (listenForPostChanges): one that cannot listen draws every page. */
 let hearing = false;
@@ -101,7 +104,7 @@ export async function serveFromKeptPages(request: Request, render: (request: Req
   const asker = hearing ? whoAsks(request) : null;
   if (!asker) return render(request);
   const recall = async () => {
-    const kept = keptAnswers.get(asker.key);
+    const kept = keptAnswers.recall(asker.key);
     // Only a page kept for this key costs a session lookup here (the loaders share it when the page is drawn).
     return kept ? answerFromMemory(asker.key, kept, await versionOf(request, asker.signedIn)) : null;
   };
@@ -144,16 +147,13 @@ async function drawAndKeep(request: Request, asker: Asker, render: (request: Req
     const version = await versionOf(request, asker.signedIn, generation);
     if (version === undefined) return response;
     const headers = [...response.headers].filter(([name]) => name !== "content-security-policy");
-    keptAnswers.delete(asker.key);
-    keptAnswers.set(asker.key, {
-      expiresAt: shown.until,
-      pageKey: shown.pageKey,
-      perAnswer: shown.perAnswer,
-      postIds: shown.postIds,
-      version,
-      headers,
-    });
-    if (keptAnswers.size > MAX_ENTRIES) keptAnswers.delete(keptAnswers.keys().next().value!);
+    const ttlMs = shown.until - Date.now();
+    if (ttlMs > 0)
+      keptAnswers.keep(
+        asker.key,
+        { pageKey: shown.pageKey, perAnswer: shown.perAnswer, version, headers },
+        { ttlMs, tags: [...shown.postIds].map(postTag) },
+      );
   }
   return response;
 }
@@ -191,9 +191,9 @@ function answerFromMemory(key: string, answer: KeptAnswer, version: string | nul
   const nonce = createNonce();
   // Each form drawn gets a key of its own, as when it is drawn (a retried purchase or post charges once).
   const perAnswer = Array.from({ length: answer.perAnswer }, () => randomUUID());
-  const body = answer.expiresAt > Date.now() ? keptPage({ key: answer.pageKey, perAnswer }, nonce) : null;
+  const body = keptPage({ key: answer.pageKey, perAnswer }, nonce);
   if (!body) {
-    keptAnswers.delete(key);
+    keptAnswers.forget(key);
     return null;
   }
   const headers = new Headers(answer.headers);
@@ -207,5 +207,5 @@ export function forgetPagesShowing(postIds: string[] | "*") {
     keptAnswers.clear();
     return;
   }
-  for (const [key, page] of keptAnswers) if (postIds.some((id) => page.postIds.has(id))) keptAnswers.delete(key);
+  keptAnswers.forgetTagged(postIds.map(postTag));
 }

@@ -3,6 +3,7 @@ import cluster from "node:cluster";
 import { AggregatorRegistry, Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 
 import { JOB_NAMES } from "~/jobs/catalogue.server";
+import { defineMemory } from "~/memory/memory.server";
 import { databaseConnections, paymentTotals, queueStats, smsTotals, type QueueStats } from "~/models/metrics.server";
 
 import { logger } from "./logger.server";
@@ -93,29 +94,29 @@ export function countSecurityEvent(event: string, outcome: string) {
  * every few seconds from several Prometheus servers costs the database one read per period.
  * A failed read leaves the gauges as they were, and is logged.
  */
-const keptReads = new Set<() => void>();
+const keptReads = defineMemory<Promise<unknown>>({
+  name: "metrics-gauges",
+  purpose: "the database reads /metrics gauges show (queues, SMS, payments, connections), for seconds",
+  max: 10,
+});
 
 /** Forget what the gauges read, so the next scrape reads the database again (tests). */
 export function forgetKeptReads() {
-  for (const forget of keptReads) forget();
+  keptReads.clear();
 }
 
 function keptRead<T>(what: string, forMs: number, read: () => Promise<T>): () => Promise<T | null> {
-  let kept: { at: number; value: Promise<T | null> } | undefined;
-  keptReads.add(() => (kept = undefined));
-  return () => {
-    if (!kept || Date.now() - kept.at > forMs) {
-      kept = {
-        at: Date.now(),
-        value: read().catch((error: unknown) => {
+  return () =>
+    keptReads.remember(
+      what,
+      () =>
+        read().catch((error: unknown) => {
           logger.warn({ err: error, what }, "metrics: reading the database failed");
-          kept = undefined;
+          keptReads.forget(what);
           return null;
         }),
-      };
-    }
-    return kept.value;
-  };
+      { ttlMs: forMs },
+    ) as Promise<T | null>;
 }
 
 const readQueues = keptRead("queues", 5_000, queueStats);

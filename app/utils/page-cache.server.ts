@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import type { EntryContext } from "@remix-run/node";
 
 import { escapeRegExp } from "~/lib/escape-regexp";
+import { defineMemory } from "~/memory/memory.server";
 
 import { RESPONSE_CACHE_TTL_MS } from "./response-cache.server";
 
@@ -20,7 +21,6 @@ import { RESPONSE_CACHE_TTL_MS } from "./response-cache.server";
  * cache. Only whole pages without errors or an action's data are kept; the CSP nonce is made afresh
  * for each answer.
  */
-const MAX_ENTRIES = 300;
 const MAX_HTML_CHARS = 512 * 1024;
 /** Data a route returns that only says when the page was drawn (see above). */
 const TIME_ONLY_FIELDS: Record<string, string> = { root: "pageTime" };
@@ -36,8 +36,13 @@ const RANDOM_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
 export type PageKey = { key: string; perAnswer: string[] };
 
 /** The page as bytes, cut where its nonce and per-answer values stood, and which stood at each cut. */
-type KeptPage = { expiresAt: number; parts: Buffer[]; cuts: number[] };
-const pages = new Map<string, KeptPage>();
+type KeptPage = { parts: Buffer[]; cuts: number[] };
+const pages = defineMemory<KeptPage>({
+  name: "drawn-pages",
+  purpose: "drawn HTML by everything a page is drawn from (address, status, every loader's data)",
+  max: 300,
+  ttlMs: RESPONSE_CACHE_TTL_MS,
+});
 
 /** The key of the page this request and data draw, or null when it must be drawn afresh. */
 export function renderKey(request: Request, statusCode: number, context: EntryContext): PageKey | null {
@@ -80,12 +85,8 @@ function typedValues(this: unknown, key: string, value: unknown): unknown {
 
 /** The page kept for this key, with this answer's nonce and per-answer values where the drawn one's stood. */
 export function keptPage({ key, perAnswer }: PageKey, nonce: string): Uint8Array<ArrayBuffer> | null {
-  const page = pages.get(key);
+  const page = pages.recall(key);
   if (!page) return null;
-  if (page.expiresAt <= Date.now()) {
-    pages.delete(key);
-    return null;
-  }
   const fills = [nonce, ...perAnswer].map((value) => Buffer.from(value));
   if (page.cuts.some((cut) => cut >= fills.length)) return null;
   const pieces = page.parts.flatMap((part, index) => (index === 0 ? [part] : [fills[page.cuts[index - 1]], part]));
@@ -111,9 +112,7 @@ export function keepPage({ key, perAnswer }: PageKey, html: string, nonce: strin
     from = match.index + match[0].length;
   }
   parts.push(Buffer.from(html.slice(from)));
-  pages.delete(key);
-  pages.set(key, { expiresAt: Date.now() + RESPONSE_CACHE_TTL_MS, parts, cuts });
-  if (pages.size > MAX_ENTRIES) pages.delete(pages.keys().next().value!);
+  pages.keep(key, { parts, cuts });
 }
 
 /** Forget every kept page (tests). */

@@ -1,3 +1,4 @@
+import { defineMemory } from "~/memory/memory.server";
 import { estimatesPlaceByIp } from "~/services/geocoding.server";
 
 import { countMemoryLookup } from "./metrics.server";
@@ -18,15 +19,19 @@ import { isAnonIdCookie, newAnonIdCookie } from "./visitor.server";
  *   (likes, a location, a session, a toast) is rendered for themselves.
  */
 export const RESPONSE_CACHE_TTL_MS = 10_000;
-const MAX_ENTRIES = 200;
 const MAX_BODY_CHARS = 256 * 1024;
 /** Public pages whose first-visit version is the same for everyone. */
 const FIRST_VISIT_PAGES = new Set(["/"]);
 
 type Kept = { status: number; headers: [string, string][]; body: string; nonce?: string; secured?: boolean };
 /** `settled`: the answer once it is there, for askers that cannot wait on a promise (keptPublicJson). */
-type Entry = { expiresAt: number; answer: Promise<Kept | null>; settled?: Kept };
-const kept = new Map<string, Entry>();
+type Entry = { answer: Promise<Kept | null>; settled?: Kept };
+const kept = defineMemory<Entry>({
+  name: "same-for-everyone",
+  purpose: "public JSON and first-visit pages, the same for every asker of the address",
+  max: 200,
+  ttlMs: RESPONSE_CACHE_TTL_MS,
+});
 
 /** A public JSON answer as the server writes it to the socket: bytes and every header it carries. */
 export type KeptJson = { status: number; headers: [string, string][]; bytes: Buffer };
@@ -96,8 +101,7 @@ async function keepablePage(response: Response): Promise<Kept | Response> {
  * Else null, and the request goes through `serve` as any other.
  */
 export function keptPublicJson(url: string): KeptJson | null {
-  const entry = kept.get(`json ${url}`);
-  const answer = entry && entry.expiresAt > Date.now() ? entry.settled : undefined;
+  const answer = kept.recall(`json ${url}`)?.settled;
   if (!answer?.secured) return null;
   // Only hits here: a miss goes on to serveWithCache, which counts it.
   countMemoryLookup("public_json", true);
@@ -107,22 +111,17 @@ export function keptPublicJson(url: string): KeptJson | null {
 }
 
 function lookUp(key: string): Promise<Kept | null> | null {
-  const entry = kept.get(key);
-  if (!entry) return null;
-  if (entry.expiresAt > Date.now()) return entry.answer;
-  kept.delete(key);
-  return null;
+  return kept.recall(key)?.answer ?? null;
 }
 
 function keep(key: string, answer: Promise<Kept | null>) {
-  const entry: Entry = { expiresAt: Date.now() + RESPONSE_CACHE_TTL_MS, answer };
-  kept.set(key, entry);
+  const entry: Entry = { answer };
+  kept.keep(key, entry);
   // What cannot be kept is forgotten at once, so the next asker renders again.
   answer.then(
-    (value) => (value ? (entry.settled = value) : kept.delete(key)),
-    () => kept.delete(key),
+    (value) => (value ? (entry.settled = value) : kept.forget(key)),
+    () => kept.forget(key),
   );
-  if (kept.size > MAX_ENTRIES) kept.delete(kept.keys().next().value!);
 }
 
 /** The kept page with a fresh nonce, and the visitor id cookie `issued` for this asker or else a new one. */

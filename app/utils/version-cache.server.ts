@@ -6,7 +6,7 @@ import { defineMemory } from "~/memory/memory.server";
  * for each request, so no instance ever answers from data older than its last change. Read the
  * version first, then work the value out: it is then at least as new as the version it is kept under.
  */
-const byVersion = defineMemory<unknown>({
+const byVersion = defineMemory<Promise<unknown>>({
   name: "worked-out-by-version",
   purpose: "values worked out from many rows (a business's contact count, its groups), kept per version of those rows",
   max: 2_000,

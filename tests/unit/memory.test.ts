@@ -15,7 +15,7 @@ afterEach(() => {
 
 describe("a memory", () => {
   it("works an answer out once for every asker, also while it is still being worked out", async () => {
-    const kept = memory<string>();
+    const kept = memory<Promise<string>>();
     let computed = 0;
     const compute = async () => {
       computed++;
@@ -30,13 +30,13 @@ describe("a memory", () => {
   });
 
   it("forgets a failed answer at once: the next asker tries again", async () => {
-    const kept = memory<string>();
+    const kept = memory<Promise<string>>();
     await expect(kept.remember("k", () => Promise.reject(new Error("database away")))).rejects.toThrow("database away");
     expect(await kept.remember("k", async () => "back")).toBe("back");
   });
 
   it("answers afresh once its time, or the entry's own shorter time, is up", async () => {
-    const kept = memory<number>({ ttlMs: 10_000 });
+    const kept = memory<Promise<number>>({ ttlMs: 10_000 });
     let n = 0;
     expect(await kept.remember("long", async () => ++n)).toBe(1);
     expect(await kept.remember("short", async () => ++n, { ttlMs: 20 })).toBe(2);
@@ -47,7 +47,7 @@ describe("a memory", () => {
   });
 
   it("does not use an entry kept under another version, and replaces it", async () => {
-    const kept = memory<string>();
+    const kept = memory<Promise<string>>();
     expect(await kept.remember("contacts", async () => "v1", { version: 1 })).toBe("v1");
     expect(await kept.remember("contacts", async () => "v2", { version: 2 })).toBe("v2");
     expect(await kept.remember("contacts", async () => "again", { version: 2 })).toBe("v2");
@@ -55,7 +55,7 @@ describe("a memory", () => {
   });
 
   it("keeps at most max entries, the least recently used going first", async () => {
-    const kept = memory<string>({ max: 2 });
+    const kept = memory<Promise<string>>({ max: 2 });
     await kept.remember("a", async () => "a");
     await kept.remember("b", async () => "b");
     await kept.remember("a", async () => "not used");
@@ -65,30 +65,33 @@ describe("a memory", () => {
     expect(kept.stats().size).toBe(2);
   });
 
-  it("forgets, at once, what was kept with a tag a change names", () => {
+  it("keeps plain values too, and forgets at once what was kept with a tag a change names", () => {
     const kept = memory<string>();
     kept.keep("s1", "asha's phone", { tags: ["account:asha"] });
     kept.keep("s2", "asha's laptop", { tags: ["account:asha"] });
     kept.keep("s3", "ravi's", { tags: ["account:ravi"] });
+    expect(kept.recall("s1")).toBe("asha's phone");
     kept.forgetTagged(["account:asha"]);
     expect([kept.recall("s1"), kept.recall("s2")]).toEqual([undefined, undefined]);
-    expect(kept.recall("s3")).toBeDefined();
+    expect(kept.recall("s3")).toBe("ravi's");
   });
 
   it("with MEMORY=off keeps nothing: every ask works its answer out", async () => {
     (config as { MEMORY: string }).MEMORY = "off";
-    const kept = memory<number>();
+    const kept = memory<Promise<number>>();
     let n = 0;
     expect(await kept.remember("k", async () => ++n)).toBe(1);
     expect(await kept.remember("k", async () => ++n)).toBe(2);
-    kept.keep("j", 7);
+    kept.keep("j", Promise.resolve(7));
     expect(kept.recall("j")).toBeUndefined();
     expect(kept.stats()).toMatchObject({ size: 0, hits: 0 });
   });
 
   it("is listed with its size and hits, and a second memory of one name is refused", async () => {
-    const kept = memory<string>();
+    const kept = memory<Promise<string>>();
     await kept.remember("k", async () => "v");
+    // A peek is not a hit.
+    expect(await kept.peek("k")).toBe("v");
     expect(listMemories().find((one) => one.name === kept.spec.name)).toMatchObject({ size: 1, misses: 1, max: 10 });
     expect(() => defineMemory({ name: kept.spec.name, purpose: "again", max: 1 })).toThrow(/already defined/);
   });
