@@ -25,6 +25,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { pattern: "/admin/sms-pricing", title: "Pricing", nav: true, built: true },
   { pattern: "/admin/payments", title: "Payments", nav: true, built: true },
   { pattern: "/admin/outbox", title: "Outbox", nav: true, built: true },
+  { pattern: "/admin/memory", title: "Memory", nav: true, built: true },
   { pattern: "/admin/terms-conditions", title: "Terms & Conditions", nav: true, built: true },
   { pattern: "/admin/privacy-terms", title: "Privacy Terms", nav: true, built: true },
   { pattern: "/admin/about-us", title: "About Us", nav: true, built: true },
