@@ -23,6 +23,9 @@ declare module "autocannon" {
     requests: Histogram & { sent: number };
     throughput: Histogram;
   };
+  /** The request autocannon is about to send, as `setupRequest` may change it (headers merged with Options.headers). */
+  export type RequestParams = { method: string; path: string; headers: Record<string, string>; body?: string | Buffer };
+  export type SetupRequest = (request: RequestParams) => RequestParams;
   export type Options = {
     url: string;
     connections?: number;
@@ -31,6 +34,8 @@ declare module "autocannon" {
     pipelining?: number;
     timeout?: number;
     headers?: Record<string, string>;
+    /** The sequence each connection sends, over and over; `setupRequest` is called for each request it sends. */
+    requests?: Array<{ method?: string; path?: string; headers?: Record<string, string>; setupRequest?: SetupRequest }>;
   };
   function autocannon(options: Options): Promise<Result> & { stop?: () => void };
   export default autocannon;

@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } 
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-import autocannon from "autocannon";
+import autocannon, { type SetupRequest } from "autocannon";
 
 import { openPglite, openPostgres, type DatabaseHandle } from "~/db/client.server";
 
@@ -84,6 +84,20 @@ export function secondsSince(start: number): string {
 
 export function sleep(ms: number) {
   return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** make(0) … make(count - 1), at most `concurrency` under way at once; the results in index order. */
+export async function inParallel<T>(count: number, concurrency: number, make: (index: number) => Promise<T>): Promise<T[]> {
+  const results: T[] = new Array<T>(count);
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      const index = next++;
+      results[index] = await make(index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
+  return results;
 }
 
 export type Server = { url: string; process: ChildProcess; stop: () => Promise<void>; output: () => string };
@@ -190,10 +204,10 @@ export const DEMO_BUSINESS = { email: "demo@isent.example.in", password: "demo12
  * Signs in through the login form, as a browser does (same-site Origin): the session's cookies as
  * a Cookie header, without the sign-in's flash toast (it belongs to the page after the sign-in).
  */
-export async function signIn(base: string, { email, password } = DEMO_BUSINESS): Promise<string> {
+export async function signIn(base: string, { email, password } = DEMO_BUSINESS, headers: Record<string, string> = {}): Promise<string> {
   const response = await fetch(`${base}/auth`, {
     method: "POST",
-    headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
+    headers: { ...headers, Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams({ intent: "login", username: email, password }),
     redirect: "manual",
   });
@@ -210,11 +224,12 @@ export async function signIn(base: string, { email, password } = DEMO_BUSINESS):
 /**
  * A browser's cookies for the signed-in business: the session's plus the visitor id its first page
  * sets (as every browser that opened a page of the product has it), so each request is a page view
- * like any after the first, not one that is handed a new id.
+ * like any after the first, not one that is handed a new id. `headers`: sent with both requests (e.g. the
+ * browser's own X-Forwarded-For, for a server started with TRUST_PROXY: sign-ins are limited per address).
  */
-export async function signedInBrowser(base: string, account = DEMO_BUSINESS): Promise<string> {
-  const session = await signIn(base, account);
-  const first = await fetch(`${base}/app`, { headers: { Cookie: session }, redirect: "manual" });
+export async function signedInBrowser(base: string, account = DEMO_BUSINESS, headers: Record<string, string> = {}): Promise<string> {
+  const session = await signIn(base, account, headers);
+  const first = await fetch(`${base}/app`, { headers: { ...headers, Cookie: session }, redirect: "manual" });
   const visitorId = first.headers
     .getSetCookie()
     .map((cookie) => cookie.split(";")[0])
@@ -320,6 +335,8 @@ type LoadOptions = {
   duration: number;
   warmup?: number;
   headers?: Record<string, string>;
+  /** Called for every request (warm-up included) to set its own headers, e.g. the next person's cookies. */
+  setupRequest?: SetupRequest;
   /** The server's process group: its CPU time per answered request is measured too (NaN without). */
   serverGroup?: number;
 };
@@ -331,11 +348,12 @@ type LoadOptions = {
  */
 export async function measureLoad(
   url: string,
-  { connections, duration, warmup = 3, headers = {}, serverGroup }: LoadOptions,
+  { connections, duration, warmup = 3, headers = {}, setupRequest, serverGroup }: LoadOptions,
 ): Promise<LoadResult> {
-  const warm = warmup > 0 ? await autocannon({ url, connections, duration: warmup, headers }) : undefined;
+  const each = setupRequest ? { requests: [{ setupRequest }] } : {};
+  const warm = warmup > 0 ? await autocannon({ url, connections, duration: warmup, headers, ...each }) : undefined;
   const cpuBefore = serverGroup === undefined ? NaN : groupCpuSeconds(serverGroup);
-  const result = await autocannon({ url, connections, duration, headers, timeout: 10 });
+  const result = await autocannon({ url, connections, duration, headers, timeout: 10, ...each });
   const cpuAfter = serverGroup === undefined ? NaN : groupCpuSeconds(serverGroup);
   return {
     rps: result.requests.average,
