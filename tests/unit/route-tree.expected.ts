@@ -151,6 +151,7 @@ export const EXPECTED_ROUTE_TREE: Record<string, Record<string, string | null>> 
     "routes/admin+/learn": "/admin/learn",
     "routes/admin+/learn_.$slug": "/admin/learn/:slug",
     "routes/admin+/learn_.new": "/admin/learn/new",
+    "routes/admin+/memory": "/admin/memory",
     "routes/admin+/outbox": "/admin/outbox",
     "routes/admin+/payments": "/admin/payments",
     "routes/admin+/payments_.register[.]csv": "/admin/payments/register.csv",
