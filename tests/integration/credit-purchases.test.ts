@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 
 import { creditOrders, creditPacks, invoices } from "~/db/schema";
 import { makeUser } from "~/db/seed/factories.server";
@@ -26,11 +26,15 @@ import {
   usePricingAndPacks,
   withFakeRazorpay,
 } from "../support/credit-purchases";
+import { noWorkers } from "../support/campaigns";
 import { setupTestDatabase } from "../support/database";
 import { startFakeRazorpay, type FakeRazorpay } from "../support/fake-razorpay";
 
 const test = setupTestDatabase();
 usePricingAndPacks();
+// The owner notices a payment queues are not this file's to run (owner-notices.test.ts runs them):
+// workers started here were still polling when the database closed (CONNECTION_ENDED after the file).
+beforeAll(noWorkers);
 
 const KARNATAKA = { state: "Karnataka", city: "Bengaluru", address: "12, 80 Feet Road, Indiranagar", postalCode: "560038" };
 
