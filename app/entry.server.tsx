@@ -14,9 +14,6 @@ import { config } from "~/config.server";
 import { databaseHandle } from "~/db/db.server";
 import { describeDatabaseError } from "~/db/errors.server";
 import { setupConfiguredDatabase } from "~/db/setup.server";
-import { listenForFeedChanges, listenForPostChanges } from "~/models/feed-cache.server";
-import { listenForSettingsChanges } from "~/models/kept-settings.server";
-import { rememberSessionsWhileUnchanged } from "~/models/sessions.server";
 import { carriesSession } from "~/utils/cookies.server";
 import { crossSiteRefusal } from "~/utils/csrf.server";
 import { logger } from "~/utils/logger.server";
@@ -26,10 +23,10 @@ import { keepPage, keptPage, renderKey } from "~/utils/page-cache.server";
 import { withRequestFacts, type RequestFacts } from "~/utils/request-facts.server";
 import { withRequestMemo } from "~/utils/request-memo.server";
 import { serveWithCache } from "~/utils/response-cache.server";
-import { noteDrawnPage, serveFromKeptPages } from "~/utils/kept-pages.server";
 import { applySecurityHeaders, createNonce, withSecurityHeaders } from "~/utils/security-headers.server";
 
 export { closeDatabase } from "~/db/db.server";
+export { listenForChanges } from "~/db/change-feed.server";
 export { startBackgroundJobs, stopBackgroundJobs } from "~/jobs/workers.server";
 export { keptPublicJson } from "~/utils/response-cache.server";
 export { logger } from "~/utils/logger.server";
@@ -46,9 +43,8 @@ export async function serve(request: Request, render: (request: Request) => Prom
   // The server's access log and metrics learn from `facts` what the app found out (who was signed in).
   if (facts) return withRequestFacts(facts, () => serve(request, render));
   const refusal = crossSiteRefusal(request);
-  const renderOrRecall = (request: Request) => serveFromKeptPages(request, render);
-  const response = refusal ?? (await withRequestMemo(request, () => serveWithCache(request, renderOrRecall)));
-  // Whatever was made for a session (pages drawn, kept or recalled, their data, redirects) stays out of the browser's caches.
+  const response = refusal ?? (await withRequestMemo(request, () => serveWithCache(request, render)));
+  // Whatever was made for a session (pages drawn or recalled, their data, redirects) stays out of the browser's caches.
   return withSecurityHeaders(response, carriesSession(request));
 }
 
@@ -68,11 +64,6 @@ export async function prepareDatabase(): Promise<string | null> {
   }
 }
 
-/** What other processes (and the database's triggers) say changed, this one forgets: kept pages, prices, settings, sessions. */
-export async function listenForChanges() {
-  await Promise.all([listenForFeedChanges(), listenForPostChanges(), listenForSettingsChanges(), rememberSessionsWhileUnchanged()]);
-}
-
 const ABORT_DELAY = 5_000;
 
 export default async function handleRequest(
@@ -85,7 +76,6 @@ export default async function handleRequest(
   applySecurityHeaders(responseHeaders, nonce);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   const key = renderKey(request, responseStatusCode, remixContext);
-  if (key) noteDrawnPage(key.key, key.perAnswer.length);
   const kept = key && keptPage(key, nonce);
   if (key) countMemoryLookup("drawn_page", kept !== null);
   if (kept) {

@@ -33,11 +33,12 @@ export type DatabaseHandle = {
   executeSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
   /**
    * PostgreSQL's LISTEN on a connection of its own (re-established when lost): `onNotice` runs for
-   * each NOTIFY on `channel`, from any process on the database. Resolves once listening.
+   * each NOTIFY on `channel`, from any process on the database; `onListen` each time it (re)starts
+   * listening (notices sent while the connection was lost are lost). Resolves once listening.
    */
-  listen: (channel: string, onNotice: (payload: string) => void) => Promise<void>;
+  listen: (channel: string, onNotice: (payload: string) => void, onListen?: () => void) => Promise<void>;
   /** NOTIFY on `channel`, outside any transaction: every process listening hears it, this one too. */
-  notify: (channel: string) => Promise<void>;
+  notify: (channel: string, payload?: string) => Promise<void>;
   /**
    * Runs `task` holding PostgreSQL's advisory lock `key` (on a connection of its own, so the task may
    * use the pool), waiting at most `lockTimeoutMs` for it: past that, a LockTimeoutError. On PGlite,
@@ -90,11 +91,11 @@ export function openPostgres(databaseUrl: string, options: { max?: number } = {}
         connection.release();
       }
     },
-    listen: async (channel, onNotice) => {
-      await client.listen(channel, (payload) => onNotice(payload));
+    listen: async (channel, onNotice, onListen) => {
+      await client.listen(channel, (payload) => onNotice(payload), onListen);
     },
-    notify: async (channel) => {
-      await client.notify(channel, "");
+    notify: async (channel, payload = "") => {
+      await client.notify(channel, payload);
     },
     whileLocked: async (key, lockTimeoutMs, task) => {
       const connection = await client.reserve();
@@ -156,11 +157,12 @@ export function openPglite(options: PGliteOptions & { dataDir?: string }): Datab
       if (values.length === 0) return { rows: (await client.exec(text)).at(-1)?.rows ?? [] };
       return client.query(text, values);
     },
-    listen: async (channel, onNotice) => {
+    listen: async (channel, onNotice, onListen) => {
       await client.listen(channel, (payload) => onNotice(payload));
+      onListen?.();
     },
-    notify: async (channel) => {
-      await client.query("select pg_notify($1, '')", [channel]);
+    notify: async (channel, payload = "") => {
+      await client.query("select pg_notify($1, $2)", [channel, payload]);
     },
     whileLocked: (_key, _lockTimeoutMs, task) => task(),
     poolSize: 1,

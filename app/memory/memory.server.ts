@@ -21,24 +21,44 @@ export type MemorySpec = {
   max: number;
   /** How long an entry may be used at most; none: until evicted or forgotten. */
   ttlMs?: number;
+  /**
+   * The kinds of change-feed tags its entries are kept with (app/db/schema/changes.ts), when what it
+   * keeps is read from the database: every table read to work an entry out must tell one of them
+   * (tests/integration/kept-answers-tags.test.ts), and an entry kept with another kind is a mistake.
+   */
+  dependsOn?: readonly TagKind[];
 };
 
+export type TagKind = keyof typeof changeTag;
+
 type Entry<V> = { value: V; version: number | undefined; tags: readonly string[] };
-/** How an entry is kept: under a version, for less than the memory's time, and with tags (`account:<id>`) a change can name. */
-export type KeepOptions = { version?: number; ttlMs?: number; tags?: readonly string[] };
+/**
+ * How an entry is kept: under a version, for less than the memory's time, and with the tags of what it
+ * was drawn from (app/db/schema/changes.ts), which the change feed forgets it by. `since`: the
+ * changeMark() taken before it was worked out; not kept when one of its tags changed since.
+ */
+export type KeepOptions = { version?: number; ttlMs?: number; tags?: readonly string[]; since?: number };
 
 export type MemoryStats = MemorySpec & { size: number; hits: number; misses: number };
 
 export class Memory<V> {
   readonly spec: MemorySpec;
   private readonly store: LRUCache<string, Entry<V>>;
+  /** The keys kept with each tag, so a change forgets them without a look at the others. */
+  private readonly keysByTag = new Map<string, Set<string>>();
   private hits = 0;
   private misses = 0;
 
   constructor(spec: MemorySpec) {
     this.spec = spec;
     // Time by Date.now(), read at every look (no cached clock): what tests' fake clocks move.
-    this.store = new LRUCache<string, Entry<V>>({ max: spec.max, ttl: spec.ttlMs, ttlResolution: 0, perf: { now: () => Date.now() } });
+    this.store = new LRUCache<string, Entry<V>>({
+      max: spec.max,
+      ttl: spec.ttlMs,
+      ttlResolution: 0,
+      perf: { now: () => Date.now() },
+      dispose: (entry, key) => this.unindex(key, entry.tags),
+    });
   }
 
   /**
@@ -71,10 +91,16 @@ export class Memory<V> {
   }
 
   /** Keeps an answer (a promise of one is forgotten if it fails). */
-  keep(key: string, value: V, { version, ttlMs, tags = [] }: KeepOptions = {}): void {
+  keep(key: string, value: V, { version, ttlMs, tags = [], since }: KeepOptions = {}): void {
     if (!memoryOn()) return;
+    const kinds = this.spec.dependsOn ?? [];
+    for (const tag of tags)
+      if (!kinds.includes(tag.split(":")[0] as TagKind)) throw new Error(`Memory ${this.spec.name} is not said to depend on ${tag}`);
+    // What depends on data is kept only while this process hears of its changes.
+    if (tags.length > 0 && (!hearingChanges || (since !== undefined && changedSince(tags, since)))) return;
     const entry: Entry<V> = { value, version, tags };
     this.store.set(key, entry, ttlMs === undefined ? undefined : { ttl: ttlMs });
+    for (const tag of tags) (this.keysByTag.get(tag) ?? this.keysByTag.set(tag, new Set()).get(tag)!).add(key);
     if (value instanceof Promise)
       value.catch(() => {
         if (this.store.peek(key) === entry) this.store.delete(key);
@@ -92,10 +118,18 @@ export class Memory<V> {
     this.store.delete(key);
   }
 
-  /** Forgets, at once, every entry kept with any of these tags. */
-  forgetTagged(tags: Iterable<string>): void {
-    const named = new Set(tags);
-    for (const [key, entry] of this.store.entries()) if (entry.tags.some((tag) => named.has(tag))) this.store.delete(key);
+  /** Forgets, at once, every entry kept with any of these tags ("*": with any tag at all). */
+  forgetTagged(tags: readonly string[] | "*"): void {
+    for (const tag of tags === "*" ? [...this.keysByTag.keys()] : tags)
+      for (const key of [...(this.keysByTag.get(tag) ?? [])]) this.store.delete(key);
+  }
+
+  private unindex(key: string, tags: readonly string[]) {
+    for (const tag of tags) {
+      const keys = this.keysByTag.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) this.keysByTag.delete(tag);
+    }
   }
 
   clear(): void {
@@ -122,12 +156,60 @@ export function listMemories(): MemoryStats[] {
   return [...registry.values()].map((memory) => memory.stats()).sort((a, b) => a.name.localeCompare(b.name));
 }
 
+/**
+ * What the change feed (app/memory/changes.server.ts) has told this process: a count of notices, the
+ * last one naming each tag (the most recent 10,000 tags), and the last that named them all ("*").
+ */
+let noticesHeard = 0;
+let everythingChangedAt = 0;
+/** Past the most recent tags, a tag's last change is not known: any notice up to here may have named it. */
+let forgottenNoticesUpTo = 0;
+const lastNoticeOfTag = new LRUCache<string, number>({
+  max: 10_000,
+  dispose: (notice, _tag, reason) => {
+    if (reason === "evict") forgottenNoticesUpTo = Math.max(forgottenNoticesUpTo, notice);
+  },
+});
+let hearingChanges = false;
+
+/** Called by the change feed: entries with tags are kept only while it hears (and all forgotten when it stops). */
+export function setHearingChanges(hearing: boolean) {
+  hearingChanges = hearing;
+  if (!hearing) forgetChanged("*");
+}
+
+/** A mark to take before working an answer out (KeepOptions.since). */
+export function changeMark(): number {
+  return noticesHeard;
+}
+
+/** Whether a notice since `mark` named any of these tags (or all of them). */
+export function changedSince(tags: readonly string[], mark: number): boolean {
+  if (everythingChangedAt > mark || forgottenNoticesUpTo > mark) return true;
+  return tags.some((tag) => (lastNoticeOfTag.peek(tag) ?? 0) > mark);
+}
+
+/** The change feed's notice: every memory forgets what it kept with these tags ("*": with any tag). */
+export function forgetChanged(tags: readonly string[] | "*") {
+  noticesHeard++;
+  if (tags === "*") everythingChangedAt = noticesHeard;
+  else for (const tag of tags) lastNoticeOfTag.set(tag, noticesHeard);
+  for (const memory of registry.values()) memory.forgetTagged(tags);
+}
+
 /** Whether memories keep anything (MEMORY, default on). */
 export function memoryOn(): boolean {
   return config.MEMORY === "on";
 }
 
-/** The tag of what is kept about one account (its sessions), which a change to the account forgets. */
-export function accountTag(accountId: string): string {
-  return `account:${accountId}`;
-}
+/** The tags a change tells (app/db/schema/changes.ts says which tables tell which). */
+export const changeTag = {
+  /** The account's own row or its sessions. */
+  account: (accountId: string) => `account:${accountId}`,
+  /** Anything the business's own screens show. */
+  business: (accountId: string) => `business:${accountId}`,
+  /** The business's contacts. */
+  contacts: (accountId: string) => `contacts:${accountId}`,
+  settings: "settings",
+  feed: "feed",
+} as const;

@@ -10,7 +10,6 @@ import { CATEGORY_MESSAGES, NO_CATEGORY, categoryNameTaken, type CategoryDeleteI
 import { movedOneStep, renumbered } from "~/lib/reorder";
 
 import { recordAdminAction, type ActingAdmin } from "./admin-audit.server";
-import { forgetCachedFeed } from "./feed-cache.server";
 
 /**
  * The business categories as the admin manages them (/admin/categories). A category is a name:
@@ -92,17 +91,10 @@ async function sameName(tx: Transaction, name: string, except?: string) {
 
 const taken = (name: string): CategoryRefusal => ({ ok: false, reason: "invalid", field: "name", message: categoryNameTaken(name) });
 
-/** A change made: what the public pages show is remembered for seconds, so that memory is dropped at once. */
-async function changed<T>(change: Promise<T>): Promise<T> {
-  const result = await change;
-  forgetCachedFeed();
-  return result;
-}
-
 /** Runs a change, answering the unique index's refusal (two admins adding one name at once) as the name taken. */
 async function refusingDuplicates<T>(name: string, change: () => Promise<T | CategoryRefusal>): Promise<T | CategoryRefusal> {
   try {
-    return await changed(change());
+    return await change();
   } catch (error) {
     if (isUniqueViolation(error)) return taken(name);
     throw error;
@@ -205,23 +197,21 @@ export async function setCategoryHidden(
   id: string,
   hidden: boolean,
 ): Promise<{ ok: true; name: string; changed: boolean } | CategoryRefusal> {
-  return changed(
-    db().transaction(async (tx) => {
-      const category = await lockedCategory(tx, id);
-      if (!category) return notFound;
-      if (category.hidden === hidden) return { ok: true as const, name: category.name, changed: false };
-      await tx.update(categories).set({ hidden }).where(eq(categories.id, id));
-      await recordAdminAction(tx, admin, {
-        action: hidden ? "hide_category" : "show_category",
-        entityType: "category",
-        entityId: id,
-        summary: `${hidden ? "Hid" : "Showed"} category ${category.name}`,
-        before: { hidden: category.hidden },
-        after: { hidden },
-      });
-      return { ok: true as const, name: category.name, changed: true };
-    }),
-  );
+  return db().transaction(async (tx) => {
+    const category = await lockedCategory(tx, id);
+    if (!category) return notFound;
+    if (category.hidden === hidden) return { ok: true as const, name: category.name, changed: false };
+    await tx.update(categories).set({ hidden }).where(eq(categories.id, id));
+    await recordAdminAction(tx, admin, {
+      action: hidden ? "hide_category" : "show_category",
+      entityType: "category",
+      entityId: id,
+      summary: `${hidden ? "Hid" : "Showed"} category ${category.name}`,
+      before: { hidden: category.hidden },
+      after: { hidden },
+    });
+    return { ok: true as const, name: category.name, changed: true };
+  });
 }
 
 /**
@@ -233,32 +223,30 @@ export async function moveCategory(
   id: string,
   direction: "up" | "down",
 ): Promise<{ ok: true; name: string; moved: boolean } | CategoryRefusal> {
-  return changed(
-    db().transaction(async (tx) => {
-      // Every category locked, in order: two moves at once cannot interleave their renumbering.
-      const ordered = await tx
-        .select(categoryColumns)
-        .from(categories)
-        .orderBy(asc(categories.sortOrder), asc(categories.name))
-        .for("update");
-      const at = ordered.findIndex((category) => category.id === id);
-      if (at === -1) return notFound;
-      const move = movedOneStep(ordered, at, direction);
-      if (!move) return { ok: true as const, name: ordered[at].name, moved: false };
-      for (const { item, sortOrder } of renumbered(move.order)) {
-        await tx.update(categories).set({ sortOrder }).where(eq(categories.id, item.id));
-      }
-      await recordAdminAction(tx, admin, {
-        action: "move_category",
-        entityType: "category",
-        entityId: id,
-        summary: `Moved category ${ordered[at].name} ${direction} (now ${move.to + 1} of ${ordered.length})`,
-        before: { position: at + 1 },
-        after: { position: move.to + 1 },
-      });
-      return { ok: true as const, name: ordered[at].name, moved: true };
-    }),
-  );
+  return db().transaction(async (tx) => {
+    // Every category locked, in order: two moves at once cannot interleave their renumbering.
+    const ordered = await tx
+      .select(categoryColumns)
+      .from(categories)
+      .orderBy(asc(categories.sortOrder), asc(categories.name))
+      .for("update");
+    const at = ordered.findIndex((category) => category.id === id);
+    if (at === -1) return notFound;
+    const move = movedOneStep(ordered, at, direction);
+    if (!move) return { ok: true as const, name: ordered[at].name, moved: false };
+    for (const { item, sortOrder } of renumbered(move.order)) {
+      await tx.update(categories).set({ sortOrder }).where(eq(categories.id, item.id));
+    }
+    await recordAdminAction(tx, admin, {
+      action: "move_category",
+      entityType: "category",
+      entityId: id,
+      summary: `Moved category ${ordered[at].name} ${direction} (now ${move.to + 1} of ${ordered.length})`,
+      before: { position: at + 1 },
+      after: { position: move.to + 1 },
+    });
+    return { ok: true as const, name: ordered[at].name, moved: true };
+  });
 }
 
 export type DeleteResult = { ok: true; name: string; movedTo: string | null; posts: number; businesses: number } | CategoryRefusal;
@@ -270,39 +258,37 @@ export type DeleteResult = { ok: true; name: string; movedTo: string | null; pos
  * again inside it, so a post published since the page was drawn is moved too.
  */
 export async function deleteCategory(admin: ActingAdmin, id: string, input: Pick<CategoryDeleteInput, "moveTo">): Promise<DeleteResult> {
-  return changed(
-    db().transaction(async (tx) => {
-      const category = await lockedCategory(tx, id);
-      if (!category) return notFound;
-      const usage = await usageOf(tx, category.name);
-      const inUse = usage.posts > 0 || usage.businesses > 0;
-      let target: { id: string; name: string } | null = null;
-      if (inUse) {
-        if (!input.moveTo)
-          return { ok: false as const, reason: "invalid" as const, field: "moveTo" as const, message: CATEGORY_MESSAGES.chooseWhereTheyGo };
-        if (input.moveTo !== NO_CATEGORY) {
-          target = input.moveTo === id ? null : await lockedCategory(tx, input.moveTo);
-          if (!target)
-            return { ok: false as const, reason: "invalid" as const, field: "moveTo" as const, message: CATEGORY_MESSAGES.notItself };
-        }
+  return db().transaction(async (tx) => {
+    const category = await lockedCategory(tx, id);
+    if (!category) return notFound;
+    const usage = await usageOf(tx, category.name);
+    const inUse = usage.posts > 0 || usage.businesses > 0;
+    let target: { id: string; name: string } | null = null;
+    if (inUse) {
+      if (!input.moveTo)
+        return { ok: false as const, reason: "invalid" as const, field: "moveTo" as const, message: CATEGORY_MESSAGES.chooseWhereTheyGo };
+      if (input.moveTo !== NO_CATEGORY) {
+        target = input.moveTo === id ? null : await lockedCategory(tx, input.moveTo);
+        if (!target)
+          return { ok: false as const, reason: "invalid" as const, field: "moveTo" as const, message: CATEGORY_MESSAGES.notItself };
       }
-      const movedPosts = inUse ? await movePosts(tx, category.name, target?.name ?? null) : 0;
-      const movedBusinesses = inUse ? await moveBusinesses(tx, category.name, target?.name ?? null) : 0;
-      await tx.delete(categories).where(eq(categories.id, id));
-      const where = inUse
-        ? target
-          ? `; its posts and businesses moved to ${target.name}`
-          : "; its posts and businesses left without it"
-        : "";
-      await recordAdminAction(tx, admin, {
-        action: "delete_category",
-        entityType: "category",
-        entityId: id,
-        summary: `Deleted category ${category.name}${where}`,
-        before: { ...category, posts: usage.posts, businesses: usage.businesses },
-        after: inUse ? { movedTo: target?.name ?? null, posts: movedPosts, businesses: movedBusinesses } : null,
-      });
-      return { ok: true as const, name: category.name, movedTo: target?.name ?? null, posts: movedPosts, businesses: movedBusinesses };
-    }),
-  );
+    }
+    const movedPosts = inUse ? await movePosts(tx, category.name, target?.name ?? null) : 0;
+    const movedBusinesses = inUse ? await moveBusinesses(tx, category.name, target?.name ?? null) : 0;
+    await tx.delete(categories).where(eq(categories.id, id));
+    const where = inUse
+      ? target
+        ? `; its posts and businesses moved to ${target.name}`
+        : "; its posts and businesses left without it"
+      : "";
+    await recordAdminAction(tx, admin, {
+      action: "delete_category",
+      entityType: "category",
+      entityId: id,
+      summary: `Deleted category ${category.name}${where}`,
+      before: { ...category, posts: usage.posts, businesses: usage.businesses },
+      after: inUse ? { movedTo: target?.name ?? null, posts: movedPosts, businesses: movedBusinesses } : null,
+    });
+    return { ok: true as const, name: category.name, movedTo: target?.name ?? null, posts: movedPosts, businesses: movedBusinesses };
+  });
 }

@@ -10,7 +10,6 @@ import type { AdminFeedQuery } from "~/lib/schemas/admin-feed.server";
 import { likePattern } from "~/lib/search-terms";
 
 import { recordAdminAction, type ActingAdmin } from "./admin-audit.server";
-import { forgetCachedFeed } from "./feed-cache.server";
 import { queueOwnerNotice } from "./owner-notices.server";
 import { countOpenReports, resolveOpenReports } from "./post-reports.server";
 import { IN_DISPLAY_STATUS } from "./posts.server";
@@ -240,7 +239,6 @@ async function changeAsAdmin(
     });
     return { ok: true, status: change.status, displayStatus: change.displayStatus, resolvedReports };
   });
-  if (result.ok) forgetCachedFeed();
   return result;
 }
 

@@ -15,7 +15,6 @@ import { isAdminAccount } from "./account-rules.server";
 import { recordAdminAction, type ActingAdmin } from "./admin-audit.server";
 import { transitionCampaign } from "./campaigns.server";
 import { chargeCredits, grantCredits } from "./credits.server";
-import { forgetCachedFeed } from "./feed-cache.server";
 import { queueOwnerNotice } from "./owner-notices.server";
 import { signOutEverywhere } from "./sessions.server";
 
@@ -302,7 +301,6 @@ export async function suspendBusiness(admin: ActingAdmin, input: { userId: strin
     });
     return { ok: true, sessionsEnded, campaignsPaused };
   });
-  if (result.ok) forgetCachedFeed();
   return result;
 }
 
@@ -336,7 +334,6 @@ export async function reactivateBusiness(admin: ActingAdmin, input: { userId: st
     });
     return { ok: true, pausedCampaigns };
   });
-  if (result.ok) forgetCachedFeed();
   return result;
 }
 

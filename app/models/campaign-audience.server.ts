@@ -4,18 +4,18 @@ import { setImmediate as nextTurn } from "node:timers/promises";
 import { and, asc, eq, gt, inArray, lte, sql, type SQL } from "drizzle-orm";
 
 import type { Database, Transaction } from "~/db/client.server";
+import { db } from "~/db/db.server";
 import { contacts, type CampaignAudience } from "~/db/schema";
 import type { NameGroup } from "~/lib/campaign-message";
 import { canonicalJson } from "~/lib/canonical-json";
-import { keptForVersion } from "~/utils/version-cache.server";
 
-import { readContactsVersion } from "./contacts.server";
+import { keptForContacts } from "./contacts.server";
 
 /**
  * Who a campaign goes to, counted in SQL: a business's audience of 100,000 contacts is never read
- * into the server to be estimated. The count is kept per contacts version (raised by the database
- * with any change to the business's contacts), so the composer's live count asks the database once
- * per change, however often it is asked.
+ * into the server to be estimated. A page's count is kept until the business's contacts change (the
+ * change feed's `contacts:<id>`), so the composer's live count asks the database once per change,
+ * however often it is asked.
  */
 
 type Reader = Pick<Database | Transaction, "select">;
@@ -50,11 +50,13 @@ export type AudienceSummary = {
   firstName: string | null;
 };
 
-/** The audience's counts, as of `reader` (a transaction sees its own snapshot), kept per contacts version. */
+/** The audience's counts, as of `reader` (a transaction sees its own snapshot; a page's are kept until the contacts change). */
 export async function summariseAudience(reader: Reader, userId: string, audience: CampaignAudience): Promise<AudienceSummary> {
   // A hash: a key of 1,000 picked ids would be a 37,000-character string.
   const key = `campaign audience ${userId} ${createHash("sha256").update(canonicalJson(audience)).digest("base64url")}`;
-  return keptForVersion(key, await readContactsVersion(reader, userId), () => countAudience(reader, userId, audience));
+  // A transaction counts in its own snapshot (what it charges for); a page's estimate may be kept.
+  if (reader !== db()) return countAudience(reader, userId, audience);
+  return keptForContacts(userId, key, () => countAudience(reader, userId, audience));
 }
 
 /**

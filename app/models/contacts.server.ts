@@ -20,8 +20,8 @@ import {
 } from "~/lib/schemas/contacts";
 import { likePattern } from "~/lib/search-terms";
 
-import { oncePerRequest } from "~/utils/request-memo.server";
-import { keptForVersion } from "~/utils/version-cache.server";
+import { caughtUp } from "~/db/change-feed.server";
+import { changeTag, defineMemory } from "~/memory/memory.server";
 
 import { appendConsentEvents, recordConsentChange } from "./contact-consent.server";
 
@@ -141,23 +141,30 @@ export async function listContacts(userId: string, query: ContactListQuery): Pro
   return { contacts: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })), total, page, pageCount };
 }
 
-/** How many contacts a business has (the dashboard's, the list's and the counter form's count): kept per contacts version. */
+const figures = defineMemory<Promise<unknown>>({
+  name: "contact-figures",
+  purpose: "what is worked out from all of a business's contacts (count, groups, an audience's counts), until they change",
+  max: 2_000,
+  dependsOn: ["contacts"],
+});
+
+/**
+ * `compute()`'s answer about the business's contacts, kept until they change (the change feed's
+ * `contacts:<id>`), once this process has heard every change committed before the ask (caughtUp): a
+ * business sees its own import or deletion on its next page, on any process. Reads inside a
+ * transaction (which sees its own snapshot) never come here.
+ */
+export async function keptForContacts<T>(userId: string, key: string, compute: () => Promise<T>): Promise<T> {
+  if (!(await caughtUp())) return compute();
+  return figures.remember(`${userId} ${key}`, compute, { tags: [changeTag.contacts(userId)] }) as Promise<T>;
+}
+
+/** How many contacts a business has (the dashboard's, the list's and the counter form's count), kept until they change. */
 export async function countContacts(userId: string): Promise<number> {
-  return keptForVersion(`contacts count ${userId}`, await contactsVersion(userId), async () => {
+  return keptForContacts(userId, "count", async () => {
     const [{ total }] = await db().select({ total: count() }).from(contacts).where(eq(contacts.userId, userId));
     return total;
   });
-}
-
-/** Raised by the database with every change to the business's contacts (migration 0028); read once per page view. */
-function contactsVersion(userId: string): Promise<number> {
-  return oncePerRequest(`contacts version ${userId}`, () => readContactsVersion(db(), userId));
-}
-
-/** The business's contacts version as `reader` sees it (inside a transaction: as of that transaction). */
-export async function readContactsVersion(reader: Pick<Database | Transaction, "select">, userId: string): Promise<number> {
-  const [row] = await reader.select({ version: users.contactsVersion }).from(users).where(eq(users.id, userId));
-  return row?.version ?? 0;
 }
 
 /** Groups the list's filter offers at most: the most used, so that thousands of groups never make a page a phone cannot hold. */
@@ -174,8 +181,8 @@ export type ContactGroup = { name: string; contacts: number };
  * Only the groups reach the app, never the contacts.
  */
 export async function listContactGroups(userId: string): Promise<ContactGroup[]> {
-  // Every contact's groups are read: kept per contacts version rather than worked out at each page.
-  return keptForVersion(`contact groups ${userId}`, await contactsVersion(userId), () =>
+  // Every contact's groups are read: kept until they change rather than worked out at each page.
+  return keptForContacts(userId, "groups", () =>
     queryRows<ContactGroup>(
       db(),
       sql`select name, contacts from (

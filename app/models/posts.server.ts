@@ -27,7 +27,6 @@ import { activeAccountCondition } from "./account-rules.server";
 import { unknownCategories } from "./business-profile.server";
 import { chargeCredits, grantCredits } from "./credits.server";
 import { findEarlierRequest, rememberRequest, requestHash, type IdempotencyKey } from "./idempotency.server";
-import { forgetCachedFeed } from "./feed-cache.server";
 import { priceOf } from "./pricing.server";
 import { hitRateLimit, throttledFor, type RateLimit, type Throttled } from "./rate-limit.server";
 import { uploadKeyOf } from "./uploads.server";
@@ -342,7 +341,6 @@ export async function editPost(userId: string, postId: string, input: PostEditIn
     .where(and(eq(posts.id, postId), eq(posts.userId, userId), eq(posts.kind, input.kind), changeAllowed(POST_CHANGE_RULES.edit)))
     .returning();
   if (edited) {
-    forgetCachedFeed();
     return { ok: true, post: { ...edited, displayStatus: postDisplayStatus(edited) } };
   }
   const post = await getOwnPost(userId, postId);

@@ -5,7 +5,7 @@ import type { Database } from "~/db/client.server";
 import { databaseHandle, db } from "~/db/db.server";
 import { sessions, users } from "~/db/schema";
 import { isUuid } from "~/lib/ids";
-import { accountTag, defineMemory } from "~/memory/memory.server";
+import { changeMark, changeTag, defineMemory } from "~/memory/memory.server";
 
 import { activeAccountCondition, isAdminAccount } from "./account-rules.server";
 import { accountColumns, toAccountUser, type AccountUser } from "./account-user.server";
@@ -59,11 +59,9 @@ export async function createSession(userId: string, meta: { ipAddress?: string |
   return session;
 }
 
-/** `pagesVersion`: the account's users.pages_version, read with it (what its kept workspace pages are kept by). */
 export type ActiveSession = {
   id: string;
   user: AccountUser;
-  pagesVersion: number;
   createdAt: Date;
   expiresAt: Date;
   absoluteExpiresAt: Date;
@@ -71,42 +69,18 @@ export type ActiveSession = {
 
 /**
  * On the embedded PGlite, which is one process, a session's lookup is remembered until its account or
- * any of the account's sessions change, whoever changes them: triggers (migration 0032) tell every
- * listener the accounts, and PGlite tells its listeners before the writer's commit returns, so the
- * request after a sign-out, a password change or a new balance looks it up afresh. Remembered no
- * longer than the session's ends and its next touch. On PostgreSQL (several processes, instances)
- * every request looks it up: another process's notice could come after the next request.
+ * any of the account's sessions change, whoever changes them: the change feed tells `account:<id>`
+ * (app/db/schema/changes.ts), and PGlite tells it before the writer's commit returns, so the request
+ * after a sign-out, a password change or a new balance looks it up afresh. Remembered no longer than
+ * the session's ends and its next touch. On PostgreSQL (several processes, instances) every request
+ * looks it up: another process could hear of a sign-out only after the next request.
  */
-const SESSIONS_CHANGED_CHANNEL = "isent_sessions_changed";
 const remembered = defineMemory<ActiveSession>({
   name: "sessions",
   purpose: "signed-in sessions' lookups on PGlite, until their account or sessions change",
   max: 5_000,
+  dependsOn: ["account"],
 });
-let rememberingSessions = false;
-/** Notices heard so far: a lookup under way when one comes is not remembered (it may have read before the change). */
-let noticesHeard = 0;
-
-/** Has this process remember session lookups while they are unchanged (PGlite only; called once at start). */
-export async function rememberSessionsWhileUnchanged() {
-  const handle = databaseHandle();
-  if (handle.kind !== "pglite") return;
-  try {
-    await handle.listen(SESSIONS_CHANGED_CHANNEL, forgetSessionsOf);
-    rememberingSessions = true;
-  } catch (error) {
-    console.error(`[sessions] cannot hear ${SESSIONS_CHANGED_CHANNEL}; every request looks its session up:`, error);
-  }
-}
-
-function forgetSessionsOf(payload: string) {
-  noticesHeard++;
-  if (payload === "*") {
-    remembered.clear();
-    return;
-  }
-  remembered.forgetTagged(payload.split(",").map(accountTag));
-}
 
 /**
  * The session if it exists, is neither idle past its end nor past its
@@ -114,9 +88,10 @@ function forgetSessionsOf(payload: string) {
  */
 export async function findActiveSession(sessionId: string): Promise<ActiveSession | null> {
   if (!isUuid(sessionId)) return null;
-  const kept = rememberingSessions ? remembered.recall(sessionId) : undefined;
+  const remembering = databaseHandle().kind === "pglite";
+  const kept = remembering ? remembered.recall(sessionId) : undefined;
   if (kept) return kept;
-  const noticesBefore = noticesHeard;
+  const since = changeMark();
   const [row] = await db()
     .select({
       id: sessions.id,
@@ -124,7 +99,6 @@ export async function findActiveSession(sessionId: string): Promise<ActiveSessio
       expiresAt: sessions.expiresAt,
       absoluteExpiresAt: sessions.absoluteExpiresAt,
       lastSeenAt: sessions.lastSeenAt,
-      pagesVersion: users.pagesVersion,
       // The account in the same lookup: one query per signed-in request, not two.
       account: accountColumns,
     })
@@ -154,16 +128,14 @@ export async function findActiveSession(sessionId: string): Promise<ActiveSessio
   const session = {
     id: row.id,
     user: toAccountUser(row.account),
-    pagesVersion: row.pagesVersion,
     createdAt: row.createdAt,
     expiresAt: row.expiresAt,
     absoluteExpiresAt: row.absoluteExpiresAt,
   };
-  // The touch's own notice came after noticesBefore: a touched session is remembered from the next lookup.
-  if (rememberingSessions && noticesHeard === noticesBefore) {
-    const until = Math.min(row.expiresAt.getTime(), row.absoluteExpiresAt.getTime(), lastSeenAt + lifetime.touchEveryMs);
-    if (until > now) remembered.keep(row.id, session, { ttlMs: until - now, tags: [accountTag(session.user.id)] });
-  }
+  // The touch's own notice comes after `since`: a touched session is remembered from the next lookup.
+  const until = Math.min(row.expiresAt.getTime(), row.absoluteExpiresAt.getTime(), lastSeenAt + lifetime.touchEveryMs);
+  if (remembering && until > now)
+    remembered.keep(row.id, session, { ttlMs: until - now, tags: [changeTag.account(session.user.id)], since });
   return session;
 }
 

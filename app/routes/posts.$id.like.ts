@@ -6,8 +6,7 @@ import { TOO_MANY_FROM_NETWORK, throttleEngagement } from "~/models/visitors.ser
 import { clientIp } from "~/utils/client-ip.server";
 import { assertSameOrigin } from "~/utils/csrf.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { combineHeaders } from "~/utils/http.server";
-import { ensureAnonId, serializeLikesChanged, visitorIdFrom } from "~/utils/visitor.server";
+import { ensureAnonId, visitorIdFrom } from "~/utils/visitor.server";
 
 /** The like form without JavaScript: saves the like, then returns the visitor to the same card. */
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -25,7 +24,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const result = await setLike(postId, visitorId, intent);
   if (!result) return redirectWithToast(returnTo, { type: "error", title: "This post is no longer available." }, { headers });
-  return redirect(returnTo, { status: 303, headers: combineHeaders(headers, { "Set-Cookie": await serializeLikesChanged() }) });
+  return redirect(returnTo, { status: 303, headers });
 }
 
 export async function loader() {

@@ -54,7 +54,7 @@ export function countHttpRequest(route: string, method: string, status: number, 
 }
 
 /** The memories in front of the app: first-visit pages and public JSON (response cache), drawn pages (page cache), a visitor's or business's kept answer (kept pages). */
-export type Memory = "first_visit_page" | "public_json" | "drawn_page" | "kept_answer";
+export type Memory = "first_visit_page" | "public_json" | "drawn_page";
 
 const memoryLookups = new Counter({
   name: "isent_memory_lookups_total",

@@ -1,4 +1,4 @@
-import { defineMemory } from "~/memory/memory.server";
+import { changeTag, defineMemory } from "~/memory/memory.server";
 import { estimatesPlaceByIp } from "~/services/geocoding.server";
 
 import { countMemoryLookup } from "./metrics.server";
@@ -7,7 +7,8 @@ import { isAnonIdCookie, newAnonIdCookie } from "./visitor.server";
 
 /**
  * Seconds of memory in front of the app, for two kinds of answers that are the
- * same for many askers (kept as long as the feed cache keeps its data):
+ * same for many askers (kept as long as the feed cache keeps its data, and forgotten with it when
+ * what is in the feed changes: the change feed's `feed` tag):
  *
  * - Public JSON: an /api answer the app marks `Cache-Control: public` does not
  *   depend on who asks, so any asker of that URL may get it.
@@ -31,6 +32,7 @@ const kept = defineMemory<Entry>({
   purpose: "public JSON and first-visit pages, the same for every asker of the address",
   max: 200,
   ttlMs: RESPONSE_CACHE_TTL_MS,
+  dependsOn: ["feed"],
 });
 
 /** A public JSON answer as the server writes it to the socket: bytes and every header it carries. */
@@ -116,7 +118,7 @@ function lookUp(key: string): Promise<Kept | null> | null {
 
 function keep(key: string, answer: Promise<Kept | null>) {
   const entry: Entry = { answer };
-  kept.keep(key, entry);
+  kept.keep(key, entry, { tags: [changeTag.feed] });
   // What cannot be kept is forgotten at once, so the next asker renders again.
   answer.then(
     (value) => (value ? (entry.settled = value) : kept.forget(key)),

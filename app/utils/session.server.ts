@@ -30,7 +30,6 @@ export const sessionStorage = createCookieSessionStorage({
 export type CurrentSession = {
   sessionId: string;
   user: AccountUser;
-  pagesVersion: number;
   createdAt: Date;
   expiresAt: Date;
   absoluteExpiresAt: Date;
@@ -60,7 +59,6 @@ async function resolveSession(request: Request): Promise<CurrentSession | null> 
   return {
     sessionId: session.id,
     user: session.user,
-    pagesVersion: session.pagesVersion,
     createdAt: session.createdAt,
     expiresAt: session.expiresAt,
     absoluteExpiresAt: session.absoluteExpiresAt,

@@ -1,5 +1,3 @@
-import { randomUUID } from "node:crypto";
-
 import { createCookie } from "@remix-run/node";
 import { z } from "zod";
 
@@ -144,16 +142,3 @@ export async function hasSeenIntro(request: Request): Promise<boolean> {
 export function serializeIntroSeen(): Promise<string> {
   return introCookie.serialize("1");
 }
-
-/**
- * Made anew by every like and unlike: the visitor's next page is then never one kept from before it
- * (kept-pages.server.ts), whichever process or instance draws it. It says nothing else.
- */
-const likesChangedCookie = createCookie("likes_changed", { path: "/", sameSite: "lax", secure, httpOnly: true, maxAge: ONE_YEAR_SECONDS });
-
-export function serializeLikesChanged(): Promise<string> {
-  return likesChangedCookie.serialize(randomUUID());
-}
-
-/** The cookies a visitor has without signing in, none of them a flash message: their id, place, intro seen, likes changed. */
-export const VISITOR_COOKIE_NAMES = new Set([anonIdCookie.name, locationCookie.name, introCookie.name, likesChangedCookie.name]);

@@ -1,9 +1,8 @@
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 import { creditPacks, pricing, settings } from "~/db/schema";
 import { getBillingSettings } from "~/models/billing-settings.server";
-import { listenForSettingsChanges } from "~/models/kept-settings.server";
 import { listCreditPacks, priceOf } from "~/models/pricing.server";
 
 import { usePricingAndPacks } from "../support/credit-purchases";
@@ -17,9 +16,6 @@ function setPriceRow(db: Pick<typeof test.db, "update">, key: "post" | "offer", 
 
 describe("the admin's prices, packs and settings kept in each process", () => {
   usePricingAndPacks();
-  beforeAll(async () => {
-    await listenForSettingsChanges();
-  });
 
   it("are read once, then shown as the admin changes them, however the change is made", async () => {
     const price = priceOf("post");

@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, inject, vi } from "vitest";
 
 import { openPglite, openPostgres, type DatabaseHandle } from "~/db/client.server";
+import { listenForChanges } from "~/db/change-feed.server";
 import { useDatabase } from "~/db/db.server";
 import { stopBackgroundJobs } from "~/jobs/workers.server";
 
@@ -39,6 +40,8 @@ export function setupTestDatabase() {
   beforeAll(async () => {
     state.handle = await createTestDatabase();
     useDatabase(state.handle);
+    // As the server does from its start: memories keep what depends on data only while they hear of its changes.
+    await listenForChanges();
   });
   afterAll(async () => {
     // A test that queued a job started the workers on this database: they stop first.

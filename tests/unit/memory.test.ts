@@ -1,12 +1,18 @@
 import { afterEach, describe, expect, it } from "vitest";
 
 import { config } from "~/config.server";
-import { defineMemory, listMemories } from "~/memory/memory.server";
+import { changeMark, defineMemory, forgetChanged, listMemories, setHearingChanges } from "~/memory/memory.server";
 
 let count = 0;
 /** A memory of its own for each test (names are unique in a process). */
 const memory = <V>(spec: { max?: number; ttlMs?: number } = {}) =>
-  defineMemory<V>({ name: `test-${++count}`, purpose: "a test's", max: spec.max ?? 10, ttlMs: spec.ttlMs });
+  defineMemory<V>({
+    name: `test-${++count}`,
+    purpose: "a test's",
+    max: spec.max ?? 10,
+    ttlMs: spec.ttlMs,
+    dependsOn: ["account", "business"],
+  });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 afterEach(() => {
@@ -66,6 +72,7 @@ describe("a memory", () => {
   });
 
   it("keeps plain values too, and forgets at once what was kept with a tag a change names", () => {
+    setHearingChanges(true);
     const kept = memory<string>();
     kept.keep("s1", "asha's phone", { tags: ["account:asha"] });
     kept.keep("s2", "asha's laptop", { tags: ["account:asha"] });
@@ -74,6 +81,29 @@ describe("a memory", () => {
     kept.forgetTagged(["account:asha"]);
     expect([kept.recall("s1"), kept.recall("s2")]).toEqual([undefined, undefined]);
     expect(kept.recall("s3")).toBe("ravi's");
+    // The change feed's notice reaches every memory; "*" forgets whatever has a tag, and only that.
+    kept.keep("plain", "no tags");
+    forgetChanged(["account:ravi"]);
+    expect(kept.recall("s3")).toBeUndefined();
+    kept.keep("s4", "asha's tablet", { tags: ["account:asha"] });
+    forgetChanged("*");
+    expect([kept.recall("s4"), kept.recall("plain")]).toEqual([undefined, "no tags"]);
+  });
+
+  it("does not keep what was worked out before a change of its tags was heard, nor anything tagged while it cannot hear", () => {
+    setHearingChanges(true);
+    const kept = memory<string>();
+    const before = changeMark();
+    forgetChanged(["business:asha"]);
+    kept.keep("stale", "read before the change", { tags: ["business:asha"], since: before });
+    kept.keep("other", "another business's", { tags: ["business:ravi"], since: before });
+    expect([kept.recall("stale"), kept.recall("other")]).toEqual([undefined, "another business's"]);
+
+    setHearingChanges(false);
+    expect(kept.recall("other")).toBeUndefined();
+    kept.keep("unheard", "x", { tags: ["business:ravi"] });
+    expect(kept.recall("unheard")).toBeUndefined();
+    setHearingChanges(true);
   });
 
   it("with MEMORY=off keeps nothing: every ask works its answer out", async () => {

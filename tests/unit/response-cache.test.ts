@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
+import { setHearingChanges } from "~/memory/memory.server";
 import { apiJson } from "~/utils/api.server";
 import { RESPONSE_CACHE_TTL_MS, clearResponseCache, keptPublicJson, serveWithCache } from "~/utils/response-cache.server";
 import { applySecurityHeaders, createNonce } from "~/utils/security-headers.server";
@@ -43,6 +44,8 @@ function nonceOf(response: Response) {
 }
 
 beforeEach(() => {
+  // What is kept with the feed is kept only while the change feed is heard (the server listens at start).
+  setHearingChanges(true);
   clearResponseCache();
   issued.count = 0;
 });

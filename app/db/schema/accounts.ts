@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
 import {
-  bigint,
   boolean,
   check,
   doublePrecision,
@@ -55,18 +54,6 @@ export const users = pgTable(
     status: text("status", { enum: USER_STATUSES }).notNull().default("active"),
     /** Written into every API access token and compared at each use: raising it ends the account's access tokens at once. */
     tokenVersion: integer("token_version").notNull().default(0),
-    /**
-     * Raised by the database (triggers on contacts, migration 0028) whenever any of the business's
-     * contacts is added, changed or deleted: what is worked out from the whole list (its count, its
-     * groups) is kept per version, so every instance sees a change at once.
-     */
-    contactsVersion: integer("contacts_version").notNull().default(0),
-    /**
-     * Raised by the database whenever anything the business's own workspace pages show changes: its
-     * row (balance, profile, contacts version), its posts, their likes and views, its SMS and campaigns,
-     * its card (triggers, migration 0032). A drawn page is kept per version (app/utils/kept-pages.server.ts).
-     */
-    pagesVersion: bigint("pages_version", { mode: "number" }).notNull().default(0),
     lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
     /**
      * When the owner proved the address (the mailed link, or Google saying it is verified). The

@@ -32,7 +32,6 @@ import { searchPlaces, type Place } from "~/services/geocoding.server";
 import { UPLOAD_MESSAGES, UploadError } from "~/services/image-upload.server";
 import { assertSameOrigin } from "~/utils/csrf.server";
 import { detourFromForm } from "~/utils/kept-draft.server";
-import { pageShowsOwnData } from "~/utils/kept-pages.server";
 import { parseMultipartForm, streamingFormParts } from "~/utils/multipart.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -117,7 +116,6 @@ export type EditedPost = {
  */
 export async function composerLoader(request: Request, kind: PostKind) {
   const user = await requireUser(request);
-  pageShowsOwnData();
   const templateId = new URL(request.url).searchParams.get("template");
   const draft = templateId ? await templateDraft(templateId, user.id) : null;
   if (templateId && !draft) throw new Response("This template was not found.", { status: 404 });
@@ -139,7 +137,6 @@ export async function composerLoader(request: Request, kind: PostKind) {
  */
 export async function editComposerLoader(request: Request, postId: string | undefined) {
   const user = await requireUser(request);
-  pageShowsOwnData();
   if (!isUuid(postId)) throw new Response(INVALID_POST_ID, { status: 400 });
   const post = await getOwnPost(user.id, postId);
   if (!post) throw new Response(POST_NOT_FOUND, { status: 404 });

@@ -18,7 +18,6 @@ import { businessStats } from "~/models/dashboard.server";
 import { VERIFICATION_LINK_HOURS, openingBalanceCredits, requestVerificationMail } from "~/models/email-verification.server";
 import { recentOwnerNotices, type RecentNotice } from "~/models/owner-notices.server";
 import { assertSameOrigin } from "~/utils/csrf.server";
-import { pageShowsOwnData } from "~/utils/kept-pages.server";
 import { requireUser } from "~/utils/session.server";
 import { keptMailDirectory } from "~/services/mail.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -31,7 +30,6 @@ export const meta: MetaFunction = () => [{ title: pageTitle("Business Dashboard"
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  pageShowsOwnData();
   const [profile, stats, onboarding, card, openingCredits, notices] = await Promise.all([
     getBusinessProfile(user.id),
     businessStats(user.id),

@@ -14,7 +14,6 @@ import { campaignListQuerySchema } from "~/lib/schemas/campaign-lists";
 import { pageTitle } from "~/lib/title";
 import { listCampaigns, refundIfCancelled } from "~/models/campaigns.server";
 import { assertSameOrigin } from "~/utils/csrf.server";
-import { pageShowsOwnData } from "~/utils/kept-pages.server";
 import { requireUser } from "~/utils/session.server";
 
 import { campaignActionFromForm } from "./__campaign-actions.server";
@@ -33,7 +32,6 @@ export const meta: MetaFunction = () => [{ title: pageTitle("Campaigns") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  pageShowsOwnData();
   const url = new URL(request.url);
   const { page } = campaignListQuerySchema.parse(Object.fromEntries(url.searchParams));
   const cancelId = url.searchParams.get("cancel");

@@ -10,14 +10,12 @@ import { paths } from "~/lib/paths";
 import { contactListQuerySchema } from "~/lib/schemas/contacts";
 import { pageTitle } from "~/lib/title";
 import { listContactGroups, listContacts } from "~/models/contacts.server";
-import { pageShowsOwnData } from "~/utils/kept-pages.server";
 import { requireUser } from "~/utils/session.server";
 
 import { ContactRow, usePendingDeleteCount } from "./__contact-row";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  pageShowsOwnData();
   const query = contactListQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const [page, groups] = await Promise.all([listContacts(user.id, query), listContactGroups(user.id)]);
   return { ...page, groups, q: query.q ?? "", tag: query.tag ?? "" };

@@ -16,7 +16,6 @@ import { createToast } from "~/lib/toast";
 import { applyPostChange, dailyEngagement, listPostHistory } from "~/models/post-history.server";
 import { deletePost, getOwnPost } from "~/models/posts.server";
 import { assertSameOrigin } from "~/utils/csrf.server";
-import { pageKeptUntil, pageShowsOwnData } from "~/utils/kept-pages.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -42,7 +41,6 @@ async function postToConfirm(userId: string, id: string | null) {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  pageShowsOwnData();
   const url = new URL(request.url);
   const query = postHistoryQuerySchema.parse(Object.fromEntries(url.searchParams));
   const [history, confirmDelete] = await Promise.all([
@@ -54,9 +52,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     history.posts.map((post) => post.id),
   );
   const now = new Date();
-  // An offer starting or ending changes its status with nothing written: its page is kept no longer.
-  const changesAt = history.posts.flatMap((post) => [post.validFrom, post.validUntil]).map((time) => time?.getTime() ?? Infinity);
-  pageKeptUntil(Math.min(...changesAt.filter((time) => time > now.getTime())));
   return {
     posts: history.posts.map((post) => historyItem(post, engagement[post.id] ?? [], now)),
     total: history.total,

@@ -12,7 +12,6 @@ import { cachedCategories, cachedFeedPage, withCurrentCounts } from "~/models/fe
 import { getLivePost, type FeedPost } from "~/models/feed.server";
 
 import { combineHeaders } from "~/utils/http.server";
-import { pageKeptUntil, pageShowsPosts } from "~/utils/kept-pages.server";
 import { estimateFirstPlace, estimatesPlaceByIp } from "~/services/geocoding.server";
 import { clientIp } from "~/utils/client-ip.server";
 import {
@@ -81,10 +80,6 @@ export async function loadHomeFeed(request: Request) {
   const candidates =
     sharedPost && !page.posts.some((post) => post.id === sharedPost.id) && !query.cursor ? [sharedPost, ...page.posts] : page.posts;
   const { posts, likedIds } = await withCurrentCounts(candidates, visitorId);
-  // Kept for this visitor until one of these posts changes (shown, or left out as not live) or the first
-  // offer on it ends (kept-pages.server.ts).
-  pageShowsPosts(candidates.map((post) => post.id));
-  for (const post of posts) if (post.validUntil) pageKeptUntil(Date.parse(post.validUntil));
 
   const state: FeedState = {
     ...(explicit ? { lat: explicit.lat, lon: explicit.lon, label } : {}),
