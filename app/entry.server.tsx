@@ -31,6 +31,7 @@ export { startBackgroundJobs, stopBackgroundJobs } from "~/jobs/workers.server";
 export { keptPublicJson } from "~/utils/response-cache.server";
 export { logger } from "~/utils/logger.server";
 export { countHttpRequest, metricsText } from "~/utils/metrics.server";
+export { routeIds } from "~/utils/route-ids.server";
 
 /**
  * What the production server (server/index.ts) asks instead of Remix alone, through the

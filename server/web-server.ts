@@ -23,7 +23,6 @@ import type * as entry from "~/entry.server";
 
 import { metricsEndpoint } from "./metrics-endpoint";
 import { observeRequests, observedRequest } from "./observe";
-import { routeIds } from "./route-ids";
 
 type Build = ServerBuild & { entry: { module: typeof entry } };
 
@@ -64,7 +63,7 @@ export async function startWebServer(config: Config) {
   const production = config.NODE_ENV === "production";
   // Metrics are counted only where they can be read: with METRICS_TOKEN, or outside production.
   const metricsOn = Boolean(config.METRICS_TOKEN) || !production;
-  const routeIdOf = routeIds(build.routes);
+  let routeIdOf = build.entry.module.routeIds(build.routes);
 
   const app = express();
   app.disable("x-powered-by");
@@ -130,6 +129,7 @@ export async function startWebServer(config: Config) {
     watchBuild((next) => {
       build = next;
       handleRequest = createRequestHandler(next, config.NODE_ENV);
+      routeIdOf = next.entry.module.routeIds(next.routes);
       return broadcastDevReady(next);
     });
   }

@@ -141,19 +141,36 @@ export class Memory<V> {
   }
 }
 
-const registry = new Map<string, Memory<unknown>>();
+/**
+ * A memory as listed, with the module that defined it: its file's path or file: URL, read from the
+ * stack as it was defined (the inventory names it; in the built server, every memory's is the build).
+ */
+export type ListedMemory = MemoryStats & { definedIn: string | undefined };
+
+const registry = new Map<string, { memory: Memory<unknown>; definedIn: string | undefined }>();
 
 /** A new memory, registered under its name (a second memory of one name is a mistake in the code). */
 export function defineMemory<V>(spec: MemorySpec): Memory<V> {
   if (registry.has(spec.name)) throw new Error(`A memory named ${spec.name} is already defined`);
   const memory = new Memory<V>(spec);
-  registry.set(spec.name, memory as Memory<unknown>);
+  registry.set(spec.name, { memory: memory as Memory<unknown>, definedIn: callerFile(defineMemory) });
   return memory;
 }
 
 /** Every memory this process has defined, with its size and hits so far, by name. */
-export function listMemories(): MemoryStats[] {
-  return [...registry.values()].map((memory) => memory.stats()).sort((a, b) => a.name.localeCompare(b.name));
+export function listMemories(): ListedMemory[] {
+  return [...registry.values()]
+    .map(({ memory, definedIn }) => ({ ...memory.stats(), definedIn }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The file (path or file: URL) of the code that called `callee`: the first frame of the stack above it. */
+function callerFile(callee: (...args: never[]) => unknown): string | undefined {
+  const trace: { stack?: string } = {};
+  Error.captureStackTrace(trace, callee);
+  const frame = trace.stack?.split("\n")[1] ?? "";
+  // "    at file:///…/x.server.ts:12:3", or "    at name (/…/x.server.ts:12:3)".
+  return /([^\s(]+):\d+:\d+\)?$/.exec(frame)?.[1];
 }
 
 /**
@@ -194,7 +211,7 @@ export function forgetChanged(tags: readonly string[] | "*") {
   noticesHeard++;
   if (tags === "*") everythingChangedAt = noticesHeard;
   else for (const tag of tags) lastNoticeOfTag.set(tag, noticesHeard);
-  for (const memory of registry.values()) memory.forgetTagged(tags);
+  for (const { memory } of registry.values()) memory.forgetTagged(tags);
 }
 
 /** Whether memories keep anything (MEMORY, default on). */

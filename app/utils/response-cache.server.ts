@@ -24,7 +24,8 @@ const MAX_BODY_CHARS = 256 * 1024;
 /** Public pages whose first-visit version is the same for everyone. */
 const FIRST_VISIT_PAGES = new Set(["/"]);
 
-type Kept = { status: number; headers: [string, string][]; body: string; nonce?: string; secured?: boolean };
+/** `bytes`: a public JSON body as written to the socket, made at its first use there (keptPublicJson). */
+type Kept = { status: number; headers: [string, string][]; body: string; nonce?: string; secured?: boolean; bytes?: Buffer };
 /** `settled`: the answer once it is there, for askers that cannot wait on a promise (keptPublicJson). */
 type Entry = { answer: Promise<Kept | null>; settled?: Kept };
 const kept = defineMemory<Entry>({
@@ -37,7 +38,6 @@ const kept = defineMemory<Entry>({
 
 /** A public JSON answer as the server writes it to the socket: bytes and every header it carries. */
 export type KeptJson = { status: number; headers: [string, string][]; bytes: Buffer };
-const keptBytes = new WeakMap<Kept, Buffer>();
 
 type Render = (request: Request) => Promise<Response>;
 
@@ -107,9 +107,8 @@ export function keptPublicJson(url: string): KeptJson | null {
   if (!answer?.secured) return null;
   // Only hits here: a miss goes on to serveWithCache, which counts it.
   countMemoryLookup("public_json", true);
-  let bytes = keptBytes.get(answer);
-  if (!bytes) keptBytes.set(answer, (bytes = Buffer.from(answer.body)));
-  return { status: answer.status, headers: answer.headers, bytes };
+  answer.bytes ??= Buffer.from(answer.body);
+  return { status: answer.status, headers: answer.headers, bytes: answer.bytes };
 }
 
 function lookUp(key: string): Promise<Kept | null> | null {

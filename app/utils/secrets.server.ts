@@ -3,6 +3,7 @@ import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } 
 import path from "node:path";
 
 import { config } from "~/config.server";
+import { defineMemory } from "~/memory/memory.server";
 
 let cached: string[] | undefined;
 
@@ -21,7 +22,12 @@ export function cookieSecrets(): string[] {
   return cached;
 }
 
-const derived = new Map<string, Buffer[]>();
+/** Kept by purpose, a name in the code (access tokens, visitor ids, the test gateway's keys): a handful. */
+const derived = defineMemory<Buffer[]>({
+  name: "derived-keys",
+  purpose: "keys derived from the cookie secrets, one set per purpose (access tokens, visitor ids, the test gateway)",
+  max: 20,
+});
 
 /**
  * A key per cookie secret for one purpose (HKDF-SHA256, the purpose as its
@@ -30,12 +36,7 @@ const derived = new Map<string, Buffer[]>();
  * another, and rotating SESSION_SECRET rotates them too.
  */
 export function derivedSecrets(purpose: string): Buffer[] {
-  let keys = derived.get(purpose);
-  if (!keys) {
-    keys = cookieSecrets().map((secret) => Buffer.from(hkdfSync("sha256", secret, "", purpose, 32)));
-    derived.set(purpose, keys);
-  }
-  return keys;
+  return derived.remember(purpose, () => cookieSecrets().map((secret) => Buffer.from(hkdfSync("sha256", secret, "", purpose, 32))));
 }
 
 function localSecret(): string {
