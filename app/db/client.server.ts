@@ -142,15 +142,18 @@ function isPlainObject(value: unknown): value is object {
  */
 const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "wal_init_zero=off"];
 
-export function openPglite(options: PGliteOptions & { dataDir?: string }): DatabaseHandle {
+/** `logQuery`: told the SQL of every query drizzle sends (tests record which tables a memory's answer reads). */
+export function openPglite(options: PGliteOptions & { dataDir?: string; logQuery?: (sql: string) => void }): DatabaseHandle {
   let release = () => {};
   if (options.dataDir) {
     mkdirSync(options.dataDir, { recursive: true });
     release = lockDataDirectory(path.resolve(options.dataDir));
   }
-  const client = new PGlite({ startParams: PGLITE_START_PARAMS, ...options, extensions: pgliteExtensions });
+  const { logQuery, ...pgliteOptions } = options;
+  const client = new PGlite({ startParams: PGLITE_START_PARAMS, ...pgliteOptions, extensions: pgliteExtensions });
+  const logger = logQuery ? { logQuery: (sql: string) => logQuery(sql) } : undefined;
   return {
-    db: withAfterCommit(drizzlePglite(client, { schema }) as unknown as Database),
+    db: withAfterCommit(drizzlePglite(client, { schema, logger }) as unknown as Database),
     kind: "pglite",
     description: options.dataDir ? `PGlite in ${options.dataDir}` : "PGlite in memory",
     executeSql: async (text, values = []) => {
