@@ -106,17 +106,12 @@ export function forgetKeptReads() {
 }
 
 function keptRead<T>(what: string, forMs: number, read: () => Promise<T>): () => Promise<T | null> {
+  // A failed read is forgotten by the memory itself (only while it is the one kept), and shown as no value.
   return () =>
-    keptReads.remember(
-      what,
-      () =>
-        read().catch((error: unknown) => {
-          logger.warn({ err: error, what }, "metrics: reading the database failed");
-          keptReads.forget(what);
-          return null;
-        }),
-      { ttlMs: forMs },
-    ) as Promise<T | null>;
+    (keptReads.remember(what, read, { ttlMs: forMs }) as Promise<T>).catch((error: unknown) => {
+      logger.warn({ err: error, what }, "metrics: reading the database failed");
+      return null;
+    });
 }
 
 const readQueues = keptRead("queues", 5_000, queueStats);
