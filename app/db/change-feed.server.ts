@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { CHANGES_CHANNEL } from "./change-feed-sql";
 import { databaseHandle } from "./db.server";
 
-import { forgetChanged, setHearingChanges } from "~/memory/memory.server";
+import { forgetChanged, setHearingChanges, type KeepOptions, type Memory } from "~/memory/memory.server";
 
 /**
  * The change feed (issue 39; decision 036): one LISTEN connection per process, on one channel. The
@@ -81,4 +81,19 @@ export function caughtUp(): Promise<boolean> {
     });
   });
   return nextSync;
+}
+
+/**
+ * `memory`'s answer for `key` once this process has heard every change committed before the ask
+ * (caughtUp), else `compute()`'s, not kept: what a change forgets is never older than that change,
+ * on whichever process answers.
+ */
+export async function rememberCaughtUp<V>(
+  memory: Memory<Promise<V>>,
+  key: string,
+  compute: () => Promise<V>,
+  options: KeepOptions,
+): Promise<V> {
+  if (!(await caughtUp())) return compute();
+  return memory.remember(key, compute, options);
 }

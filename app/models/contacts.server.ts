@@ -20,8 +20,8 @@ import {
 } from "~/lib/schemas/contacts";
 import { likePattern } from "~/lib/search-terms";
 
-import { caughtUp } from "~/db/change-feed.server";
-import { changeTag, defineMemory } from "~/memory/memory.server";
+import { rememberCaughtUp } from "~/db/change-feed.server";
+import { changeTag, defineMemory, type Memory } from "~/memory/memory.server";
 
 import { appendConsentEvents, recordConsentChange } from "./contact-consent.server";
 
@@ -155,8 +155,7 @@ const figures = defineMemory<Promise<unknown>>({
  * transaction (which sees its own snapshot) never come here.
  */
 export async function keptForContacts<T>(userId: string, key: string, compute: () => Promise<T>): Promise<T> {
-  if (!(await caughtUp())) return compute();
-  return figures.remember(`${userId} ${key}`, compute, { tags: [changeTag.contacts(userId)] }) as Promise<T>;
+  return rememberCaughtUp(figures as Memory<Promise<T>>, `${userId} ${key}`, compute, { tags: [changeTag.contacts(userId)] });
 }
 
 /** How many contacts a business has (the dashboard's, the list's and the counter form's count), kept until they change. */
