@@ -18,7 +18,8 @@ import { sql } from "drizzle-orm";
 import { openPglite, type DatabaseHandle } from "~/db/client.server";
 import { queryRows } from "~/db/query.server";
 import { makeCampaign, makeUser } from "~/db/seed/factories.server";
-import { addDays, indianDate } from "~/lib/india-time";
+import { addDays } from "~/lib/india-days";
+import { indianDate } from "~/lib/india-time";
 import { adminCampaignsQuerySchema, adminSmsHistoryQuerySchema } from "~/lib/schemas/admin-sms";
 import { listAllCampaigns, listAllSmsHistory } from "~/models/admin-campaigns.server";
 

@@ -10,10 +10,12 @@
  *   wants ?post=) is opened again at such a link. An order's page comes from buying a pack through
  *   the built-in test gateway first. A page whose own screen is an error (/credits/callback without
  *   the gateway's signed parameters) is measured as it answers; the status column says so.
- * Budgets: `/` <= 90 KB, every signed-in screen <= 150 KB; a row over it FAILs (exit code 1). Then,
- * for each --detail screen, every chunk it loaded with the source modules inside (esbuild's
- * metafile, build/metafile.js.json: bytes in esbuild's output, before terser). Needs a build: run
- * `npm run build` first.
+ * Budgets (scripts/check-bundle-budget.ts): `/` <= 90 KB, every signed-in screen <= 150 KB; a row over
+ * it FAILs (exit code 1). Beside each row, the count CI judges without a browser (the scripts the
+ * page's HTML names, from the build); a row where they differ says so (a lazy part loaded with the
+ * first screen). Then, for each --detail screen, every chunk it loaded with the source modules inside
+ * (esbuild's metafile, build/metafile.js.json: bytes in esbuild's output, before terser). Needs a
+ * build: run `npm run build` first.
  *
  *   npx tsx bench/bundle-report.ts
  *   npx tsx bench/bundle-report.ts --only / --detail / --min 200 --port 4125
@@ -21,17 +23,11 @@
  * Flags: --port P (4125)  --only a,b (these screens alone)  --detail a,b (/)  --min BYTES (200:
  *        modules smaller than this are summed as "(smaller)")
  */
-import { readFileSync, readdirSync } from "node:fs";
-import path from "node:path";
-
 import type { Browser } from "playwright-core";
 
+import { budgetedScreens, checkBudgets, outputOf, readBuild, urlPattern } from "../scripts/check-bundle-budget";
 import { firstScreen, launchChromium, type FirstScreen } from "./first-screen";
 import { intFlag, parseFlags, printTable, ROOT, signIn, startDemoServer, type DemoServer } from "./lib";
-
-type Metafile = { outputs: Record<string, { bytes: number; inputs: Record<string, { bytesInOutput: number }> }> };
-type ManifestRoute = { id: string; parentId?: string; path?: string; module: string };
-type Manifest = { routes: Record<string, ManifestRoute> };
 
 const flags = parseFlags();
 const PORT = intFlag(flags, "port", 4125);
@@ -39,36 +35,18 @@ const minBytes = intFlag(flags, "min", 200);
 const listFlag = (name: string) => flags.get(name)?.split(",").filter(Boolean);
 const only = listFlag("only");
 const detail = listFlag("detail") ?? ["/"];
-const HOME_BUDGET_KB = 90;
-const SIGNED_IN_BUDGET_KB = 150;
-const SIGNED_IN_SECTIONS = ["routes/_app+/", "routes/_account+/"];
 
-const buildDir = path.join(ROOT, "public", "build");
-const manifestFile = readdirSync(buildDir).find((file) => /^manifest-.*\.js$/.test(file));
-if (!manifestFile) throw new Error("No build found: run `npm run build` first");
-const manifestSource = readFileSync(path.join(buildDir, manifestFile), "utf8");
-const manifest = JSON.parse(manifestSource.slice(manifestSource.indexOf("{"), manifestSource.lastIndexOf("}") + 1)) as Manifest;
-const metafile = JSON.parse(readFileSync(path.join(ROOT, "build", "metafile.js.json"), "utf8")) as Metafile;
-const outputOf = (url: string) => metafile.outputs[path.posix.join("public", url)];
+const build = readBuild(ROOT);
+const { manifest } = build;
+/** What CI counts for each route without a browser (scripts/check-bundle-budget.ts): KB and files. */
+const buildCount = new Map(checkBudgets(build).map((row) => [row.routeId, { kb: row.kb, files: row.files }]));
 
-/** A route's URL pattern: its own path after its ancestors'. */
-function urlPattern(route: ManifestRoute): string {
-  const parts: string[] = [];
-  for (let at: ManifestRoute | undefined = route; at; at = at.parentId ? manifest.routes[at.parentId] : undefined) {
-    if (at.path) parts.unshift(at.path);
-  }
-  return `/${parts.join("/")}`;
-}
-
-/** A page draws something: its browser module holds its own source (a resource route's is an empty stub). */
-const isPage = (route: ManifestRoute) => Object.keys(outputOf(route.module)?.inputs ?? {}).some((input) => input.startsWith("app/"));
-
-const signedInPages = Object.values(manifest.routes)
-  .filter((route) => SIGNED_IN_SECTIONS.some((section) => route.id.startsWith(section)) && route.path && isPage(route))
-  .map((route) => ({ file: route.id.replace(/^routes\//, ""), pattern: urlPattern(route) }))
+const [homeScreen, ...signedInScreens] = budgetedScreens(build);
+const signedInPages = signedInScreens
+  .map(({ routeId, pattern, budgetKb }) => ({ routeId, file: routeId.replace(/^routes\//, ""), pattern, budgetKb }))
   .sort((a, b) => Number(a.pattern.includes(":")) - Number(b.pattern.includes(":")) || a.pattern.localeCompare(b.pattern));
 
-const staticPatterns = new Set(Object.values(manifest.routes).map(urlPattern));
+const staticPatterns = new Set(Object.values(manifest.routes).map((route) => urlPattern(manifest, route)));
 
 /** The first link matching a page's pattern (not another page's fixed path: /campaigns/new is not a campaign). */
 function linkFor(pattern: string, links: Set<string>, withQuery = false): string | undefined {
@@ -103,7 +81,7 @@ async function orderPage(base: string, cookie: string): Promise<string> {
   return new URL(order, base).pathname;
 }
 
-type Row = { screen: string; file: string; budget: number; result?: FirstScreen; problem?: string };
+type Row = { screen: string; routeId: string; file: string; budget: number; result?: FirstScreen; problem?: string };
 
 async function measure(browser: Browser, base: string, row: Row, cookie: string, links: Set<string>) {
   row.problem = undefined;
@@ -122,7 +100,7 @@ function detailTable(row: Row) {
   for (const script of [...result.scripts].sort((a, b) => b.bytes - a.bytes)) {
     rows.push([script.path, script.lazy ? "import()" : "up front", (script.bytes / 1024).toFixed(1), ""]);
     const byModule = new Map<string, number>();
-    for (const [input, { bytesInOutput }] of Object.entries(outputOf(script.path)?.inputs ?? {})) {
+    for (const [input, { bytesInOutput }] of Object.entries(outputOf(build, script.path)?.inputs ?? {})) {
       const name = input.replace(/^.*node_modules\/((?:@[^/]+\/)?[^/]+).*$/, "$1").replace(/\?browser$/, "");
       byModule.set(name, (byModule.get(name) ?? 0) + bytesInOutput);
     }
@@ -149,15 +127,15 @@ try {
   const wanted = (screen: string) => !only || only.includes(screen);
 
   if (wanted("/")) {
-    const home: Row = { screen: "/", file: "_index/route", budget: HOME_BUDGET_KB };
-    rows.push(home);
-    await measure(browser, server.url, home, "", links);
-    if (home.result && home.result.offersOnFirstScreen === 0) home.problem = "no offer on the first screen";
+    const row: Row = { screen: "/", routeId: homeScreen.routeId, file: "_index/route", budget: homeScreen.budgetKb };
+    rows.push(row);
+    await measure(browser, server.url, row, "", links);
+    if (row.result && row.result.offersOnFirstScreen === 0) row.problem = "no offer on the first screen";
   }
   for (const page of signedInPages) {
     const screen = page.pattern.includes(":") ? linkFor(page.pattern, links) : page.pattern;
     if (!wanted(page.pattern) && !(screen && wanted(screen))) continue;
-    const row: Row = { screen: screen ?? page.pattern, file: page.file, budget: SIGNED_IN_BUDGET_KB };
+    const row: Row = { screen: screen ?? page.pattern, routeId: page.routeId, file: page.file, budget: page.budgetKb };
     rows.push(row);
     if (screen) await measure(browser, server.url, row, cookie, links);
     else row.problem = "no link to it on the screens opened before";
@@ -175,23 +153,27 @@ try {
     `\nJavaScript downloaded while the first screen loads (gzip as sent; / as a first visit, the rest signed in as the demo business)\n`,
   );
   printTable(
-    ["screen", "status", "files", "lazy KB", "JS KB", "budget", "result", "route"],
-    rows.map(({ screen, file, budget, result, problem }) => {
+    ["screen", "status", "files", "lazy KB", "JS KB", "CI KB", "budget", "result", "route"],
+    rows.map(({ screen, routeId, file, budget, result, problem }) => {
       const lazyKb = (result?.scripts ?? []).filter((script) => script.lazy).reduce((sum, script) => sum + script.bytes, 0) / 1024;
       const pass = !problem && result !== undefined && result.kb <= budget;
       if (!pass) exitCode = 1;
+      const counted = buildCount.get(routeId);
+      const agrees = !result || !counted || (counted.kb === result.kb && counted.files === result.scripts.length);
       return [
         screen.length > 40 ? `${screen.slice(0, 39)}…` : screen,
         result ? String(result.status) : "-",
         result ? String(result.scripts.length) : "-",
         result ? lazyKb.toFixed(1) : "-",
         result ? result.kb.toFixed(1) : "-",
+        counted ? `${agrees ? "" : "≠ "}${counted.kb.toFixed(1)}` : "-",
         `<= ${budget}`,
         pass ? "PASS" : `FAIL${problem ? ` (${problem})` : ""}`,
         file,
       ];
     }),
   );
+  console.log("\nCI KB: what scripts/check-bundle-budget.ts counts from the build (≠ where it differs from Chromium's count).");
   const home = rows.find((row) => row.screen === "/");
   if (home?.result) console.log(`\n/ had ${home.result.offersOnFirstScreen} offer(s) on its first screen.`);
   for (const row of rows) if (detail.includes(row.screen) && row.result) detailTable(row);

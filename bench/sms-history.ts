@@ -19,7 +19,8 @@ import { sql } from "drizzle-orm";
 
 import { openPglite, type DatabaseHandle } from "~/db/client.server";
 import { makeCampaign, makeUser } from "~/db/seed/factories.server";
-import { indianDate, addDays } from "~/lib/india-time";
+import { addDays } from "~/lib/india-days";
+import { indianDate } from "~/lib/india-time";
 import { getCampaign, listSmsHistory, SMS_HISTORY_PAGE_SIZE, smsSentCount } from "~/models/campaigns.server";
 
 import { intFlag, openTarget, parseFlags, printTable, secondsSince } from "./lib";

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 
 import { BusinessAvatar } from "~/components/business-avatar";
 import { DemoBanner } from "~/components/demo-banner";
-import { Icon, type IconName } from "~/components/ui/icon";
+import { IconFrame } from "~/components/ui/icon";
 import { useMenuDetails } from "~/hooks/use-menu-details";
 import { MORE_PLACES, TAB_PLACES, currentPlace, type NavPlace } from "~/lib/app-navigation";
 import { countOf } from "~/lib/format-count";
@@ -33,7 +33,45 @@ export function shellUser(user: ShellUser, postPrice?: number): ShellUser {
   };
 }
 
-const TAB_ICONS: Record<string, IconName> = { home: "home", post: "post", contacts: "users", history: "clock" };
+/** The tab bar's icons, drawn inline as the feed's are (ui/icon.tsx); kept here, so a first visit to the feed does not load them. */
+const TAB_ICONS: Record<string, ReactNode> = {
+  home: (
+    <path
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinejoin="round"
+      d="M3 11l9-7 9 7v9a1 1 0 0 1-1 1h-5v-6h-6v6H4a1 1 0 0 1-1-1z"
+    />
+  ),
+  post: (
+    <>
+      <rect x="3" y="3" width="18" height="18" rx="3" fill="none" stroke="currentColor" strokeWidth="2" />
+      <path stroke="currentColor" strokeWidth="2" d="M12 8v8M8 12h8" />
+    </>
+  ),
+  contacts: (
+    <g fill="none" stroke="currentColor" strokeWidth="2">
+      <circle cx="9" cy="8" r="3.5" />
+      <path d="M2.5 20c.8-3.6 3.4-5.5 6.5-5.5s5.7 1.9 6.5 5.5" />
+      <path d="M16 4.7a3.5 3.5 0 0 1 0 6.6M18 14.8c1.8.8 3 2.5 3.5 5.2" />
+    </g>
+  ),
+  history: (
+    <g fill="none" stroke="currentColor" strokeWidth="2">
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 7v5l3 2" />
+    </g>
+  ),
+};
+
+const MORE_ICON = (
+  <g fill="currentColor">
+    <circle cx="5" cy="12" r="2" />
+    <circle cx="12" cy="12" r="2" />
+    <circle cx="19" cy="12" r="2" />
+  </g>
+);
 
 /** The account menu's screens (Logout is its last item, a form). */
 const ACCOUNT_LINKS = [
@@ -162,7 +200,7 @@ function TabBar({ current }: { current: NavPlace | null }) {
               aria-current={current?.id === item.id ? "page" : undefined}
               className={`flex min-h-14 flex-col items-center justify-center gap-0.5 text-xs ${current?.id === item.id ? "font-semibold text-brand-700" : "text-slate-600"}`}
             >
-              <Icon name={TAB_ICONS[item.id]} className="h-6 w-6" />
+              <IconFrame className="h-6 w-6">{TAB_ICONS[item.id]}</IconFrame>
               {item.tabTitle ?? item.title}
             </Link>
           </li>
@@ -172,7 +210,7 @@ function TabBar({ current }: { current: NavPlace | null }) {
             <summary
               className={`flex min-h-14 cursor-pointer list-none flex-col items-center justify-center gap-0.5 text-xs [&::-webkit-details-marker]:hidden ${inMore ? "font-semibold text-brand-700" : "text-slate-600"}`}
             >
-              <Icon name="more" className="h-6 w-6" />
+              <IconFrame className="h-6 w-6">{MORE_ICON}</IconFrame>
               More
               {inMore ? <span className="sr-only">(you are on {current.title})</span> : null}
             </summary>

@@ -1,5 +1,6 @@
 import { DAILY_CHART_WIDTH, dailyChartHeight, dailyChartSvg } from "./daily-chart";
-import { addDays, daysBetween, indianDate } from "./india-time";
+import { addDays } from "./india-days";
+import { daysBetween, indianDate } from "./india-time";
 import { hasEnded, type StatusFields } from "./post-status";
 
 /**

@@ -1,14 +1,17 @@
 /**
  * Dates as businesses in India mean them: an offer 'valid until 7 Dec' lasts to the end of 7
  * December in Asia/Kolkata (UTC+05:30 all year: India keeps no daylight saving time), whatever the
- * server's time zone. Every date and time the product shows or reckons in India is made here (the
- * SQL that buckets rows by Indian day takes INDIA_TIME_ZONE from here too).
+ * server's time zone. Every date and time the product shows or reckons in India is made here and in
+ * the two modules beside it: india-days.ts (a day as forms, filters and queries take it) and
+ * sending-window.ts (the hours SMS may go out). They are apart so that the feed, which shows only
+ * times, does not load them on a first visit. (The SQL that buckets rows by Indian day takes
+ * INDIA_TIME_ZONE from here too.)
  */
 export const INDIA_TIME_ZONE = "Asia/Kolkata";
-const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
+export const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
 const MINUTE_MS = 60_000;
-const HOUR_MS = 60 * MINUTE_MS;
-const DAY_MS = 86_400_000;
+export const HOUR_MS = 60 * MINUTE_MS;
+export const DAY_MS = 86_400_000;
 
 const asDate = (date: Date | string) => (typeof date === "string" ? new Date(date) : date);
 
@@ -46,55 +49,9 @@ const LONG_MONTHS = [
   "December",
 ];
 
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
-
 /** Today's date in India, 'YYYY-MM-DD'. */
 export function indianDate(at: Date = new Date()): string {
   return new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-/** A date 'YYYY-MM-DD' moved by whole days. */
-export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** Whether 'YYYY-MM-DD' is a real calendar date (not 2026-02-30). */
-export function isCalendarDate(value: string): boolean {
-  const match = DATE.exec(value);
-  return match !== null && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
-}
-
-/**
- * The days a date filter may name: from 2000-01-01 (the product keeps nothing older) to a year from
- * today in India. A calendar date such as 0001-01-01 starts at a moment PostgreSQL refuses.
- */
-export function filterDayRange(now: Date = new Date()): { first: string; last: string } {
-  return { first: "2000-01-01", last: addDays(indianDate(now), 365) };
-}
-
-/** The first moment of a day in India. */
-export function startOfIndianDay(date: string): Date {
-  return new Date(Date.parse(`${date}T00:00:00Z`) - IST_OFFSET_MS);
-}
-
-/** The last moment of a day in India: an offer valid until that day is live until then. */
-export function endOfIndianDay(date: string): Date {
-  return new Date(startOfIndianDay(date).getTime() + DAY_MS - 1);
-}
-
-/** A time as a datetime-local field holds it in India ('2026-12-01T18:30'), as a moment; null if it is not one. */
-export function fromIndianDateTime(value: string): Date | null {
-  const match = DATE_TIME.exec(value);
-  if (!match || !isCalendarDate(value.slice(0, 10))) return null;
-  const [hours, minutes] = [Number(match[4]), Number(match[5])];
-  if (hours > 23 || minutes > 59) return null;
-  return new Date(startOfIndianDay(value.slice(0, 10)).getTime() + (hours * 60 + minutes) * 60_000);
-}
-
-/** A moment as a datetime-local field in India shows it. */
-export function toIndianDateTime(at: Date): string {
-  return new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 16);
 }
 
 /** Whole days from one date to another ('YYYY-MM-DD'), negative when it is before. */
@@ -163,46 +120,4 @@ export function formatRelativeTime(date: Date | string, now: Date = new Date()):
   if (elapsed < DAY_MS) return `${Math.floor(elapsed / HOUR_MS)}h ago`;
   if (elapsed < 7 * DAY_MS) return `${Math.floor(elapsed / DAY_MS)}d ago`;
   return formatShortDate(then);
-}
-
-/** Hours of the day in India when something may happen: from startHour (inclusive) to endHour (exclusive); a start after the end spans midnight. */
-export type DailyWindow = { startHour: number; endHour: number };
-
-/** Promotional SMS reach phones in India only from 10 am to 9 pm (operators refuse the rest). */
-export const SMS_SENDING_WINDOW: DailyWindow = { startHour: 10, endHour: 21 };
-
-/** An hour of the day on a 24-hour clock: '10:00', '21:00'. */
-export const hourInWords = (hour: number) => `${String(hour).padStart(2, "0")}:00`;
-
-/** A daily window as people read it: '10:00–21:00'. */
-export function windowInWords(window: DailyWindow): string {
-  return `${hourInWords(window.startHour)}–${hourInWords(window.endHour)}`;
-}
-
-/** Milliseconds since midnight in India. */
-const indianTimeOfDay = (at: Date) => (((at.getTime() + IST_OFFSET_MS) % DAY_MS) + DAY_MS) % DAY_MS;
-
-/** Whether a moment falls within the daily window in India (10:00 opens a 10-21 window, 21:00 has closed it). */
-export function isWithinSendingWindow(at: Date, window: DailyWindow = SMS_SENDING_WINDOW): boolean {
-  const time = indianTimeOfDay(at);
-  const [start, end] = [window.startHour * HOUR_MS, window.endHour * HOUR_MS];
-  return start <= end ? start <= time && time < end : start <= time || time < end;
-}
-
-/** The moment the daily window next opens in India: `at` itself when it is open, else today's opening or tomorrow's. */
-export function nextWindowStart(at: Date, window: DailyWindow = SMS_SENDING_WINDOW): Date {
-  if (isWithinSendingWindow(at, window)) return at;
-  const todaysOpening = startOfIndianDay(indianDate(at)).getTime() + window.startHour * HOUR_MS;
-  return new Date(todaysOpening > at.getTime() ? todaysOpening : todaysOpening + DAY_MS);
-}
-
-/**
- * What 'Send now' at `now` will really do, said before it is pressed: null inside the window,
- * else 'This will start at 10:00 today' (before the window opens) or '… tomorrow' (after it closed).
- */
-export function sendNowNotice(now: Date, window: DailyWindow = SMS_SENDING_WINDOW): string | null {
-  if (isWithinSendingWindow(now, window)) return null;
-  const opens = nextWindowStart(now, window);
-  const day = indianDate(opens) === indianDate(now) ? "today" : "tomorrow";
-  return `This will start at ${hourInWords(window.startHour)} ${day}`;
 }

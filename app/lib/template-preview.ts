@@ -2,7 +2,8 @@ import type { TemplateKind, TemplateOffer } from "~/db/schema/templates";
 
 import { CALL_TO_ACTION_LABELS, type CallToActionType } from "./call-to-action";
 import { MAX_SHOWN_HASHTAGS, normalizeHashtags } from "./hashtags";
-import { addDays, formatDayMonth, indianDate } from "./india-time";
+import { addDays } from "./india-days";
+import { formatDayMonth, indianDate } from "./india-time";
 import { analyseSms, countSlots, fillSlots, malformedSlot, type SmsAnalysis } from "./sms-text";
 import { fillTemplate, templateValues, type TemplateBusiness } from "./template-fill";
 

@@ -4,7 +4,8 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import { db } from "~/db/db.server";
 import { campaigns, smsMessages, users } from "~/db/schema";
 import { actionRefusal, canApply, type CampaignStatus } from "~/lib/campaign-status";
-import { addDays, endOfIndianDay, indianDate, startOfIndianDay } from "~/lib/india-time";
+import { addDays, endOfIndianDay, startOfIndianDay } from "~/lib/india-days";
+import { indianDate } from "~/lib/india-time";
 import { isUuid } from "~/lib/ids";
 import {
   ADMIN_CAMPAIGN_ACTIONS,

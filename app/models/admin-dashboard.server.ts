@@ -4,7 +4,8 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import { db } from "~/db/db.server";
 import { indianDaySql } from "~/db/india-time.server";
 import { campaigns, contacts, creditLedger, postLikes, postReports, postViews, posts, smsMessages, users } from "~/db/schema";
-import { addDays, indianDate, startOfIndianDay } from "~/lib/india-time";
+import { addDays, startOfIndianDay } from "~/lib/india-days";
+import { indianDate } from "~/lib/india-time";
 
 import { listAdminActions, type AdminActionEntry } from "./admin-audit.server";
 import { countPaymentsToLookAt } from "./admin-payments.server";

@@ -29,10 +29,11 @@ import {
 } from "~/lib/campaign-status";
 import { costByNameGroup, messageRenderer } from "~/lib/campaign-message";
 import { countOf, formatCount } from "~/lib/format-count";
-import { endOfIndianDay, formatLongDateTime, startOfIndianDay } from "~/lib/india-time";
+import { endOfIndianDay, startOfIndianDay } from "~/lib/india-days";
+import { formatLongDateTime } from "~/lib/india-time";
 import { slotLabels } from "~/lib/slot-labels";
 import { CAMPAIGN_MESSAGES, defaultCampaignName, smsRegistrationSchema, type CampaignInput } from "~/lib/schemas/campaign";
-import { hourInWords, isWithinSendingWindow, nextWindowStart, type DailyWindow } from "~/lib/india-time";
+import { hourInWords, isWithinSendingWindow, nextWindowStart, type DailyWindow } from "~/lib/sending-window";
 import type { SmsStatus } from "~/lib/sms-status";
 import {
   analyseSms,

@@ -5,7 +5,8 @@ import { indianDaySql } from "~/db/india-time.server";
 import { postLikes, posts, postViews } from "~/db/schema";
 import { CHART_DAYS, type DailyEngagement } from "~/lib/engagement-chart";
 import { isUuid } from "~/lib/ids";
-import { addDays, indianDate, startOfIndianDay } from "~/lib/india-time";
+import { addDays, startOfIndianDay } from "~/lib/india-days";
+import { indianDate } from "~/lib/india-time";
 import { changeRefusal, postDisplayStatus, type PostChange, type PostDisplayStatus } from "~/lib/post-status";
 import { POST_NOT_FOUND, POSTS_HISTORY_PAGE_SIZE } from "~/lib/schemas/post-history";
 

@@ -9,7 +9,7 @@ import { queueJob } from "~/jobs/queue.server";
 import { postHashtags } from "~/lib/hashtags";
 import { isUuid } from "~/lib/ids";
 import { NEAR_DUPLICATE_HOURS, isNearDuplicate, postText } from "~/lib/near-duplicate";
-import { endOfIndianDay, startOfIndianDay } from "~/lib/india-time";
+import { endOfIndianDay, startOfIndianDay } from "~/lib/india-days";
 import {
   POST_CHANGE_RULES,
   POST_DISPLAY_STATUSES,

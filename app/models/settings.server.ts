@@ -5,7 +5,7 @@ import { config } from "~/config.server";
 import type { Database, Transaction } from "~/db/client.server";
 import { db } from "~/db/db.server";
 import { settings } from "~/db/schema";
-import { SMS_SENDING_WINDOW, windowInWords, type DailyWindow } from "~/lib/india-time";
+import { SMS_SENDING_WINDOW, windowInWords, type DailyWindow } from "~/lib/sending-window";
 import type { SmsSettingsInput } from "~/lib/schemas/admin-sms";
 
 import { recordAdminAction, type ActingAdmin } from "./admin-audit.server";

@@ -9,7 +9,7 @@ import { queryRows } from "~/db/query.server";
 import { campaigns, smsMessages, templates } from "~/db/schema";
 import { queueJob } from "~/jobs/queue.server";
 import { FINAL_CAMPAIGN_STATUSES, type CampaignStatus } from "~/lib/campaign-status";
-import { isWithinSendingWindow } from "~/lib/india-time";
+import { isWithinSendingWindow } from "~/lib/sending-window";
 import { slotValues } from "~/lib/sms-text";
 import { smsProvider, type OutgoingSms, type SendOutcome } from "~/services/sms.server";
 

@@ -3,7 +3,7 @@ import { describe, expect, it, onTestFinished, vi } from "vitest";
 
 import { campaigns, contacts, smsMessages, users } from "~/db/schema";
 import { makeContact } from "~/db/seed/factories.server";
-import { toIndianDateTime } from "~/lib/india-time";
+import { toIndianDateTime } from "~/lib/india-days";
 import { CAMPAIGN_NOT_FOUND } from "~/lib/schemas/campaign-lists";
 import { FILLS_FOR, defaultCampaignName } from "~/lib/schemas/campaign";
 import { SCHEDULE_NEEDS_TIME, TEMPLATE_CHANGED } from "~/routes/_app+/__campaign-composer.server";

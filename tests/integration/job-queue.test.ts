@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { contactImports } from "~/db/schema";
 import { makeUser } from "~/db/seed/factories.server";
 import { queueJob } from "~/jobs/queue.server";
-import { toIndianDateTime } from "~/lib/india-time";
+import { toIndianDateTime } from "~/lib/india-days";
 import { postSchema } from "~/lib/schemas/posts";
 import { confirmContactImport, startContactImport } from "~/models/contact-import.server";
 import { publishPost } from "~/models/posts.server";

@@ -6,7 +6,8 @@ import { describe, expect, it } from "vitest";
 
 import { creditLedger, keptDrafts, posts, users } from "~/db/schema";
 import { makeTemplate, makeUser } from "~/db/seed/factories.server";
-import { addDays, indianDate } from "~/lib/india-time";
+import { addDays } from "~/lib/india-days";
+import { indianDate } from "~/lib/india-time";
 import { POST_MESSAGES } from "~/lib/schemas/posts";
 import { loadRootData } from "~/root.server";
 import { action as locationAction } from "~/routes/_account+/edit-profile_.location";

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 
 import { creditLedger, posts, users } from "~/db/schema";
 import { makeOffer, makePost, makeUser } from "~/db/seed/factories.server";
-import { addDays, indianDate } from "~/lib/india-time";
+import { addDays } from "~/lib/india-days";
+import { indianDate } from "~/lib/india-time";
 import { EDIT_KEEPS_MESSAGE, POST_MESSAGES, postEditSchema } from "~/lib/schemas/posts";
 import { issueTokenPair } from "~/models/api-tokens.server";
 import { cachedFeedPage } from "~/models/feed-cache.server";

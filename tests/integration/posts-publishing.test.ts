@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 
 import { creditLedger, idempotencyKeys, posts, templates, users } from "~/db/schema";
 import { makeUser } from "~/db/seed/factories.server";
-import { addDays, indianDate } from "~/lib/india-time";
+import { addDays } from "~/lib/india-days";
+import { indianDate } from "~/lib/india-time";
 import { POST_MESSAGES } from "~/lib/schemas/posts";
 import { queueJob } from "~/jobs/queue.server";
 import { startBackgroundJobs, stopBackgroundJobs } from "~/jobs/workers.server";

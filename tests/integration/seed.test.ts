@@ -27,7 +27,7 @@ import {
 import { setupDatabase } from "~/db/setup.server";
 import { parseFeedQuery } from "~/lib/feed-query";
 import { listFeed, type FeedPost } from "~/models/feed.server";
-import { toIndianDateTime } from "~/lib/india-time";
+import { toIndianDateTime } from "~/lib/india-days";
 import { DEMO_USER } from "~/db/seed/seed.server";
 import { createLocalDiskStorage } from "~/services/storage.server";
 import { getConsentHistory } from "~/models/contact-consent.server";

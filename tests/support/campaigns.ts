@@ -8,7 +8,7 @@ import { makeContact, makeTemplate, makeUser } from "~/db/seed/factories.server"
 import { registerWorkers } from "~/jobs/queue.server";
 import { startBackgroundJobs, stopBackgroundJobs } from "~/jobs/workers.server";
 import type { CampaignInput } from "~/lib/schemas/campaign";
-import type { DailyWindow } from "~/lib/india-time";
+import type { DailyWindow } from "~/lib/sending-window";
 import { writeCampaignMessages } from "~/models/campaign-messages.server";
 import { sendCampaign } from "~/models/campaigns.server";
 import { SMS_SETTING_KEYS } from "~/models/settings.server";

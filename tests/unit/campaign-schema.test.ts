@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { toIndianDateTime } from "~/lib/india-time";
+import { toIndianDateTime } from "~/lib/india-days";
 import {
   apiCampaignSchema,
   CAMPAIGN_MESSAGES,

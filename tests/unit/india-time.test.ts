@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 
-import { filterDayRange, formatLongDate, formatTime, isWithinSendingWindow, nextWindowStart, shortDay } from "~/lib/india-time";
+import { filterDayRange } from "~/lib/india-days";
+import { formatLongDate, formatTime, shortDay } from "~/lib/india-time";
+import { isWithinSendingWindow, nextWindowStart } from "~/lib/sending-window";
 
 /** A moment given as India's wall-clock time (UTC+05:30). */
 const inIndia = (dateTime: string) => new Date(`${dateTime}+05:30`);

@@ -5,7 +5,7 @@ import { pathToFileURL } from "node:url";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { HOME_GROUP_MAX_BYTES, regroupBuild, type AssetsManifest } from "../../scripts/regroup-chunks";
+import { HOME_GROUP_MAX_BYTES, chunkGroups, regroupBuild, type AssetsManifest } from "../../scripts/regroup-chunks";
 
 /**
  * A build as `remix build` leaves it, in small: esbuild's files in public/build (absolute /build/
@@ -126,18 +126,43 @@ beforeAll(async () => {
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe("regrouping the browser build", () => {
-  it("puts what every page loads in one framework file, and the home page's small chunks in one more", () => {
+  it("puts what every page loads in one framework file, the home page's small chunks in one more, its own code and big chunk in a third", () => {
     const home = manifest.routes["routes/_index/route"];
     expect(manifest.entry.imports).toEqual([expect.stringMatching(/^\/build\/_shared\/framework-[a-z0-9]+\.js$/)]);
     // Root's own chunk is in the framework file now: it lists nothing of its own.
     expect(manifest.routes.root.imports).toBeUndefined();
     expect(home.imports).toHaveLength(2);
     expect(home.imports).toContainEqual(expect.stringMatching(/^\/build\/_shared\/home-[a-z0-9]+\.js$/));
-    // The big chunk stays a file of its own.
-    expect(home.imports).toContainEqual(expect.stringMatching(/^\/build\/_shared\/chunk-[a-z0-9]+\.js$/));
-    // A screen that shares one small chunk with the home page loads the home group.
+    // The route's code and the big chunk it imports are one file; the route's module re-exports from it.
+    const feed = home.imports!.find((url) => /^\/build\/_shared\/feed-[a-z0-9]+\.js$/.test(url));
+    expect(feed).toBeDefined();
+    expect(readFileSync(fileOf(feed!), "utf8")).toContain("xxxx");
+    expect(readFileSync(fileOf(feed!), "utf8")).toContain("function Home");
+    expect(readFileSync(fileOf(home.module), "utf8")).not.toContain("function");
+    // A screen that shares a small chunk and the big one with the home page loads the home group and the feed file.
     const sendPost = manifest.routes["routes/send-post"].imports!;
     expect(sendPost.filter((url) => home.imports!.includes(url))).toHaveLength(2);
+  });
+
+  it("leaves the home route's big chunks files of their own when one is a library's (the card's screens would load it)", () => {
+    const library = "/build/_shared/chunk-LIBRARYA.js";
+    const withLibrary: AssetsManifest = {
+      ...MANIFEST,
+      routes: {
+        ...MANIFEST.routes,
+        "routes/_index/route": {
+          ...MANIFEST.routes["routes/_index/route"],
+          imports: [...MANIFEST.routes["routes/_index/route"].imports!, library],
+        },
+      },
+    };
+    const bytesOf = (url: string) => (url === library ? HOME_GROUP_MAX_BYTES * 2 : (FILES[url.replace("/build/", "")]?.length ?? 0));
+    const inputsOf = (url: string) => [url === library ? "node_modules/chart-library/index.js" : `app${url}`];
+    const groups = chunkGroups(withLibrary, bytesOf, inputsOf);
+    expect(groups.get(library)).toBeUndefined();
+    expect(groups.get("/build/_shared/chunk-CARDAAAA.js")).toBeUndefined();
+    expect(groups.get(MANIFEST.routes["routes/_index/route"].module)).toBeUndefined();
+    expect(chunkGroups(MANIFEST, bytesOf, inputsOf).get("/build/_shared/chunk-CARDAAAA.js")).toBe("feed");
   });
 
   it("puts the empty stubs of server modules, shared by several screens, in one file", () => {
@@ -199,5 +224,8 @@ describe("regrouping the browser build", () => {
     };
     const framework = Object.entries(metafile.outputs).find(([file]) => file.includes("/framework-"))!;
     expect(Object.keys(framework[1].inputs).sort()).toEqual(["app/_shared/chunk.tsx", "app/root.tsx"]);
+    // A route's module that re-exports from its group names its source, at 0 bytes (the code is in the group).
+    const homeModule = metafile.outputs[path.posix.join("public", manifest.routes["routes/_index/route"].module)];
+    expect(homeModule.inputs).toEqual({ "app/routes/_index/route.tsx": { bytesInOutput: 0 } });
   });
 });

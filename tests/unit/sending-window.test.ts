@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { isWithinSendingWindow, nextWindowStart, sendNowNotice } from "~/lib/india-time";
+import { isWithinSendingWindow, nextWindowStart, sendNowNotice } from "~/lib/sending-window";
 
 const WINDOW = { startHour: 10, endHour: 21 };
 /** A moment given as India's wall clock on 1 December 2026 (UTC+05:30). */

@@ -5,7 +5,8 @@ import type { ReactNode } from "react";
  * referring to an outside SVG makes the browser build a whole document for it, which cost a phone's
  * first visit to the feed 45 ms of main thread (170 ms at 4× slower CPU) and one more request; the
  * paths are a few hundred bytes, and twenty like buttons' hearts gzip to almost nothing. Decorative:
- * the control it sits in carries the name.
+ * the control it sits in carries the name. These are the feed's, which a first visit loads; the
+ * workspace's tab bar keeps its own beside it (components/app-shell.tsx), drawn in the same frame.
  */
 const SHAPES = {
   heart: (
@@ -17,49 +18,23 @@ const SHAPES = {
   ),
   menu: <path fill="none" stroke="currentColor" strokeWidth="2" d="M4 6h16M4 12h16M4 18h16" />,
   "arrow-up": <path fill="none" stroke="currentColor" strokeWidth="2.5" d="M12 19V5M5 12l7-7 7 7" />,
-  home: (
-    <path
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinejoin="round"
-      d="M3 11l9-7 9 7v9a1 1 0 0 1-1 1h-5v-6h-6v6H4a1 1 0 0 1-1-1z"
-    />
-  ),
-  post: (
-    <>
-      <rect x="3" y="3" width="18" height="18" rx="3" fill="none" stroke="currentColor" strokeWidth="2" />
-      <path stroke="currentColor" strokeWidth="2" d="M12 8v8M8 12h8" />
-    </>
-  ),
-  users: (
-    <g fill="none" stroke="currentColor" strokeWidth="2">
-      <circle cx="9" cy="8" r="3.5" />
-      <path d="M2.5 20c.8-3.6 3.4-5.5 6.5-5.5s5.7 1.9 6.5 5.5" />
-      <path d="M16 4.7a3.5 3.5 0 0 1 0 6.6M18 14.8c1.8.8 3 2.5 3.5 5.2" />
-    </g>
-  ),
-  clock: (
-    <g fill="none" stroke="currentColor" strokeWidth="2">
-      <circle cx="12" cy="12" r="9" />
-      <path d="M12 7v5l3 2" />
-    </g>
-  ),
-  more: (
-    <g fill="currentColor">
-      <circle cx="5" cy="12" r="2" />
-      <circle cx="12" cy="12" r="2" />
-      <circle cx="19" cy="12" r="2" />
-    </g>
-  ),
 } satisfies Record<string, ReactNode>;
 
 export type IconName = keyof typeof SHAPES;
 
-export function Icon({ name, className, fill = "none" }: { name: IconName; className: string; fill?: string }) {
+export function Icon({ name, className, fill }: { name: IconName; className: string; fill?: string }) {
+  return (
+    <IconFrame className={className} fill={fill}>
+      {SHAPES[name]}
+    </IconFrame>
+  );
+}
+
+/** The 24×24 frame an icon's shape is drawn in, hidden from screen readers. */
+export function IconFrame({ className, fill = "none", children }: { className: string; fill?: string; children: ReactNode }) {
   return (
     <svg aria-hidden viewBox="0 0 24 24" className={className} fill={fill}>
-      {SHAPES[name]}
+      {children}
     </svg>
   );
 }

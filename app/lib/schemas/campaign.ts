@@ -2,7 +2,8 @@ import { z } from "zod";
 
 import type { CampaignAudience, SlotFill } from "~/db/schema/messaging";
 import { uniqueGroups } from "~/lib/contact-groups";
-import { formatShortDate, toIndianDateTime } from "~/lib/india-time";
+import { toIndianDateTime } from "~/lib/india-days";
+import { formatShortDate } from "~/lib/india-time";
 import { slotTextProblem } from "~/lib/sms-text";
 
 import { optionalIndianDateTime } from "./date-time";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { filterDayRange, fromIndianDateTime } from "~/lib/india-time";
+import { filterDayRange, fromIndianDateTime } from "~/lib/india-days";
 
 /** A datetime-local field read as a time in India ('2026-12-01T18:30'): null when empty, `message` when it is not a real time. */
 export const optionalIndianDateTime = (message: string) =>

@@ -1,7 +1,8 @@
 import { z } from "zod";
 
 import { CALL_TO_ACTION_TYPES } from "~/lib/call-to-action";
-import { addDays, indianDate, isCalendarDate, toIndianDateTime } from "~/lib/india-time";
+import { addDays, isCalendarDate, toIndianDateTime } from "~/lib/india-days";
+import { indianDate } from "~/lib/india-time";
 
 import { optionalIndianDateTime } from "./date-time";
 import { noControlCharacters, optionalText, optionalWebsite } from "./text";

@@ -5,7 +5,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 
 import { CAMPAIGN_TRANSITIONS } from "~/lib/campaign-status";
-import { sendNowNotice } from "~/lib/india-time";
+import { sendNowNotice } from "~/lib/sending-window";
 import { paths } from "~/lib/paths";
 import { refusalToast } from "~/lib/refusal";
 import { FILLS_FOR, campaignSchema } from "~/lib/schemas/campaign";

@@ -4,7 +4,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { CAMPAIGN_STATUS_LABELS, CAMPAIGN_TRANSITIONS, type CampaignAction, type CampaignStatus } from "~/lib/campaign-status";
 import { countOf, formatCount } from "~/lib/format-count";
-import { hourInWords, type DailyWindow } from "~/lib/india-time";
+import { hourInWords, type DailyWindow } from "~/lib/sending-window";
 import { paths } from "~/lib/paths";
 import type { CampaignCounts } from "~/models/campaigns.server";
 

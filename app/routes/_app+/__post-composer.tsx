@@ -14,7 +14,7 @@ import { CALL_TO_ACTION_LABELS, CALL_TO_ACTION_TYPES, callToActionLink } from "~
 import { countOf } from "~/lib/format-count";
 import { postHashtags } from "~/lib/hashtags";
 import { nearDuplicateMessage } from "~/lib/near-duplicate";
-import { endOfIndianDay, isCalendarDate, startOfIndianDay } from "~/lib/india-time";
+import { endOfIndianDay, isCalendarDate, startOfIndianDay } from "~/lib/india-days";
 import { formatRupeesShort } from "~/lib/money";
 import { paths } from "~/lib/paths";
 import { formatDayMonth } from "~/lib/india-time";

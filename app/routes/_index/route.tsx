@@ -7,7 +7,6 @@ import { BackToTop } from "~/components/feed/back-to-top";
 import { FirstVisitNote } from "~/components/feed/first-visit-note";
 import { FeedHeader } from "~/components/feed/feed-header";
 import { LocationBar } from "~/components/feed/location-bar";
-import { UseMyLocationForm } from "~/components/feed/use-my-location-form";
 import { useNotify } from "~/hooks/root-context";
 import { PostCard } from "~/components/post-card";
 import { SiteFooter } from "~/components/site-footer";
@@ -20,9 +19,10 @@ import type { loader as rootLoader } from "~/root";
 import { ButtonLink, buttonClasses } from "~/components/ui/button";
 import { loadHomeFeed } from "./home-feed.server";
 
-// Loaded when shown (a tap on an image or a business): most visits never load their code.
+// Loaded when shown (a tap on an image or a business, a feed with no posts): most visits never load their code.
 const Lightbox = lazy(() => import("~/components/feed/lightbox"));
 const BusinessModal = lazy(() => import("~/components/feed/business-modal"));
+const EmptyFeed = lazy(() => import("~/components/feed/empty-feed"));
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadHomeFeed(request);
@@ -137,7 +137,9 @@ function Feed({ feed }: { feed: LoadedFeed }) {
 
         {posts.length === 0 ? (
           <>
-            <EmptyFeed state={feed.state} returnTo={returnTo} />
+            <Suspense fallback={null}>
+              <EmptyFeed state={feed.state} returnTo={returnTo} />
+            </Suspense>
             {introNote}
           </>
         ) : (
@@ -188,40 +190,6 @@ function Feed({ feed }: { feed: LoadedFeed }) {
           <BusinessModal businessId={businessId} onClose={closeBusiness} />
         </Suspense>
       ) : null}
-    </div>
-  );
-}
-
-/**
- * No posts: a search or category found nothing (say so, and offer to clear them), or nothing is
- * near the place (offer another place, or everywhere). The place is blamed only when nothing narrows the feed.
- */
-function EmptyFeed({ state, returnTo }: { state: LoadedFeed["state"]; returnTo: string }) {
-  if (state.q || state.category) {
-    const sought = [state.q ? `"${state.q}"` : null, state.category ? `in ${state.category}` : null].filter(Boolean).join(" ");
-    return (
-      <div className="rounded-xl border border-slate-200 bg-white px-4 py-10 text-center">
-        <p className="text-slate-700">No posts match {sought}.</p>
-        <div className="mt-4 flex flex-wrap justify-center gap-2">
-          <ButtonLink to={feedUrl(state, { q: undefined, category: undefined })} variant="secondary" size="pill">
-            Clear search
-          </ButtonLink>
-        </div>
-      </div>
-    );
-  }
-  return (
-    <div className="rounded-xl border border-slate-200 bg-white px-4 py-10 text-center">
-      <p className="text-slate-700">No posts near this location.</p>
-      <div className="mt-4 flex flex-wrap justify-center gap-2">
-        <UseMyLocationForm returnTo={returnTo} />
-        <ButtonLink to={`/location?returnTo=${encodeURIComponent(returnTo)}`} variant="secondary" size="pill">
-          Search place
-        </ButtonLink>
-        <ButtonLink to={feedUrl(state, { all: true })} variant="secondary" size="pill">
-          Show all
-        </ButtonLink>
-      </div>
     </div>
   );
 }

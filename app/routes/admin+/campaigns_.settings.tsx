@@ -9,7 +9,7 @@ import { BackLink } from "~/components/back-link";
 import { CheckboxField, ErrorSummary, Field, SelectField, SubmitButton, useValidatedForm } from "~/components/forms";
 import { ActionToast } from "~/components/ui/action-toast";
 import { useIsPending } from "~/hooks/use-is-pending";
-import { windowInWords } from "~/lib/india-time";
+import { windowInWords } from "~/lib/sending-window";
 import { paths } from "~/lib/paths";
 import { refusalToast } from "~/lib/refusal";
 import { smsSettingsSchema } from "~/lib/schemas/admin-sms";
