@@ -1,11 +1,22 @@
 import path from "node:path";
 
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 // Files and tests run in a shuffled order, so no test leans on another having run first. Vitest
 // prints the seed ('Running tests with seed'); VITEST_SEED=<seed> repeats that order.
 process.env.VITEST_SEED ??= String(Date.now() % 1_000_000);
 const seed = Number(process.env.VITEST_SEED);
+
+/**
+ * Integration files that never use the run's database: the embedded PGlite's durability (a PGlite of
+ * its own in a child process), the start-up check (a child process), place search and IP location
+ * (fake services), Remix's old data requests (an app of its own). CI runs the integration tests once
+ * on PGlite and again on PostgreSQL (TEST_DATABASE_URL); the second run leaves these out, as it would
+ * only repeat them.
+ */
+const WITHOUT_THE_RUNS_DATABASE = ["durability", "startup-check", "geocoding", "old-data-requests"].map(
+  (name) => `tests/integration/${name}.test.ts`,
+);
 
 export default defineConfig({
   resolve: {
@@ -14,7 +25,8 @@ export default defineConfig({
   test: {
     env: {
       NODE_ENV: "test",
-      DATA_DIR: path.resolve(__dirname, "tests/.tmp/vitest-data"),
+      // One per database, so the PGlite and PostgreSQL runs can run side by side (.ci/run).
+      DATA_DIR: path.resolve(__dirname, `tests/.tmp/vitest-data-${process.env.TEST_DATABASE_URL ? "postgresql" : "pglite"}`),
       SESSION_SECRET: "test-session-secret",
       ADMIN_EMAIL: "admin@isent.example.in",
       ADMIN_PASSWORD: "admin-test-password",
@@ -40,6 +52,7 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.{ts,tsx}"],
+          exclude: [...configDefaults.exclude, ...(process.env.TEST_DATABASE_URL ? WITHOUT_THE_RUNS_DATABASE : [])],
           globalSetup: ["tests/support/patches-applied.ts", "tests/support/global-setup.ts"],
         },
       },

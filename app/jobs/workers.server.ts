@@ -99,8 +99,14 @@ async function startWorkers(): Promise<Workers> {
   return { queue, workerIds };
 }
 
-/** Lets jobs under way finish, then stops (before the database closes). */
+/**
+ * Lets jobs under way finish, then stops (before the database closes). A start under way (a job queued
+ * just before, whose wake-up is not awaited) finishes first: it would otherwise go on creating queues
+ * and workers on a stopped queue, whose queries fail once the database has closed.
+ */
 export async function stopBackgroundJobs() {
+  const starting = globalForJobs.__backgroundJobs;
   globalForJobs.__backgroundJobs = undefined;
+  await starting?.catch(() => null);
   await stopJobQueue();
 }

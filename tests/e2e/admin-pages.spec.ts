@@ -1,15 +1,14 @@
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 
-import { expect, test, usesJavaScript } from "./fixtures";
-import { E2E_DATA_DIR } from "./server-paths";
+import { expect, serverDataDir, test, usesJavaScript } from "./fixtures";
 
 /**
- * The about page is one row that both projects edit: a test holds this lock (a directory only one
+ * The about page is one row that both projects on a server edit: a test holds this lock (a directory only one
  * process can create) while it edits and checks it, so the two never see each other's text.
  */
 async function whileHoldingAboutPage(run: () => Promise<void>) {
-  const lock = path.join(E2E_DATA_DIR, "admin-pages-about.lock");
+  const lock = path.join(serverDataDir(), "admin-pages-about.lock");
   await expect
     .poll(
       () => {

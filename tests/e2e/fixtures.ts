@@ -4,7 +4,7 @@ import path from "node:path";
 import { test as base, expect, type APIRequestContext, type Browser, type Locator, type Page, type TestInfo } from "@playwright/test";
 import sharp from "sharp";
 
-import { E2E_DATA_DIR } from "./server-paths";
+import { e2eDataDirOf } from "./server-paths";
 
 /** The intro_seen cookie as Remix writes it (base64 JSON of "1"), so the first-visit message stays closed. */
 export const INTRO_SEEN_COOKIE = { name: "intro_seen", value: "IjEi", path: "/" };
@@ -21,13 +21,20 @@ export function uniqueEmail(label: string) {
 
 export type Business = { email: string; password: string; name: string; businessName: string };
 
-const OUTBOX = path.join(E2E_DATA_DIR, "outbox");
+/**
+ * The DATA_DIR of the server the running test talks to: each project's baseURL names its server
+ * (the javascript and no-javascript projects share one, memory-off has its own; playwright.config.ts).
+ */
+export function serverDataDir(): string {
+  return e2eDataDirOf(base.info().project.use.baseURL!);
+}
 
 function newestLinkIn(email: string, linkPath: string): string | null {
-  const files = existsSync(OUTBOX) ? readdirSync(OUTBOX).sort().reverse() : [];
+  const outbox = path.join(serverDataDir(), "outbox");
+  const files = existsSync(outbox) ? readdirSync(outbox).sort().reverse() : [];
   const pattern = new RegExp(`http\\S+${linkPath.replace(/[.?]/g, "\\$&")}\\?token=\\S+`);
   for (const file of files) {
-    const mail = readMail(path.join(OUTBOX, file));
+    const mail = readMail(path.join(outbox, file));
     const link = mail?.to === email ? pattern.exec(mail.text) : null;
     if (link) return link[0];
   }
@@ -45,7 +52,7 @@ function readMail(file: string): { to: string; text: string } | null {
 
 /**
  * The newest link to `linkPath` ('/reset-password', '/verify-email') mailed to `email`, read from the
- * e2e server's outbox; the mail goes out from a background job just after the answer, so it waits
+ * outbox of the test's server; the mail goes out from a background job just after the answer, so it waits
  * for it as the user would.
  */
 export async function mailedLink(email: string, linkPath: string): Promise<string> {
@@ -128,7 +135,8 @@ export async function logOut(page: Page) {
   await page.getByRole("button", { name: "Logout" }).click();
 }
 
-export const usesJavaScript = (projectName: string) => projectName === "javascript";
+/** Whether a project's pages run scripts: all but no-javascript do (javascript, memory-off, hostile-shapes). */
+export const usesJavaScript = (projectName: string) => projectName !== "no-javascript";
 
 export function cards(page: Page) {
   return page.locator("article[data-post-id]");

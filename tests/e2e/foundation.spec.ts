@@ -78,7 +78,7 @@ test.describe("the public shell", () => {
   });
 });
 
-test.describe("headers and JSON", () => {
+test.describe("headers and JSON @api", () => {
   test("/ carries an enforced CSP whose nonce matches the page's scripts", async ({ request }) => {
     const response = await request.get("/");
     const policy = response.headers()["content-security-policy"];
@@ -99,7 +99,7 @@ test.describe("headers and JSON", () => {
     expect(again.headers()["content-security-policy"]).not.toBe(policy);
   });
 
-  test("first-time visitors (no cookies) each get their own nonce and visitor id @api", async ({ playwright, baseURL }) => {
+  test("first-time visitors (no cookies) each get their own nonce and visitor id", async ({ playwright, baseURL }) => {
     const visits = [];
     for (let visit = 0; visit < 3; visit++) {
       // A fresh context per visit: no cookie, like a shared link opened on a new phone.
@@ -119,7 +119,7 @@ test.describe("headers and JSON", () => {
     expect(new Set(visits.map((visit) => visit.anonId)).size).toBe(3);
   });
 
-  test("the page's scripts come precompressed and cached for a year @api", async ({ request }) => {
+  test("the page's scripts come precompressed and cached for a year", async ({ request }) => {
     const html = await (await request.get("/")).text();
     const scripts = [...html.matchAll(/<link rel="modulepreload" href="(\/build\/[^"]+\.js)"/g)].map((match) => match[1]);
     expect(scripts.length).toBeGreaterThan(3);
@@ -134,7 +134,7 @@ test.describe("headers and JSON", () => {
     }
   });
 
-  test("public JSON answered from memory is the answer drawn, with every security header @api", async ({ request }) => {
+  test("public JSON answered from memory is the answer drawn, with every security header", async ({ request }) => {
     const [drawn, kept] = [await request.get("/api/categories"), await request.get("/api/categories")];
     expect(await kept.json()).toEqual(await drawn.json());
     for (const response of [drawn, kept]) {

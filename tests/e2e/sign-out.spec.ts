@@ -27,7 +27,7 @@ test("Back after Log out shows the sign-in page, not the contacts the browser sa
   await expect(page.getByText("Backbutton")).toHaveCount(0);
 });
 
-test("signed-in pages and their data are sent no-store, Logout wipes the cache and storage, public pages keep their caching", async ({
+test("signed-in pages and their data are sent no-store, Logout wipes the cache and storage, public pages keep their caching @api", async ({
   page,
   login,
   adminLogin,

@@ -230,7 +230,8 @@ describe("a damaged backup", () => {
   });
 });
 
-describe("backing up the embedded database", () => {
+// A lock on PGlite's directory: the PostgreSQL run (TEST_DATABASE_URL) leaves it to the PGlite run.
+describe.skipIf(testDatabaseUrl)("backing up the embedded database", () => {
   it("is refused while another process has its directory open, naming that process", async () => {
     const dataDir = await mkdtemp(path.join(scratch, "held-"));
     const pgliteDir = path.join(dataDir, "pglite");

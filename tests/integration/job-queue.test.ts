@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { contactImports } from "~/db/schema";
 import { makeUser } from "~/db/seed/factories.server";
 import { queueJob } from "~/jobs/queue.server";
+import { startBackgroundJobs, stopBackgroundJobs } from "~/jobs/workers.server";
 import { toIndianDateTime } from "~/lib/india-days";
 import { postSchema } from "~/lib/schemas/posts";
 import { confirmContactImport, startContactImport } from "~/models/contact-import.server";
@@ -97,5 +98,17 @@ describe("models queue their own jobs", () => {
       [result.post.createdAt.toISOString()],
     );
     expect(rows).toEqual([{ due: 1 }]);
+  });
+});
+
+describe("stopping the workers", () => {
+  it("waits for a start under way (a job's wake-up is not awaited), so nothing of it runs on a closed database", async () => {
+    let started = false;
+    const starting = startBackgroundJobs().then(() => {
+      started = true;
+    });
+    await stopBackgroundJobs();
+    expect(started).toBe(true);
+    await starting;
   });
 });
