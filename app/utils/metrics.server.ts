@@ -3,7 +3,7 @@ import cluster from "node:cluster";
 import { AggregatorRegistry, Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 
 import { JOB_NAMES } from "~/jobs/catalogue.server";
-import { defineMemory } from "~/memory/memory.server";
+import { defineMemory, listMemories } from "~/memory/memory.server";
 import { databaseConnections, paymentTotals, queueStats, smsTotals, type QueueStats } from "~/models/metrics.server";
 
 import { logger } from "./logger.server";
@@ -53,7 +53,7 @@ export function countHttpRequest(route: string, method: string, status: number, 
   httpDuration.observe(labels, seconds);
 }
 
-/** The memories in front of the app: first-visit pages and public JSON (response cache), drawn pages (page cache), a visitor's or business's kept answer (kept pages). */
+/** The answers in front of the app: first-visit pages and public JSON (response cache), drawn pages (page cache). */
 export type Memory = "first_visit_page" | "public_json" | "drawn_page";
 
 const memoryLookups = new Counter({
@@ -66,6 +66,21 @@ const memoryLookups = new Counter({
 export function countMemoryLookup(memory: Memory, hit: boolean) {
   memoryLookups.inc({ memory, result: hit ? "hit" : "miss" });
 }
+
+// Every app/memory memory's own count of asks (listMemories), read at a scrape: summed over processes.
+new Gauge({
+  name: "isent_memory_recalls",
+  help: "Asks of each memory (app/memory, by its name) since this process started, by whether it had the answer",
+  labelNames: ["memory", "result"] as const,
+  registers,
+  collect() {
+    this.reset();
+    for (const { name, hits, misses } of listMemories()) {
+      this.set({ memory: name, result: "hit" }, hits);
+      this.set({ memory: name, result: "miss" }, misses);
+    }
+  },
+});
 
 const mails = new Counter({
   name: "isent_mail_total",

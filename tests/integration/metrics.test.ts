@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 
 import { JOB_NAMES } from "~/jobs/catalogue.server";
 import { queueJob } from "~/jobs/queue.server";
+import { defineMemory } from "~/memory/memory.server";
 import { getMailer, useMailer } from "~/services/mail.server";
 import { forgetKeptReads, metricsText } from "~/utils/metrics.server";
 
@@ -58,5 +59,19 @@ describe("GET /metrics's figures from the database (app/utils/metrics.server.ts)
     const after = (await metricsText({ database: false })).text;
     expect(sample(after, "isent_mail_total", 'result="sent"') - sample(before.text, "isent_mail_total", 'result="sent"')).toBe(1);
     expect(sample(after, "isent_mail_total", 'result="failed"') - sample(before.text, "isent_mail_total", 'result="failed"')).toBe(1);
+  });
+});
+
+describe("GET /metrics's memories (app/memory)", () => {
+  it("shows each memory's asks so far, answered from it or not", async () => {
+    const kept = defineMemory<string>({ name: "metrics-test-memory", purpose: "a test's", max: 10 });
+    kept.remember("k", () => "v");
+    kept.remember("k", () => "v");
+    kept.remember("j", () => "w");
+    const { text } = await metricsText({ database: false });
+    expect(sample(text, "isent_memory_recalls", 'memory="metrics-test-memory",result="hit"')).toBe(1);
+    expect(sample(text, "isent_memory_recalls", 'memory="metrics-test-memory",result="miss"')).toBe(2);
+    // Every memory the process defined is shown, this module's own among them.
+    expect(text).toMatch(/^isent_memory_recalls\{memory="metrics-gauges",result="miss"\} \d+$/m);
   });
 });
